@@ -1,0 +1,80 @@
+/**
+ * The declarative route table: one RouteSpec per REST endpoint, grouped per domain
+ * in a ServiceRoutes. The engine turns each entry into a Koa route that builds the
+ * gRPC request from path, query and body, calls the domain and renders the reply.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** How keys are printed in JSON output. Input always accepts snake_case and camelCase. */
+export type Casing = "snake" | "camel";
+
+/** How an absent optional field is printed: left out, or printed as null. */
+export type NullRule = "omit" | "null";
+
+/** Who may call the route. Enforced by the domain service; documented in OpenAPI. */
+export type RouteAuth = "none" | "jwt" | "apikey" | "basic";
+
+/** Request body encodings a route accepts. */
+export type BodyEncoding = "json" | "form" | "multipart" | "text";
+
+/** gRPC status names, as in @grpc/grpc-js `status`. */
+export type GrpcStatusName =
+  | "CANCELLED"
+  | "UNKNOWN"
+  | "INVALID_ARGUMENT"
+  | "DEADLINE_EXCEEDED"
+  | "NOT_FOUND"
+  | "ALREADY_EXISTS"
+  | "PERMISSION_DENIED"
+  | "RESOURCE_EXHAUSTED"
+  | "FAILED_PRECONDITION"
+  | "ABORTED"
+  | "OUT_OF_RANGE"
+  | "UNIMPLEMENTED"
+  | "INTERNAL"
+  | "UNAVAILABLE"
+  | "DATA_LOSS"
+  | "UNAUTHENTICATED";
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Path below the service's base path, with `{field}` parameters named after request fields. */
+  path: string;
+  /** Fully qualified method: `m3.registry.v1.MediaService/GetMediaBySha512`. */
+  rpc: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Default "none". */
+  auth?: RouteAuth;
+  /** Where the body goes: "*" = the request's top-level fields; a field name = that message field. Unset = no body. */
+  body?: string;
+  /** Accepted body encodings; default ["json", "form"] when `body` is set. */
+  bodyEncodings?: readonly BodyEncoding[];
+  /** Render only this field of the response (e.g. "names" gives a bare JSON array). */
+  responseBody?: string;
+  /** Success status; default 200 (204 renders no body). */
+  successStatus?: number;
+  /** Output casing for this route, overriding the service's (e.g. the legacy token body is snake_case). */
+  casing?: Casing;
+  /** Per-route overrides of the gRPC -> HTTP status table, only where the spec demands. */
+  errorStatus?: Partial<Record<GrpcStatusName, number>>;
+  /** Query parameters documented for this route (they map to request fields of the same name). */
+  query?: readonly string[];
+}
+
+export interface ServiceRoutes {
+  /** Domain name, e.g. "registry". */
+  domain: string;
+  /** REST base path, e.g. "/vam". Routes live at base + route.path. */
+  basePath: string;
+  /** Title of the OpenAPI document. */
+  title: string;
+  /** .proto files (relative to proto/) that define the routes' methods. */
+  protoFiles: readonly string[];
+  /** Output casing of JSON keys. */
+  casing: Casing;
+  /** Output rule for absent optional fields. */
+  nulls: NullRule;
+  routes: readonly RouteSpec[];
+}

@@ -1,0 +1,122 @@
+import "reflect-metadata";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from "typeorm";
+import { AsyncMutex } from "./async-mutex.js";
+import type { DatabaseTarget } from "./database-url.js";
+import { ensureMysqlDatabase } from "./mysql-database.js";
+import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
+
+export type Dialect = "mysql" | "sqlite";
+
+// biome-ignore lint/complexity/noBannedTypes: TypeORM takes entity and migration classes as Function.
+type ClassList = MixedList<Function>;
+
+export interface DomainStorageOptions {
+  target: DatabaseTarget;
+  /** Names the migrations table (`<domain>_migrations`) so domains can share one database. */
+  domain: string;
+  entities: ClassList;
+  /** One migration list per dialect: the SQL differs, the schema does not. */
+  migrations: Record<Dialect, ClassList>;
+  /** MySQL connection pool size, default 10. */
+  poolSize?: number;
+}
+
+export interface DomainStorage {
+  readonly dialect: Dialect;
+  readonly dataSource: DataSource;
+  /** Runs reads outside a transaction (serialised with writes on SQLite's single connection). */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  /**
+   * Runs work in one transaction: all or nothing. Deadlocks are retried; a unique-key
+   * race (two creates of the same natural key) is retried once so create-or-get sees the
+   * winner's row. Constraint violations surface as DomainErrors.
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 4;
+
+/** Opens the domain's database, applies pending migrations and returns its unit of work. */
+export async function openDomainStorage(options: DomainStorageOptions): Promise<DomainStorage> {
+  const dialect: Dialect = options.target.kind;
+  if (options.target.kind === "mysql") await ensureMysqlDatabase(options.target);
+  if (options.target.kind === "sqlite" && options.target.file !== ":memory:") {
+    mkdirSync(dirname(options.target.file), { recursive: true });
+  }
+  const dataSource = new DataSource(dataSourceOptions(options));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: "each" });
+  return new TypeOrmDomainStorage(dialect, dataSource);
+}
+
+function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
+  const common = {
+    entities: options.entities,
+    migrations: options.migrations[options.target.kind],
+    migrationsTableName: `${options.domain}_migrations`,
+    synchronize: false,
+    logging: false,
+  } as const;
+  const target = options.target;
+  if (target.kind === "sqlite") {
+    return { ...common, type: "better-sqlite3", database: target.file, enableWAL: true, timeout: 10_000 };
+  }
+  return {
+    ...common,
+    type: "mysql",
+    host: target.host,
+    port: target.port,
+    username: target.user,
+    password: target.password,
+    database: target.database,
+    charset: "utf8mb4_bin",
+    timezone: "Z",
+    // Strings keep DATETIME(6) microseconds; Instants parse them.
+    dateStrings: true,
+    supportBigNumbers: true,
+    poolSize: options.poolSize ?? 10,
+  };
+}
+
+class TypeOrmDomainStorage implements DomainStorage {
+  private readonly sqliteLock = new AsyncMutex();
+
+  constructor(
+    readonly dialect: Dialect,
+    readonly dataSource: DataSource,
+  ) {}
+
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const run = () => work(this.dataSource.manager).catch(rethrowTranslated);
+    return this.dialect === "sqlite" ? this.sqliteLock.run(run) : run();
+  }
+
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const once = () => this.dataSource.transaction((manager) => work(manager));
+    const run = () => (this.dialect === "sqlite" ? this.sqliteLock.run(once) : once());
+    let uniqueRetried = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (attempt < MAX_ATTEMPTS && isRetryableStorageError(error)) continue;
+        if (!uniqueRetried && isUniqueViolation(error)) {
+          uniqueRetried = true;
+          continue;
+        }
+        rethrowTranslated(error);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+function rethrowTranslated(error: unknown): never {
+  throw translateStorageError(error);
+}

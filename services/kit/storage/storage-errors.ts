@@ -1,0 +1,82 @@
+import { DomainError } from "../errors/domain-error.js";
+
+interface DriverError {
+  code?: string;
+  errno?: number;
+  sqlMessage?: string;
+  message?: string;
+}
+
+/** MySQL/MariaDB errnos and SQLite codes for the failures a client can cause or retry. */
+const DUPLICATE = new Set([1062, 1586]);
+const FOREIGN_KEY = new Set([1216, 1217, 1451, 1452]);
+const TOO_LONG = new Set([1406]);
+const BAD_VALUE = new Set([1264, 1292, 1366, 1048]);
+const RETRYABLE = new Set([1213, 1205]);
+
+function driverErrorOf(error: unknown): DriverError | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const candidate = (error as { driverError?: unknown }).driverError ?? error;
+  return typeof candidate === "object" && candidate !== null ? (candidate as DriverError) : undefined;
+}
+
+/** True for deadlocks, lock wait timeouts and SQLite busy errors: the whole transaction may be retried. */
+export function isRetryableStorageError(error: unknown): boolean {
+  const driver = driverErrorOf(error);
+  if (!driver) return false;
+  return RETRYABLE.has(driver.errno ?? -1) || driver.code === "SQLITE_BUSY";
+}
+
+/** True when a unique key was violated (a concurrent create of the same natural key, typically). */
+export function isUniqueViolation(error: unknown): boolean {
+  const driver = driverErrorOf(error);
+  if (!driver) return false;
+  return DUPLICATE.has(driver.errno ?? -1) || driver.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/**
+ * Turns the constraint violations a client can cause into DomainErrors (409 or 400 at the
+ * gateway, never 500). Other errors are returned unchanged.
+ */
+export function translateStorageError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const driver = driverErrorOf(error);
+  if (!driver) return error;
+  const errno = driver.errno ?? -1;
+  const code = driver.code ?? "";
+  if (
+    DUPLICATE.has(errno) ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  ) {
+    return DomainError.alreadyExists(
+      "DUPLICATE_KEY",
+      `A record with the same ${duplicateKeyOf(driver)} already exists`,
+    );
+  }
+  if (FOREIGN_KEY.has(errno) || code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+    return DomainError.failedPrecondition("REFERENCED_RECORD", "The change conflicts with a related record");
+  }
+  if (TOO_LONG.has(errno)) {
+    return DomainError.invalidArgument(
+      "VALUE_TOO_LONG",
+      `Value too long for ${columnOf(driver) ?? "a field"}`,
+    );
+  }
+  if (BAD_VALUE.has(errno) || code === "SQLITE_CONSTRAINT_NOTNULL") {
+    return DomainError.invalidArgument("INVALID_VALUE", `Invalid value for ${columnOf(driver) ?? "a field"}`);
+  }
+  return error;
+}
+
+function duplicateKeyOf(driver: DriverError): string {
+  const text = driver.sqlMessage ?? driver.message ?? "";
+  const mysqlKey = /for key '(?:[^'.]*\.)?([^']+)'/.exec(text)?.[1];
+  const sqliteColumn = /UNIQUE constraint failed: [^.]+\.(\w+)/.exec(text)?.[1];
+  return (sqliteColumn ?? mysqlKey ?? "key").replace(/^uq_[a-z]+_/, "");
+}
+
+function columnOf(driver: DriverError): string | undefined {
+  const text = driver.sqlMessage ?? driver.message ?? "";
+  return /column '([^']+)'/i.exec(text)?.[1] ?? /NOT NULL constraint failed: [^.]+\.(\w+)/.exec(text)?.[1];
+}

@@ -1,0 +1,110 @@
+/**
+ * Throwaway MariaDB servers for tests: installed into a temporary directory, bound to a
+ * free loopback port, stopped by PID and removed afterwards. No Docker, no system service.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import mysql from "mysql2/promise";
+
+const run = promisify(execFile);
+const SBIN = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"];
+
+export interface MariaDbServer {
+  /** `mysql://root@127.0.0.1:<port>` without a database. */
+  rootUrl: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export const MISSING_MARIADB_MESSAGE =
+  "mariadb-server is not installed: install it with `apt-get install -y mariadb-server` (Debian/Ubuntu), then run npm test again.";
+
+function findBinary(name: string): string | undefined {
+  return SBIN.map((dir) => join(dir, name)).find((path) => existsSync(path));
+}
+
+export function mariaDbInstalled(): boolean {
+  return findBinary("mariadbd") !== undefined && findBinary("mariadb-install-db") !== undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startMariaDbServer(): Promise<MariaDbServer> {
+  const mariadbd = findBinary("mariadbd");
+  const installDb = findBinary("mariadb-install-db");
+  if (!mariadbd || !installDb) throw new Error(MISSING_MARIADB_MESSAGE);
+  const dir = mkdtempSync(join(tmpdir(), "m3-mariadb-"));
+  const port = await freePort();
+  await run(installDb, [
+    "--no-defaults",
+    "--user=root",
+    `--datadir=${join(dir, "data")}`,
+    "--auth-root-authentication-method=normal",
+    "--skip-test-db",
+  ]);
+  const child: ChildProcess = spawn(
+    mariadbd,
+    [
+      "--no-defaults",
+      "--user=root",
+      `--datadir=${join(dir, "data")}`,
+      `--socket=${join(dir, "mysqld.sock")}`,
+      `--port=${port}`,
+      "--bind-address=127.0.0.1",
+      `--pid-file=${join(dir, "mysqld.pid")}`,
+      `--log-error=${join(dir, "error.log")}`,
+      "--skip-log-bin",
+      "--innodb-buffer-pool-size=256M",
+      "--innodb-flush-log-at-trx-commit=2",
+      "--max-connections=500",
+    ],
+    { stdio: "ignore" },
+  );
+  const pid = child.pid ?? 0;
+  const rootUrl = `mysql://root@127.0.0.1:${port}`;
+  await waitUntilReady(port, child);
+  return {
+    rootUrl,
+    port,
+    pid,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`mariadbd exited with code ${child.exitCode}`);
+    try {
+      const connection = await mysql.createConnection({ host: "127.0.0.1", port, user: "root" });
+      await connection.end();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error("mariadbd did not accept connections within 30 s");
+}

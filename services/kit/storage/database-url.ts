@@ -50,3 +50,8 @@ function parseMysqlUrl(text: string): DatabaseTarget {
 export function redact(url: string): string {
   return url.replace(/\/\/([^:/@]*):[^@]*@/, "//$1:***@");
 }
+
+/** The configured database, or the domain's own SQLite file under dataDir (the embedded default). */
+export function domainDatabaseTarget(databaseUrl: string | undefined, dataDir: string, domain: string): DatabaseTarget {
+  return parseDatabaseUrl(databaseUrl ?? join(dataDir, `${domain}.sqlite`), dataDir);
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm start`: every domain built so far and the gateway in one process, on embedded
+ * storage under ./data, with secrets generated on first start.
+ */
+import { onShutdownSignal } from "../kit/grpc/shutdown.js";
+import { createLogger } from "../kit/log/logger.js";
+import { startupBanner } from "./banner.js";
+import { readAllInOneConfig } from "./config.js";
+import { loadOrCreateSecrets } from "./secrets.js";
+import { startPlatform } from "./start-platform.js";
+
+const config = readAllInOneConfig();
+const logger = createLogger({ name: "m3", level: config.logLevel });
+const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
+// Settings from the environment win over the generated ones.
+const env = { M3_API_KEY: secrets.apiKey, M3_SIGNING_SECRET: secrets.signingSecret, ...config.env };
+
+const platform = await startPlatform({ env, dataDir: config.dataDir, port: config.port, host: config.host, logger }).catch(
+  (error: unknown) => {
+    logger.fatal({ err: error }, "m3 failed to start");
+    process.exit(1);
+  },
+);
+
+const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
+console.log(
+  startupBanner({
+    baseUrl: `http://${shownHost}:${platform.port}`,
+    apiKey: env.M3_REGISTRY_API_KEY ?? env.M3_API_KEY,
+    secretsFile: file,
+    secretsCreated: created,
+    basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),
+  }),
+);
+
+onShutdownSignal(() => platform.stop(), logger);

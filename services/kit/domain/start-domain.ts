@@ -1,0 +1,61 @@
+import type { Logger } from "pino";
+import { createAuthServiceBinding } from "../auth/auth-service.binding.js";
+import { createHealthStatusBinding } from "../auth/health-status.binding.js";
+import { TokenService } from "../auth/token-service.js";
+import { readDomainConfig } from "../config/domain-config.js";
+import { startGrpcServer } from "../grpc/grpc-server.js";
+import { PROTO_ROOT } from "../proto-root.js";
+import type { DomainModule, Env } from "./domain-module.js";
+
+const COMMON_PROTO_FILES = ["m3/common/v1/auth.proto", "m3/common/v1/health.proto"];
+
+export interface RunningDomain {
+  name: string;
+  /** host:port a gRPC client (the gateway) connects to. */
+  address: string;
+  stop(): Promise<void>;
+}
+
+export interface StartDomainOptions {
+  env: Env;
+  logger: Logger;
+  dataDir: string;
+  version: string;
+  /** Overrides the configured gRPC bind address (the all-in-one binds loopback on port 0). */
+  host?: string;
+  port?: number;
+}
+
+/** Opens a domain's storage and serves its bindings plus token exchange and health over gRPC. */
+export async function startDomain(module: DomainModule, options: StartDomainOptions): Promise<RunningDomain> {
+  const config = readDomainConfig(options.env, module.name, { grpcPort: module.defaultGrpcPort });
+  const logger = options.logger.child({ domain: module.name });
+  const tokens = new TokenService({ signingSecret: config.signingSecret, issuer: config.jwtIssuer });
+  const opened = await module.open({ env: options.env, config, tokens, logger, dataDir: options.dataDir });
+  try {
+    const server = await startGrpcServer({
+      name: module.name,
+      host: options.host ?? config.grpcHost,
+      port: options.port ?? config.grpcPort,
+      bindings: [
+        ...opened.bindings,
+        createAuthServiceBinding({ apiKey: config.apiKey, tokens }),
+        createHealthStatusBinding({ ...module.health, version: options.version }),
+      ],
+      protoRoot: PROTO_ROOT,
+      protoFiles: [...COMMON_PROTO_FILES, ...module.protoFiles],
+      logger,
+    });
+    return {
+      name: module.name,
+      address: server.address,
+      stop: async () => {
+        await server.shutdown();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}

@@ -10,7 +10,10 @@ export function startupBanner(options: {
   const lines = [
     "",
     `m3 is running at ${baseUrl}`,
-    ...options.basePaths.map(({ domain, basePath }) => `  ${domain.padEnd(10)} ${baseUrl}${basePath}  (docs: ${baseUrl}${basePath}/docs)`),
+    ...options.basePaths.map(
+      ({ domain, basePath }) =>
+        `  ${domain.padEnd(10)} ${baseUrl}${basePath}  (docs: ${baseUrl}${basePath}/docs)`,
+    ),
     "",
     options.secretsCreated
       ? `Generated an API key and a signing secret in ${options.secretsFile}:`

@@ -16,7 +16,9 @@ export interface AllInOneConfig {
 }
 
 /** The only reader of process.env for the all-in-one process. */
-export function readAllInOneConfig(processEnv: Env = process.env): Omit<AllInOneConfig, "env"> & { env: Env } {
+export function readAllInOneConfig(
+  processEnv: Env = process.env,
+): Omit<AllInOneConfig, "env"> & { env: Env } {
   return {
     port: readInt(processEnv, "PORT", 8080, { min: 0, max: 65535 }),
     host: readString(processEnv, "M3_HOST", "0.0.0.0"),

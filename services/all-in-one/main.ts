@@ -12,21 +12,27 @@ import { startPlatform } from "./start-platform.js";
 const config = readAllInOneConfig();
 const logger = createLogger({ name: "m3", level: config.logLevel });
 const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
-// Settings from the environment win over the generated ones.
-const env = { M3_API_KEY: secrets.apiKey, M3_SIGNING_SECRET: secrets.signingSecret, ...config.env };
+// Settings from the environment win over the generated ones; empty values count as unset.
+const env = { ...config.env };
+env.M3_API_KEY ||= secrets.apiKey;
+env.M3_SIGNING_SECRET ||= secrets.signingSecret;
 
-const platform = await startPlatform({ env, dataDir: config.dataDir, port: config.port, host: config.host, logger }).catch(
-  (error: unknown) => {
-    logger.fatal({ err: error }, "m3 failed to start");
-    process.exit(1);
-  },
-);
+const platform = await startPlatform({
+  env,
+  dataDir: config.dataDir,
+  port: config.port,
+  host: config.host,
+  logger,
+}).catch((error: unknown) => {
+  logger.fatal({ err: error }, "m3 failed to start");
+  process.exit(1);
+});
 
 const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
 console.log(
   startupBanner({
     baseUrl: `http://${shownHost}:${platform.port}`,
-    apiKey: env.M3_REGISTRY_API_KEY ?? env.M3_API_KEY,
+    apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || secrets.apiKey,
     secretsFile: file,
     secretsCreated: created,
     basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { startGateway } from "../../gateway/src/index.js";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
+import { startGateway } from "../../gateway/src/index.js";
 import { withBasePath } from "../../gateway/src/routes/index.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
+import type { TokenService } from "../auth/token-service.js";
 import type { DomainConfig } from "../config/domain-config.js";
 import type { ServiceBinding } from "../grpc/bind-service.js";
-import type { TokenService } from "../auth/token-service.js";
 
 export type Env = Record<string, string | undefined>;
 

@@ -52,6 +52,10 @@ export function redact(url: string): string {
 }
 
 /** The configured database, or the domain's own SQLite file under dataDir (the embedded default). */
-export function domainDatabaseTarget(databaseUrl: string | undefined, dataDir: string, domain: string): DatabaseTarget {
+export function domainDatabaseTarget(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  domain: string,
+): DatabaseTarget {
   return parseDatabaseUrl(databaseUrl ?? join(dataDir, `${domain}.sqlite`), dataDir);
 }

@@ -8,7 +8,8 @@ const MICROS_PER_SECOND = 1_000_000;
 const SQL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/;
 const ISO_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$/i;
-const COMPACT_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:\.(\d{3}|\d{6}))?(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})$/i;
+const COMPACT_PATTERN =
+  /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(?:\.(\d{3}|\d{6}))?(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})$/i;
 /** DATETIME(6) range of MySQL; also keeps epoch micros exact in a double. */
 const MIN_EPOCH_SECONDS = Date.UTC(1000, 0, 1) / 1000;
 const MAX_EPOCH_SECONDS = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
@@ -87,7 +88,11 @@ export class Instant {
     return instant;
   }
 
-  private static fromParts(parts: SixNumbers, fraction: string, offset: number | undefined): Instant | undefined {
+  private static fromParts(
+    parts: SixNumbers,
+    fraction: string,
+    offset: number | undefined,
+  ): Instant | undefined {
     const [year, month, day, hour, minute, second] = parts;
     if (offset === undefined || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) {
       return undefined;

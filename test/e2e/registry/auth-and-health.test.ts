@@ -86,7 +86,10 @@ for (const backend of BACKENDS) {
       t.is(missing.status, 401, `${route.method} ${route.path} without a token`);
       t.deepEqual(missing.json, { message: "Missing token", responseCode: 401 });
       for (const token of [forged, expired, "not-a-jwt"]) {
-        const invalid = await http.request(route.method, path, { form: { name: "x" }, auth: `Bearer ${token}` });
+        const invalid = await http.request(route.method, path, {
+          form: { name: "x" },
+          auth: `Bearer ${token}`,
+        });
         t.is(invalid.status, 401, `${route.method} ${route.path} with a bad token`);
         t.deepEqual(invalid.json, { message: "Invalid token", responseCode: 401 });
       }
@@ -108,7 +111,10 @@ for (const backend of BACKENDS) {
     t.is(page.status, 200);
     t.regex(page.text, /swagger/i);
     const document = (await http.get("/vam/docs/openapi.json")).json as { paths: Record<string, object> };
-    const operations = Object.values(document.paths).reduce((count, item) => count + Object.keys(item).length, 0);
+    const operations = Object.values(document.paths).reduce(
+      (count, item) => count + Object.keys(item).length,
+      0,
+    );
     t.true(operations >= 51);
   });
 }

@@ -1,5 +1,11 @@
 import test from "ava";
-import { createMedia, type MediaRecord, mediaForm, sha512Hex, unique } from "../../support/e2e/registry-fixtures.js";
+import {
+  createMedia,
+  type MediaRecord,
+  mediaForm,
+  sha512Hex,
+  unique,
+} from "../../support/e2e/registry-fixtures.js";
 import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
 const platform = usePlatforms(test);
@@ -37,10 +43,14 @@ for (const backend of BACKENDS) {
     const { http } = platform(backend);
     const form = mediaForm();
     const digest = Buffer.from(String(form.sha512), "hex").toString("base64");
-    const first = await http.post("/vam/v1/media", { json: { ...form, sha512: digest, duration_millis: 600000 } });
+    const first = await http.post("/vam/v1/media", {
+      json: { ...form, sha512: digest, duration_millis: 600000 },
+    });
     t.is(first.status, 200);
-    t.is((first.json as MediaRecord).sha512, form.sha512);
-    const again = await http.post("/vam/v1/media", { json: { ...form, video_name: "ignored", description: "ignored" } });
+    t.is((first.json as MediaRecord).sha512, String(form.sha512));
+    const again = await http.post("/vam/v1/media", {
+      json: { ...form, video_name: "ignored", description: "ignored" },
+    });
     t.is(again.status, 200);
     t.deepEqual(again.json, first.json);
   });
@@ -86,7 +96,10 @@ for (const backend of BACKENDS) {
     const missing = await http.post("/vam/v1/media", { form: { uri: "http://example.org/only-uri.mp4" } });
     t.is(missing.status, 400);
     t.regex((missing.json as { message: string }).message, /video_sequence_name/);
-    t.is((await http.get(`/vam/v1/media/uri/${encodeURIComponent("http://example.org/only-uri.mp4")}`)).status, 404);
+    t.is(
+      (await http.get(`/vam/v1/media/uri/${encodeURIComponent("http://example.org/only-uri.mp4")}`)).status,
+      404,
+    );
 
     const existing = await createMedia(http);
     const otherChecksum = await http.post("/vam/v1/media", {
@@ -119,7 +132,10 @@ for (const backend of BACKENDS) {
     t.is(unknown.status, 404);
     t.deepEqual(unknown.json, { message: "Media not found", responseCode: 404 });
     t.is((await http.get(`/vam/v1/media/sha512/${sha512Hex("nothing")}`)).status, 404);
-    t.is((await http.get(`/vam/v1/media/uri/${encodeURIComponent("http://example.org/none.mp4")}`)).status, 404);
+    t.is(
+      (await http.get(`/vam/v1/media/uri/${encodeURIComponent("http://example.org/none.mp4")}`)).status,
+      404,
+    );
     const badUuid = await http.get("/vam/v1/media/videoreference/not-a-uuid");
     t.is(badUuid.status, 400);
     t.is((badUuid.json as { responseCode: number }).responseCode, 400);
@@ -130,7 +146,9 @@ for (const backend of BACKENDS) {
     const id = unique("file");
     const media = await createMedia(http, { uri: `http://example.org/a/${id}_x%.mp4` });
     await createMedia(http, { uri: `http://example.org/a/${id}_xy.mp4` });
-    const reply = await http.get(`/vam/v1/media/videoreference/filename/${encodeURIComponent(`${id}_x%.mp4`)}`);
+    const reply = await http.get(
+      `/vam/v1/media/videoreference/filename/${encodeURIComponent(`${id}_x%.mp4`)}`,
+    );
     t.is(reply.status, 200);
     t.deepEqual(
       (reply.json as MediaRecord[]).map((item) => item.uri),
@@ -153,7 +171,8 @@ for (const backend of BACKENDS) {
       start_timestamp: "2020-01-02T00:00:00Z",
       uri: `${first.uri}.b`,
     });
-    const bySequence = (await http.get(`/vam/v1/media/videosequence/${first.video_sequence_name}`)).json as MediaRecord[];
+    const bySequence = (await http.get(`/vam/v1/media/videosequence/${first.video_sequence_name}`))
+      .json as MediaRecord[];
     t.deepEqual(
       bySequence.map((media) => media.uri),
       [earlier.uri, first.uri, sameVideo.uri],
@@ -170,9 +189,22 @@ for (const backend of BACKENDS) {
   test(`${backend}: GET /v1/media/camera/{id}/{t} finds media covering t within the window, in ISO and compact forms`, async (t) => {
     const { http } = platform(backend);
     const camera = unique("cam");
-    const media = await createMedia(http, { camera_id: camera, start_timestamp: "2020-06-01T00:00:00Z", duration_millis: 3_600_000 });
-    await createMedia(http, { camera_id: camera, start_timestamp: "2020-06-02T00:00:00Z", duration_millis: 60_000 });
-    for (const instant of ["2020-06-01T00:30:00Z", "20200601T003000Z", "20200601T003000.000Z", "2020-06-01T02:30:00+02:00"]) {
+    const media = await createMedia(http, {
+      camera_id: camera,
+      start_timestamp: "2020-06-01T00:00:00Z",
+      duration_millis: 3_600_000,
+    });
+    await createMedia(http, {
+      camera_id: camera,
+      start_timestamp: "2020-06-02T00:00:00Z",
+      duration_millis: 60_000,
+    });
+    for (const instant of [
+      "2020-06-01T00:30:00Z",
+      "20200601T003000Z",
+      "20200601T003000.000Z",
+      "2020-06-01T02:30:00+02:00",
+    ]) {
       const reply = await http.get(`/vam/v1/media/camera/${camera}/${encodeURIComponent(instant)}`);
       t.is(reply.status, 200, instant);
       t.deepEqual(
@@ -235,15 +267,23 @@ for (const backend of BACKENDS) {
     const { http } = platform(backend);
     const media = await createMedia(http);
     const newUri = `${media.uri}.renamed`;
-    const byForm = await http.put(`/vam/v1/media/${media.video_reference_uuid}`, { form: { uri: newUri, width: 640 } });
+    const byForm = await http.put(`/vam/v1/media/${media.video_reference_uuid}`, {
+      form: { uri: newUri, width: 640 },
+    });
     t.is(byForm.status, 200);
     t.like(byForm.json, { uri: newUri, width: 640, height: 1080, video_name: media.video_name });
     const byJson = await http.put(`/vam/v1/media/${media.video_reference_uuid}`, {
-      json: { video_reference_uuid: "ignored", start_timestamp: "2020-01-01T00:00:00.5Z", duration_millis: 5000 },
+      json: {
+        video_reference_uuid: "ignored",
+        start_timestamp: "2020-01-01T00:00:00.5Z",
+        duration_millis: 5000,
+      },
     });
     t.is(byJson.status, 200);
     t.like(byJson.json, { start_timestamp: "2020-01-01T00:00:00.500Z", duration_millis: 5000, uri: newUri });
-    const unknown = await http.put("/vam/v1/media/0190b8a4-0000-7000-8000-000000000000", { form: { width: 1 } });
+    const unknown = await http.put("/vam/v1/media/0190b8a4-0000-7000-8000-000000000000", {
+      form: { width: 1 },
+    });
     t.is(unknown.status, 404);
   });
 
@@ -276,7 +316,11 @@ for (const backend of BACKENDS) {
       form: { video_name: target, start_timestamp: "2023-03-03T00:00:00Z", duration_millis: 1000 },
     });
     t.is(moved.status, 200);
-    t.like(moved.json, { video_name: target, video_sequence_uuid: media.video_sequence_uuid, duration_millis: 1000 });
+    t.like(moved.json, {
+      video_name: target,
+      video_sequence_uuid: media.video_sequence_uuid,
+      duration_millis: 1000,
+    });
     t.is((await http.get(`/vam/v1/videos/${media.video_uuid}`)).status, 404);
 
     const other = await createMedia(http, { video_sequence_name: media.video_sequence_name });

@@ -20,7 +20,15 @@ for (const backend of BACKENDS) {
     const uri = `http://example.org/${unique("ref")}.mp4`;
     const digest = sha512Hex(uri);
     const created = await http.post("/vam/v1/videoreferences", {
-      form: { video_uuid: media.video_uuid, uri, sha512: digest, width: 720, frame_rate: "59.94005994005994", uuid: "ignored", last_updated_time: "x" },
+      form: {
+        video_uuid: media.video_uuid,
+        uri,
+        sha512: digest,
+        width: 720,
+        frame_rate: "59.94005994005994",
+        uuid: "ignored",
+        last_updated_time: "x",
+      },
     });
     t.is(created.status, 200);
     t.like(created.json, { uri, sha512: digest, width: 720, frame_rate: 59.94005994005994 });
@@ -31,7 +39,14 @@ for (const backend of BACKENDS) {
     });
     t.like(viaJson.json, { uri: `${uri}.json`, size_bytes: 12 });
     t.is((await http.post("/vam/v1/videoreferences", { form: { uri: `${uri}.x` } })).status, 400);
-    t.is((await http.post("/vam/v1/videoreferences", { form: { video_uuid: media.video_uuid, uri: "not a uri" } })).status, 400);
+    t.is(
+      (
+        await http.post("/vam/v1/videoreferences", {
+          form: { video_uuid: media.video_uuid, uri: "not a uri" },
+        })
+      ).status,
+      400,
+    );
     const unknownVideo = await http.post("/vam/v1/videoreferences", {
       form: { video_uuid: "0190b8a4-0000-7000-8000-000000000000", uri: `${uri}.y` },
     });
@@ -41,15 +56,22 @@ for (const backend of BACKENDS) {
   test(`${backend}: GET /v1/videoreferences/{uuid}, /uri/{uri}, /sha512/{hex}, /lastupdate/{uuid}`, async (t) => {
     const { http } = platform(backend);
     const media = await createMedia(http);
-    const reference = (await http.get(`/vam/v1/videoreferences/${media.video_reference_uuid}`)).json as Reference;
+    const reference = (await http.get(`/vam/v1/videoreferences/${media.video_reference_uuid}`))
+      .json as Reference;
     t.like(reference, { uuid: media.video_reference_uuid, uri: media.uri, sha512: media.sha512 });
-    t.deepEqual((await http.get(`/vam/v1/videoreferences/uri/${encodeURIComponent(media.uri)}`)).json, reference);
+    t.deepEqual(
+      (await http.get(`/vam/v1/videoreferences/uri/${encodeURIComponent(media.uri)}`)).json,
+      reference,
+    );
     t.deepEqual((await http.get(`/vam/v1/videoreferences/sha512/${media.sha512}`)).json, reference);
     t.deepEqual((await http.get(`/vam/v1/videoreferences/lastupdate/${media.video_reference_uuid}`)).json, {
       timestamp: reference.last_updated_time,
     });
     t.true(Date.parse(reference.last_updated_time) <= Date.now());
-    t.is((await http.get(`/vam/v1/videoreferences/uri/${encodeURIComponent("http://example.org/none")}`)).status, 404);
+    t.is(
+      (await http.get(`/vam/v1/videoreferences/uri/${encodeURIComponent("http://example.org/none")}`)).status,
+      404,
+    );
     t.is((await http.get(`/vam/v1/videoreferences/sha512/${sha512Hex("none")}`)).status, 404);
     t.is((await http.get("/vam/v1/videoreferences/sha512/xyz")).status, 400);
   });
@@ -78,11 +100,19 @@ for (const backend of BACKENDS) {
     });
     t.is(moved.status, 200);
     t.is((moved.json as Reference).sha512, sha512Hex("changed"));
-    const video = (await http.get(`/vam/v1/videos/videoreference/${media.video_reference_uuid}`)).json as { uuid: string };
+    const video = (await http.get(`/vam/v1/videos/videoreference/${media.video_reference_uuid}`)).json as {
+      uuid: string;
+    };
     t.is(video.uuid, other.video_uuid);
-    const clash = await http.put(`/vam/v1/videoreferences/${media.video_reference_uuid}`, { form: { uri: other.uri } });
+    const clash = await http.put(`/vam/v1/videoreferences/${media.video_reference_uuid}`, {
+      form: { uri: other.uri },
+    });
     t.is(clash.status, 409);
-    t.is((await http.put("/vam/v1/videoreferences/0190b8a4-0000-7000-8000-000000000000", { form: { width: 1 } })).status, 404);
+    t.is(
+      (await http.put("/vam/v1/videoreferences/0190b8a4-0000-7000-8000-000000000000", { form: { width: 1 } }))
+        .status,
+      404,
+    );
   });
 
   test(`${backend}: DELETE /v1/videoreferences/{uuid} answers 204, then 404`, async (t) => {

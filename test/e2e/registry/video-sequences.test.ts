@@ -17,14 +17,18 @@ for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/videosequences creates (form or JSON) and is create-or-get by name`, async (t) => {
     const { http } = platform(backend);
     const name = unique("seq");
-    const created = await http.post("/vam/v1/videosequences", { form: { name, camera_id: "cam-1", description: "d" } });
+    const created = await http.post("/vam/v1/videosequences", {
+      form: { name, camera_id: "cam-1", description: "d" },
+    });
     t.is(created.status, 200);
     const sequence = created.json as Sequence;
     t.like(sequence, { name, camera_id: "cam-1", description: "d", videos: [] });
     t.regex(sequence.last_updated_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3}|\.\d{6})?Z$/);
     const again = await http.post("/vam/v1/videosequences", { json: { name, camera_id: "other" } });
     t.deepEqual(again.json, created.json);
-    const jsonCreated = await http.post("/vam/v1/videosequences", { json: { name: unique("seq"), cameraId: "cam-2" } });
+    const jsonCreated = await http.post("/vam/v1/videosequences", {
+      json: { name: unique("seq"), cameraId: "cam-2" },
+    });
     t.is(jsonCreated.status, 200);
     t.is((jsonCreated.json as Sequence).camera_id, "cam-2");
     const missing = await http.post("/vam/v1/videosequences", { form: { name: unique("seq") } });
@@ -51,7 +55,10 @@ for (const backend of BACKENDS) {
       responseCode: 404,
     });
     t.is((await http.get("/vam/v1/videosequences/0190b8a4-0000-7000-8000-000000000000")).status, 404);
-    t.is((await http.get("/vam/v1/videosequences/videoreference/0190b8a4-0000-7000-8000-000000000000")).status, 404);
+    t.is(
+      (await http.get("/vam/v1/videosequences/videoreference/0190b8a4-0000-7000-8000-000000000000")).status,
+      404,
+    );
   });
 
   test(`${backend}: names, names by camera, cameras and names/empty list sorted strings`, async (t) => {
@@ -61,11 +68,10 @@ for (const backend of BACKENDS) {
     const a = await createMedia(http, { camera_id: camera, video_sequence_name: `${camera}-a` });
     const empty = unique("empty");
     await http.post("/vam/v1/videosequences", { form: { name: empty, camera_id: camera } });
-    t.deepEqual((await http.get(`/vam/v1/videosequences/names/camera/${camera}`)).json, [
-      `${camera}-a`,
-      `${camera}-b`,
-      empty,
-    ].sort());
+    t.deepEqual(
+      (await http.get(`/vam/v1/videosequences/names/camera/${camera}`)).json,
+      [`${camera}-a`, `${camera}-b`, empty].sort(),
+    );
     const names = (await http.get("/vam/v1/videosequences/names")).json as string[];
     t.true(names.includes(a.video_sequence_name) && names.includes(b.video_sequence_name));
     t.deepEqual(names, [...names].sort());
@@ -80,13 +86,18 @@ for (const backend of BACKENDS) {
   test(`${backend}: GET /v1/videosequences/camera/{id} and /camera/{id}/{timestamp} list a camera's sequences`, async (t) => {
     const { http } = platform(backend);
     const camera = unique("cam");
-    const media = await createMedia(http, { camera_id: camera, start_timestamp: "2019-05-05T10:00:00Z", duration_millis: 600_000 });
+    const media = await createMedia(http, {
+      camera_id: camera,
+      start_timestamp: "2019-05-05T10:00:00Z",
+      duration_millis: 600_000,
+    });
     const byCamera = (await http.get(`/vam/v1/videosequences/camera/${camera}`)).json as Sequence[];
     t.deepEqual(
       byCamera.map((sequence) => sequence.uuid),
       [media.video_sequence_uuid],
     );
-    const atMidpoint = (await http.get(`/vam/v1/videosequences/camera/${camera}/20190505T100500Z`)).json as Sequence[];
+    const atMidpoint = (await http.get(`/vam/v1/videosequences/camera/${camera}/20190505T100500Z`))
+      .json as Sequence[];
     t.deepEqual(
       atMidpoint.map((sequence) => sequence.uuid),
       [media.video_sequence_uuid],
@@ -114,7 +125,8 @@ for (const backend of BACKENDS) {
   test(`${backend}: PUT /v1/videosequences/{uuid} updates and bumps lastupdate; 404 and 409 otherwise`, async (t) => {
     const { http } = platform(backend);
     const media = await createMedia(http);
-    const before = (await http.get(`/vam/v1/videosequences/lastupdate/${media.video_sequence_uuid}`)).json as {
+    const before = (await http.get(`/vam/v1/videosequences/lastupdate/${media.video_sequence_uuid}`))
+      .json as {
       timestamp: string;
     };
     const newName = unique("renamed");
@@ -128,14 +140,25 @@ for (const backend of BACKENDS) {
     };
     t.true(Date.parse(after.timestamp) >= Date.parse(before.timestamp));
     t.not(after.timestamp, before.timestamp);
-    const byForm = await http.put(`/vam/v1/videosequences/${media.video_sequence_uuid}`, { form: { camera_id: "c2" } });
+    const byForm = await http.put(`/vam/v1/videosequences/${media.video_sequence_uuid}`, {
+      form: { camera_id: "c2" },
+    });
     t.like(byForm.json, { name: newName, camera_id: "c2" });
 
     const other = await createMedia(http);
-    const clash = await http.put(`/vam/v1/videosequences/${other.video_sequence_uuid}`, { form: { name: newName } });
+    const clash = await http.put(`/vam/v1/videosequences/${other.video_sequence_uuid}`, {
+      form: { name: newName },
+    });
     t.is(clash.status, 409);
-    t.is((await http.put("/vam/v1/videosequences/0190b8a4-0000-7000-8000-000000000000", { form: { name: "x" } })).status, 404);
-    t.is((await http.get("/vam/v1/videosequences/lastupdate/0190b8a4-0000-7000-8000-000000000000")).status, 404);
+    t.is(
+      (await http.put("/vam/v1/videosequences/0190b8a4-0000-7000-8000-000000000000", { form: { name: "x" } }))
+        .status,
+      404,
+    );
+    t.is(
+      (await http.get("/vam/v1/videosequences/lastupdate/0190b8a4-0000-7000-8000-000000000000")).status,
+      404,
+    );
   });
 
   test(`${backend}: DELETE /v1/videosequences/{uuid} answers 204 and cascades to videos and references`, async (t) => {

@@ -38,13 +38,21 @@ for (const backend of BACKENDS) {
       video_references: [],
     });
     const again = await http.post("/vam/v1/videos", {
-      form: { name, video_sequence_uuid: media.video_sequence_uuid, start_timestamp: "2020-02-02T00:00:00.123Z" },
+      form: {
+        name,
+        video_sequence_uuid: media.video_sequence_uuid,
+        start_timestamp: "2020-02-02T00:00:00.123Z",
+      },
     });
     t.is((again.json as Video).uuid, (created.json as Video).uuid);
     const missing = await http.post("/vam/v1/videos", { form: { name: unique("vid") } });
     t.is(missing.status, 400);
     const unknownSequence = await http.post("/vam/v1/videos", {
-      form: { name: unique("vid"), video_sequence_uuid: "0190b8a4-0000-7000-8000-000000000000", start: "2020-01-01T00:00:00Z" },
+      form: {
+        name: unique("vid"),
+        video_sequence_uuid: "0190b8a4-0000-7000-8000-000000000000",
+        start: "2020-01-01T00:00:00Z",
+      },
     });
     t.is(unknownSequence.status, 404);
   });
@@ -71,12 +79,14 @@ for (const backend of BACKENDS) {
       video_sequence_name: late.video_sequence_name,
       start_timestamp: "2020-01-01T00:00:00Z",
     });
-    const byUuid = (await http.get(`/vam/v1/videos/videosequence/${late.video_sequence_uuid}`)).json as Video[];
+    const byUuid = (await http.get(`/vam/v1/videos/videosequence/${late.video_sequence_uuid}`))
+      .json as Video[];
     t.deepEqual(
       byUuid.map((video) => video.uuid),
       [early.video_uuid, late.video_uuid],
     );
-    const byName = (await http.get(`/vam/v1/videos/videosequence/name/${late.video_sequence_name}`)).json as Video[];
+    const byName = (await http.get(`/vam/v1/videos/videosequence/name/${late.video_sequence_name}`))
+      .json as Video[];
     t.deepEqual(byName, byUuid);
     t.deepEqual(
       (await http.get(`/vam/v1/videos/names/videosequence/${late.video_sequence_name}`)).json,
@@ -88,17 +98,27 @@ for (const backend of BACKENDS) {
 
   test(`${backend}: GET /v1/videos/timestamp/{t} and /timestamp/{start}/{end} accept the four timestamp forms`, async (t) => {
     const { http } = platform(backend);
-    const media = await createMedia(http, { start_timestamp: "2015-03-03T03:00:00Z", duration_millis: 600_000 });
-    for (const instant of ["2015-03-03T03:05:00Z", "20150303T030500Z", "20150303T030500.000Z", "20150303T030500.000000Z"]) {
+    const media = await createMedia(http, {
+      start_timestamp: "2015-03-03T03:00:00Z",
+      duration_millis: 600_000,
+    });
+    for (const instant of [
+      "2015-03-03T03:05:00Z",
+      "20150303T030500Z",
+      "20150303T030500.000Z",
+      "20150303T030500.000000Z",
+    ]) {
       const covering = (await http.get(`/vam/v1/videos/timestamp/${instant}`)).json as Video[];
       t.true(
         covering.some((video) => video.uuid === media.video_uuid),
         instant,
       );
     }
-    const range = (await http.get("/vam/v1/videos/timestamp/20150303T025959Z/2015-03-03T03:00:00Z")).json as Video[];
+    const range = (await http.get("/vam/v1/videos/timestamp/20150303T025959Z/2015-03-03T03:00:00Z"))
+      .json as Video[];
     t.true(range.some((video) => video.uuid === media.video_uuid));
-    const outside = (await http.get("/vam/v1/videos/timestamp/2015-03-03T03:00:01Z/2015-03-03T04:00:00Z")).json as Video[];
+    const outside = (await http.get("/vam/v1/videos/timestamp/2015-03-03T03:00:01Z/2015-03-03T04:00:00Z"))
+      .json as Video[];
     t.false(outside.some((video) => video.uuid === media.video_uuid));
     t.is((await http.get("/vam/v1/videos/timestamp/noon")).status, 400);
   });
@@ -125,14 +145,23 @@ for (const backend of BACKENDS) {
     });
     t.is(byForm.status, 200);
     t.like(byForm.json, { description: "updated", duration_millis: 42 });
-    const sequence = (await http.get(`/vam/v1/videosequences/videoreference/${media.video_reference_uuid}`)).json as {
+    const sequence = (await http.get(`/vam/v1/videosequences/videoreference/${media.video_reference_uuid}`))
+      .json as {
       uuid: string;
     };
     t.is(sequence.uuid, target.video_sequence_uuid);
-    const byJson = await http.put(`/vam/v1/videos/${media.video_uuid}`, { json: { start_timestamp: "2011-11-11T11:11:11.111111Z" } });
+    const byJson = await http.put(`/vam/v1/videos/${media.video_uuid}`, {
+      json: { start_timestamp: "2011-11-11T11:11:11.111111Z" },
+    });
     t.is((byJson.json as Video).start_timestamp, "2011-11-11T11:11:11.111111Z");
-    t.is((await http.put(`/vam/v1/videos/${media.video_uuid}`, { form: { duration_millis: "long" } })).status, 400);
-    t.is((await http.put("/vam/v1/videos/0190b8a4-0000-7000-8000-000000000000", { form: { name: "x" } })).status, 404);
+    t.is(
+      (await http.put(`/vam/v1/videos/${media.video_uuid}`, { form: { duration_millis: "long" } })).status,
+      400,
+    );
+    t.is(
+      (await http.put("/vam/v1/videos/0190b8a4-0000-7000-8000-000000000000", { form: { name: "x" } })).status,
+      404,
+    );
   });
 
   test(`${backend}: DELETE /v1/videos/{uuid} answers 204 and removes its references`, async (t) => {

@@ -50,7 +50,10 @@ export function mediaForm(overrides: Record<string, string | number> = {}): Reco
 }
 
 /** Creates a media through POST /v1/media (form) and returns it. */
-export async function createMedia(http: HttpClient, overrides: Record<string, string | number> = {}): Promise<MediaRecord> {
+export async function createMedia(
+  http: HttpClient,
+  overrides: Record<string, string | number> = {},
+): Promise<MediaRecord> {
   const reply = await http.post("/vam/v1/media", { form: mediaForm(overrides) });
   if (reply.status !== 200) throw new Error(`POST /vam/v1/media answered ${reply.status}: ${reply.text}`);
   return reply.json as MediaRecord;

@@ -23,13 +23,22 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
-export async function startTestPlatform(backend: Backend, extraEnv: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  backend: Backend,
+  extraEnv: Record<string, string> = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-e2e-"));
   const apiKey = randomBytes(16).toString("hex");
   const signingSecret = randomBytes(32).toString("hex");
   const env: Record<string, string> = { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret, ...extraEnv };
   if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
-  const platform = await startPlatform({ env, dataDir, port: 0, host: "127.0.0.1", logger: pino({ level: "silent" }) });
+  const platform = await startPlatform({
+    env,
+    dataDir,
+    port: 0,
+    host: "127.0.0.1",
+    logger: pino({ level: "silent" }),
+  });
   return {
     backend,
     apiKey,

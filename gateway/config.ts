@@ -1,0 +1,43 @@
+import { readInt, readString } from "../services/kit/config/env-reader.js";
+import type { ServiceRoutes } from "./src/engine/route-spec.js";
+
+type Env = Record<string, string | undefined>;
+
+/** gRPC ports the domains listen on by default (services/<domain>/ module descriptions). */
+const DEFAULT_GRPC_PORTS: Record<string, number> = {
+  kb: 50051,
+  annotation: 50052,
+  registry: 50053,
+  config: 50054,
+  capture: 50055,
+  upload: 50056,
+};
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  logLevel: string;
+  callTimeoutMillis: number;
+  maxBodyBytes: number;
+  corsOrigin: string;
+  /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
+  addressOf(domain: string): string;
+  /** REST base path of each domain, from M3_<DOMAIN>_BASE_PATH. */
+  basePathOf(routes: ServiceRoutes): string;
+}
+
+/** The only reader of process.env for the standalone gateway. */
+export function readGatewayConfig(env: Env = process.env): GatewayConfig {
+  const upper = (domain: string) => domain.toUpperCase();
+  return {
+    port: readInt(env, "PORT", 8080, { min: 0, max: 65_535 }),
+    host: readString(env, "M3_HOST", "0.0.0.0"),
+    logLevel: readString(env, "M3_LOG_LEVEL", "info"),
+    callTimeoutMillis: readInt(env, "M3_GATEWAY_CALL_TIMEOUT_MILLIS", 30_000, { min: 1, max: 3_600_000 }),
+    maxBodyBytes: readInt(env, "M3_GATEWAY_MAX_BODY_BYTES", 10 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
+    corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
+    addressOf: (domain) =>
+      readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
+    basePathOf: (routes) => readString(env, `M3_${upper(routes.domain)}_BASE_PATH`, routes.basePath),
+  };
+}

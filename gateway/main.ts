@@ -1,0 +1,25 @@
+/** The gateway as its own process: REST in front of the domains' gRPC servers. */
+import { onShutdownSignal } from "../services/kit/grpc/shutdown.js";
+import { createLogger } from "../services/kit/log/logger.js";
+import { PROTO_ROOT } from "../services/kit/proto-root.js";
+import { readGatewayConfig } from "./config.js";
+import { startGateway } from "./src/index.js";
+import { allServiceRoutes, withBasePath } from "./src/routes/index.js";
+
+const config = readGatewayConfig();
+const logger = createLogger({ name: "m3-gateway", level: config.logLevel });
+const gateway = await startGateway({
+  targets: allServiceRoutes.map((routes) => ({
+    routes: withBasePath(routes, config.basePathOf(routes)),
+    address: config.addressOf(routes.domain),
+  })),
+  protoRoot: PROTO_ROOT,
+  logger,
+  port: config.port,
+  host: config.host,
+  callTimeoutMillis: config.callTimeoutMillis,
+  maxBodyBytes: config.maxBodyBytes,
+  corsOrigin: config.corsOrigin,
+});
+logger.info({ port: gateway.port }, "gateway listening");
+onShutdownSignal(() => gateway.close(), logger);

@@ -1,0 +1,31 @@
+import type { Logger } from "pino";
+import { AuthServiceService } from "../../../proto/gen/m3/common/v1/auth.js";
+import { DomainError } from "../errors/domain-error.js";
+import { bindService, type ServiceBinding } from "../grpc/bind-service.js";
+import { apiKeyMatches, parseAuthorization } from "./authorization-header.js";
+import type { TokenService } from "./token-service.js";
+
+export interface AuthServiceOptions {
+  /** The key clients present as `APIKEY <key>`. */
+  apiKey: string;
+  tokens: TokenService;
+  logger?: Logger;
+}
+
+/** m3.common.v1.AuthService: trades the API key in the `authorization` metadata for a JWT. */
+export function createAuthServiceBinding(options: AuthServiceOptions): ServiceBinding {
+  return bindService(
+    AuthServiceService,
+    {
+      createToken: async (_request, ctx) => {
+        const credentials = parseAuthorization(ctx.authorization);
+        if (credentials === undefined) throw DomainError.unauthenticated("Missing API key");
+        if (credentials.kind !== "apiKey") throw DomainError.unauthenticated("Invalid Authorization header");
+        if (!apiKeyMatches(options.apiKey, credentials.key))
+          throw DomainError.unauthenticated("Invalid API key");
+        return { tokenType: "Bearer", accessToken: await options.tokens.issue() };
+      },
+    },
+    { publicMethods: ["createToken"], tokens: options.tokens, logger: options.logger },
+  );
+}

@@ -1,0 +1,115 @@
+import * as grpc from "@grpc/grpc-js";
+import type { Logger } from "pino";
+import { runWithLogger } from "../log/logger.js";
+import type { ServiceBinding } from "./bind-service.js";
+import { HealthService, healthPackageDefinition } from "./health-service.js";
+import { addReflection } from "./reflection.js";
+
+export interface GrpcServerOptions {
+  name: string;
+  /** Defaults to 0.0.0.0. */
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  bindings: readonly ServiceBinding[];
+  /** The folder the protoFiles paths are relative to. */
+  protoRoot: string;
+  /** The .proto files served by reflection. */
+  protoFiles: readonly string[];
+  logger: Logger;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  /** host:port usable by a client (127.0.0.1 when bound to every interface). */
+  address: string;
+  /** Stops serving; calls in flight get graceMillis (default 10 s) to finish before they are cut. */
+  shutdown(graceMillis?: number): Promise<void>;
+}
+
+const DEFAULT_GRACE_MILLIS = 10_000;
+const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** Serves the bindings plus grpc.health.v1 and server reflection. */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const logger = options.logger.child({ grpcServer: options.name });
+  const server = new grpc.Server();
+  const health = new HealthService(options.bindings.map((binding) => serviceName(binding.definition)));
+  server.addService(health.definition, health.implementation);
+  for (const binding of options.bindings) {
+    server.addService(binding.definition, withLogger(binding.implementation, logger));
+  }
+  addReflection(server, options.protoRoot, options.protoFiles, healthPackageDefinition);
+
+  const host = options.host ?? "0.0.0.0";
+  const port = await bind(server, `${hostPart(host)}:${options.port}`).catch((error: unknown) => {
+    server.forceShutdown();
+    throw error;
+  });
+  const address = `${ANY_ADDRESS.has(host) ? "127.0.0.1" : hostPart(host)}:${port}`;
+  logger.info({ address: `${host}:${port}` }, "gRPC server listening");
+
+  let stopping: Promise<void> | undefined;
+  const drain = async (graceMillis: number): Promise<void> => {
+    health.shutDown();
+    const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+    const idle = Promise.all(options.bindings.map((binding) => binding.inFlight?.whenIdle()));
+    if (!(await settlesWithin(Promise.all([closed, idle]), graceMillis))) {
+      const inFlight = options.bindings.reduce((sum, binding) => sum + (binding.inFlight?.size ?? 0), 0);
+      logger.warn({ inFlight, graceMillis }, "grace period over: cancelling the remaining calls");
+      server.forceShutdown();
+    }
+    logger.info("gRPC server stopped");
+  };
+  return {
+    port,
+    address,
+    shutdown: (graceMillis = DEFAULT_GRACE_MILLIS) => {
+      stopping ??= drain(graceMillis);
+      return stopping;
+    },
+  };
+}
+
+/** "/m3.registry.v1.VideoService/GetVideo" -> "m3.registry.v1.VideoService". */
+function serviceName(definition: grpc.ServiceDefinition): string {
+  const path = Object.values(definition)[0]?.path ?? "/";
+  return path.slice(1, path.lastIndexOf("/"));
+}
+
+// Handlers then log through this server's logger unless their binding was given its own.
+function withLogger(
+  implementation: grpc.UntypedServiceImplementation,
+  logger: Logger,
+): grpc.UntypedServiceImplementation {
+  const wrapped: grpc.UntypedServiceImplementation = {};
+  for (const [key, handler] of Object.entries(implementation)) {
+    wrapped[key] = ((...args: unknown[]) =>
+      runWithLogger(logger, () => (handler as (...a: unknown[]) => unknown)(...args))) as typeof handler;
+  }
+  return wrapped;
+}
+
+function hostPart(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+function bind(server: grpc.Server, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.bindAsync(target, grpc.ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve(port),
+    );
+  });
+}
+
+async function settlesWithin(promise: Promise<unknown>, millis: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), millis);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

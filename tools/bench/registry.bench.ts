@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:registry`: GET one media by video reference uuid and POST /media through
+ * the gateway (the whole stack on MariaDB), against the same work done directly with mysql2
+ * (the floor), in the same run on the same throwaway server. Prints p50, p99, requests/s.
+ * Not a test: it asserts nothing about speed.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import mysql from "mysql2/promise";
+import { pino } from "pino";
+import { startPlatform } from "../../services/all-in-one/start-platform.js";
+import { HttpClient } from "../../test/support/e2e/http-client.js";
+import { createTestDatabase } from "../../test/support/mariadb.js";
+import { startMariaDbServer } from "../../test/support/mariadb-server.js";
+import { formatResults, runLoad } from "./load-runner.js";
+import { floorCreateMedia, floorGetMedia } from "./registry-floor.js";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SEED = 1000;
+
+const server = await startMariaDbServer();
+process.env.M3_TEST_MARIADB_URL = server.rootUrl;
+const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
+const databaseUrl = await createTestDatabase("m3_bench");
+const env = { M3_API_KEY: "bench-key", M3_SIGNING_SECRET: "bench-secret", M3_DATABASE_URL: databaseUrl };
+const platform = await startPlatform({
+  env,
+  dataDir,
+  port: 0,
+  host: "127.0.0.1",
+  logger: pino({ level: "silent" }),
+});
+const http = new HttpClient(`http://127.0.0.1:${platform.port}`, env.M3_API_KEY);
+const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: CONCURRENCY, dateStrings: true });
+
+try {
+  const mediaForm = (id: string) => ({
+    video_sequence_name: `seq-${id}`,
+    camera_id: "bench-cam",
+    video_name: `video-${id}`,
+    uri: `http://bench.example.org/${id}.mp4`,
+    start_timestamp: "2024-01-01T00:00:00Z",
+    duration_millis: 600000,
+    container: "video/mp4",
+    width: 1920,
+    height: 1080,
+  });
+  const seeded: string[] = [];
+  for (let i = 0; i < SEED; i++) {
+    const reply = await http.post("/vam/v1/media", { form: mediaForm(`seed-${i}`) });
+    seeded.push((reply.json as { video_reference_uuid: string }).video_reference_uuid);
+  }
+  const pick = (index: number) => seeded[(index * 7919) % seeded.length] ?? "";
+  const expectOk = (status: number) => {
+    if (status !== 200) throw new Error(`unexpected status ${status}`);
+  };
+  // Warm both paths (JIT, connection pools, channel) before measuring.
+  await runLoad("warm", { requests: 500, concurrency: CONCURRENCY }, async (i) => {
+    expectOk((await http.get(`/vam/v1/media/videoreference/${pick(i)}`)).status);
+    await floorGetMedia(pool, pick(i));
+  });
+
+  const getThroughGateway = await runLoad(
+    "GET /vam/v1/media/videoreference/{uuid}",
+    { requests: REQUESTS, concurrency: CONCURRENCY },
+    async (i) => expectOk((await http.get(`/vam/v1/media/videoreference/${pick(i)}`)).status),
+  );
+  const getFloor = await runLoad(
+    "mysql2 SELECT media",
+    { requests: REQUESTS, concurrency: CONCURRENCY },
+    (i) => floorGetMedia(pool, pick(i)),
+  );
+  const postThroughGateway = await runLoad(
+    "POST /vam/v1/media (new media)",
+    { requests: WRITES, concurrency: CONCURRENCY },
+    async (i) => expectOk((await http.post("/vam/v1/media", { form: mediaForm(`new-${i}`) })).status),
+  );
+  const postFloor = await runLoad(
+    "mysql2 create media",
+    { requests: WRITES, concurrency: CONCURRENCY },
+    (i) => floorCreateMedia(pool, String(i)),
+  );
+  console.log(
+    `\nregistry benchmark: MariaDB ${server.port}, concurrency ${CONCURRENCY}, ${SEED} media seeded\n`,
+  );
+  console.log(
+    formatResults([
+      { result: getThroughGateway, floor: getFloor },
+      { result: postThroughGateway, floor: postFloor },
+    ]),
+  );
+} finally {
+  await pool.end();
+  await platform.stop();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -18,6 +18,14 @@ export type RouteAuth = "none" | "jwt" | "apikey" | "basic";
 /** Request body encodings a route accepts. */
 export type BodyEncoding = "json" | "form" | "multipart" | "text";
 
+/**
+ * How the reply is written. "json" renders the response message. "http-body" sends raw
+ * bytes (images, TSV): the response message has a `content_type` string, a `data` bytes
+ * field and an optional `filename` string; a non-empty filename adds
+ * `Content-Disposition: attachment`.
+ */
+export type RenderMode = "json" | "http-body";
+
 /** gRPC status names, as in @grpc/grpc-js `status`. */
 export type GrpcStatusName =
   | "CANCELLED"
@@ -61,6 +69,8 @@ export interface RouteSpec {
   errorStatus?: Partial<Record<GrpcStatusName, number>>;
   /** Query parameters documented for this route (they map to request fields of the same name). */
   query?: readonly string[];
+  /** Default "json". */
+  render?: RenderMode;
 }
 
 export interface ServiceRoutes {

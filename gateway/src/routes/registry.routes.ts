@@ -99,7 +99,8 @@ const mediaRoutes: RouteSpec[] = [
     rpc: `${MEDIA}/CreateMedia`,
     auth: "jwt",
     body: "media",
-    summary: "Create a media (sequence, video and reference as needed); returns the existing one for a known URI",
+    summary:
+      "Create a media (sequence, video and reference as needed); returns the existing one for a known URI",
   },
 ];
 
@@ -379,5 +380,11 @@ export const registryRoutes: ServiceRoutes = {
   ],
   casing: "snake",
   nulls: "omit",
-  routes: [...commonRoutes(), ...mediaRoutes, ...videoSequenceRoutes, ...videoRoutes, ...videoReferenceRoutes],
+  routes: [
+    ...commonRoutes(),
+    ...mediaRoutes,
+    ...videoSequenceRoutes,
+    ...videoRoutes,
+    ...videoReferenceRoutes,
+  ],
 };

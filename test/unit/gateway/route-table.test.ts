@@ -23,7 +23,9 @@ function specEndpoints(): Map<string, Set<string>> {
 
 function tableEndpoints(domain: string): Set<string> {
   const table = allServiceRoutes.find((routes) => routes.domain === domain);
-  return new Set((table?.routes ?? []).map((route) => `${route.method} ${route.path.replace(/\{[^}]+\}/g, "{}")}`));
+  return new Set(
+    (table?.routes ?? []).map((route) => `${route.method} ${route.path.replace(/\{[^}]+\}/g, "{}")}`),
+  );
 }
 
 for (const [domain, expected] of specEndpoints()) {

@@ -1,0 +1,39 @@
+import type { Context } from "koa";
+import type protobuf from "protobufjs";
+import { findField } from "./field-names.js";
+import { renderMessage, renderOneField } from "./response-renderer.js";
+import type { BoundRoute } from "./route-binding.js";
+
+/** Writes the decoded reply as the route asks: JSON, one field of it, raw bytes, or nothing. */
+export function writeReply(ctx: Context, route: BoundRoute, message: protobuf.Message): void {
+  ctx.status = route.successStatus;
+  if (route.successStatus === 204) return;
+  if (route.render === "http-body") {
+    writeHttpBody(ctx, route.rpc.responseType, message);
+    return;
+  }
+  const options = { casing: route.casing, nulls: route.nulls };
+  const json = route.responseField
+    ? renderOneField(route.responseField, message, options)
+    : renderMessage(route.rpc.responseType, message, options);
+  ctx.type = "application/json";
+  ctx.body = JSON.stringify(json);
+}
+
+function writeHttpBody(ctx: Context, type: protobuf.Type, message: protobuf.Message): void {
+  const value = (name: string): unknown => {
+    const field = findField(type, name);
+    return field ? (message as unknown as Record<string, unknown>)[field.name] : undefined;
+  };
+  const filename = value("filename");
+  if (typeof filename === "string" && filename !== "") ctx.attachment(filename);
+  const contentType = value("content_type");
+  // Set verbatim: ctx.type would append a charset to text types the domain did not declare.
+  ctx.set(
+    "Content-Type",
+    typeof contentType === "string" && contentType !== "" ? contentType : "application/octet-stream",
+  );
+  const data = value("data");
+  ctx.body =
+    data instanceof Uint8Array ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.alloc(0);
+}

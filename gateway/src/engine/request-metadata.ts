@@ -1,0 +1,15 @@
+import { Metadata } from "@grpc/grpc-js";
+import type { Context } from "koa";
+
+/** HTTP headers carried to the domain as gRPC metadata (auth is enforced there). */
+const FORWARDED_HEADERS = ["authorization", "x-api-key", "traceparent", "tracestate"] as const;
+
+export function requestMetadata(ctx: Context, requestId: string): Metadata {
+  const metadata = new Metadata();
+  for (const header of FORWARDED_HEADERS) {
+    const value = ctx.get(header);
+    if (value !== "") metadata.set(header, value);
+  }
+  metadata.set("x-request-id", requestId);
+  return metadata;
+}

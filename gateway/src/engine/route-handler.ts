@@ -1,0 +1,54 @@
+import type { RouterContext, RouterMiddleware } from "@koa/router";
+import { type BodyLimits, createBodyReader } from "./body-codecs.js";
+import type { DomainClient } from "./grpc-caller.js";
+import { gatewayErrorOf } from "./grpc-errors.js";
+import { writeReply } from "./reply-writer.js";
+import { buildRequest, type ParsedBody } from "./request-builder.js";
+import { requestMetadata } from "./request-metadata.js";
+import type { BoundRoute } from "./route-binding.js";
+
+export interface HandlerSettings extends BodyLimits {
+  callTimeoutMillis: number;
+}
+
+/** State the engine leaves on the Koa context for logging and metrics. */
+export interface GatewayState {
+  requestId: string;
+  /** The matched route's template, e.g. `/vam/v1/videos/{uuid}`. */
+  routeTemplate?: string;
+}
+
+const NO_BODY: ParsedBody = { kind: "none" };
+
+/** The one handler of every route: build the request, call the domain, render the reply. */
+export function createRouteHandler(
+  route: BoundRoute,
+  client: DomainClient,
+  settings: HandlerSettings,
+): RouterMiddleware {
+  const readBody = route.body === undefined ? undefined : createBodyReader(route.bodyEncodings, settings);
+  const { requestType, responseType } = route.rpc;
+  return async (ctx: RouterContext) => {
+    const state = ctx.state as GatewayState;
+    state.routeTemplate = route.template;
+    const body = readBody ? await readBody(ctx) : NO_BODY;
+    const request = buildRequest(route, { params: ctx.params, query: ctx.query, body });
+    const bytes = requestType.encode(requestType.fromObject(request)).finish();
+    const abort = new AbortController();
+    const onClose = () => abort.abort();
+    ctx.res.once("close", onClose);
+    let reply: Buffer;
+    try {
+      reply = await client.unary(route.rpc.path, bytes, {
+        metadata: requestMetadata(ctx, state.requestId),
+        timeoutMillis: settings.callTimeoutMillis,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      throw gatewayErrorOf(error, route, client);
+    } finally {
+      ctx.res.off("close", onClose);
+    }
+    writeReply(ctx, route, responseType.decode(reply));
+  };
+}

@@ -1,0 +1,19 @@
+export type {
+  BodyEncoding,
+  Casing,
+  GrpcStatusName,
+  HttpMethod,
+  NullRule,
+  RenderMode,
+  RouteAuth,
+  RouteSpec,
+  ServiceRoutes,
+} from "./engine/route-spec.js";
+export {
+  closeGatewayApp,
+  createGatewayApp,
+  type GatewayOptions,
+  type GatewayTarget,
+  type RunningGateway,
+  startGateway,
+} from "./server/gateway-app.js";

@@ -1,0 +1,135 @@
+/** The OpenAPI 3.0 document of one domain, generated from its route table and proto types. */
+import { MEDIA_TYPES } from "../engine/body-codecs.js";
+import { messageTypeOf } from "../engine/field-kinds.js";
+import { templateParameters } from "../engine/path-template.js";
+import type { BoundRoute } from "../engine/route-binding.js";
+import type { RouteAuth, ServiceRoutes } from "../engine/route-spec.js";
+import { type Schema, SchemaRegistry, type SchemaStyle } from "./openapi-schemas.js";
+
+const ERROR_BODY = "ErrorBody";
+
+const SECURITY_SCHEMES: Readonly<Record<Exclude<RouteAuth, "none">, [string, Schema]>> = {
+  jwt: ["bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" }],
+  apikey: [
+    "apiKeyAuth",
+    {
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+      description: "`APIKEY <key>` (scheme case-insensitive)",
+    },
+  ],
+  basic: ["basicAuth", { type: "http", scheme: "basic" }],
+};
+
+export function buildOpenApiDocument(service: ServiceRoutes, routes: readonly BoundRoute[]): Schema {
+  const schemas = new SchemaRegistry(service.casing);
+  const paths: Record<string, Record<string, Schema>> = {};
+  const operationIds = new Set<string>();
+  const securitySchemes: Record<string, Schema> = {};
+  for (const route of routes) {
+    const path = route.spec.path === "" ? "/" : route.spec.path;
+    const operation = operationOf(route, schemas, uniqueId(route.rpc.methodName, operationIds));
+    const auth = route.spec.auth ?? "none";
+    if (auth !== "none") {
+      const [name, scheme] = SECURITY_SCHEMES[auth];
+      securitySchemes[name] = scheme;
+      operation.security = [{ [name]: [] }];
+    }
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: "3.0.3",
+    info: { title: service.title, version: "v1" },
+    servers: [{ url: service.basePath === "" ? "/" : service.basePath }],
+    paths,
+    components: {
+      schemas: { [ERROR_BODY]: errorBodySchema(), ...schemas.components },
+      ...(Object.keys(securitySchemes).length > 0 ? { securitySchemes } : {}),
+    },
+  };
+}
+
+function uniqueId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
+  taken.add(id);
+  return id;
+}
+
+function operationOf(route: BoundRoute, schemas: SchemaRegistry, operationId: string): Schema {
+  const input: SchemaStyle = { direction: "input", casing: "snake", nulls: "omit" };
+  const pathNames = templateParameters(route.spec.path);
+  const parameters = [
+    ...route.pathFields.map((field, index) => ({
+      name: pathNames[index],
+      in: "path",
+      required: true,
+      schema: schemas.fieldSchema(field, input),
+    })),
+    ...route.queryFields.map((field, index) => ({
+      name: route.spec.query?.[index],
+      in: "query",
+      required: false,
+      schema: schemas.fieldSchema(field, input),
+    })),
+  ];
+  return {
+    operationId,
+    summary: route.spec.summary,
+    tags: [route.rpc.serviceName],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...requestBodyOf(route, schemas),
+    responses: {
+      [String(route.successStatus)]: successResponse(route, schemas),
+      default: {
+        description: "Error",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_BODY}` } } },
+      },
+    },
+  };
+}
+
+function requestBodyOf(route: BoundRoute, schemas: SchemaRegistry): Schema {
+  if (route.body === undefined) return {};
+  const content: Record<string, Schema> = {};
+  for (const encoding of route.bodyEncodings) {
+    const style: SchemaStyle = {
+      direction: "input",
+      casing: "snake",
+      nulls: "omit",
+      binary: encoding === "multipart",
+    };
+    let schema: Schema;
+    if (encoding === "text") schema = { type: "string" };
+    else if (route.body === "*")
+      schema = schemas.messageSchema(route.rpc.requestType, style, new Set(route.pathFields));
+    else if (encoding === "json") schema = schemas.fieldSchema(route.body, style);
+    else {
+      const type = messageTypeOf(route.body);
+      schema = type ? schemas.messageSchema(type, style) : schemas.fieldSchema(route.body, style);
+    }
+    content[MEDIA_TYPES[encoding]] = { schema };
+  }
+  return { requestBody: { required: false, description: "Keys in snake_case or camelCase", content } };
+}
+
+function successResponse(route: BoundRoute, schemas: SchemaRegistry): Schema {
+  if (route.successStatus === 204) return { description: "No content" };
+  if (route.render === "http-body") {
+    return { description: "Raw bytes", content: { "*/*": { schema: { type: "string", format: "binary" } } } };
+  }
+  const style: SchemaStyle = { direction: "output", casing: route.casing, nulls: route.nulls };
+  const schema = route.responseField
+    ? schemas.fieldSchema(route.responseField, style)
+    : schemas.messageRef(route.rpc.responseType, style);
+  return { description: "Success", content: { "application/json": { schema } } };
+}
+
+function errorBodySchema(): Schema {
+  return {
+    type: "object",
+    properties: { message: { type: "string" }, responseCode: { type: "integer", format: "int32" } },
+    required: ["message", "responseCode"],
+  };
+}

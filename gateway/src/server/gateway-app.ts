@@ -1,0 +1,122 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import Router from "@koa/router";
+import Koa from "koa";
+import type { Logger } from "pino";
+import { DomainClient } from "../engine/grpc-caller.js";
+import { loadProtoRoot } from "../engine/proto-registry.js";
+import { bindRoutes } from "../engine/route-binding.js";
+import type { ServiceRoutes } from "../engine/route-spec.js";
+import { registerDocsRoutes } from "../openapi/docs-routes.js";
+import { buildOpenApiDocument } from "../openapi/openapi-document.js";
+import { registerApiRoutes } from "./api-routes.js";
+import { cors } from "./cors.js";
+import { errorHandler } from "./error-handler.js";
+import { GatewayMetrics } from "./gateway-metrics.js";
+import { requestContext } from "./request-context.js";
+import { registerSystemRoutes } from "./system-routes.js";
+
+export interface GatewayTarget {
+  routes: ServiceRoutes;
+  /** host:port of the domain's gRPC server. */
+  address: string;
+}
+
+export interface GatewayOptions {
+  targets: readonly GatewayTarget[];
+  /** Absolute path of proto/; each table's protoFiles are loaded from here. */
+  protoRoot: string;
+  logger: Logger;
+  /** gRPC deadline per call; default 30000. */
+  callTimeoutMillis?: number;
+  /** Limit of JSON, form and text bodies (413 beyond); default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Limit of multipart bodies (413 beyond); default 256 MiB. */
+  maxUploadBytes?: number;
+  /** Access-Control-Allow-Origin; default "*". */
+  corsOrigin?: string;
+}
+
+export interface RunningGateway {
+  port: number;
+  close(): Promise<void>;
+}
+
+const MIB = 1024 * 1024;
+const appClosers = new WeakMap<Koa, () => void>();
+
+/**
+ * The gateway as a Koa app. Throws when a route table does not fit the proto files
+ * (unknown rpc, parameter or body field), so a broken table fails at startup.
+ */
+export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
+  const protoFiles = [...new Set(options.targets.flatMap((target) => target.routes.protoFiles))];
+  const root = loadProtoRoot(options.protoRoot, protoFiles);
+  const bound = options.targets.map((target) => ({ target, routes: bindRoutes(target.routes, root) }));
+  const domains = bound.map(({ target, routes }) => ({
+    routes,
+    client: new DomainClient(target.routes.domain, target.address),
+  }));
+  const clients = domains.map((domain) => domain.client);
+  const closeClients = () => {
+    for (const client of clients) client.close();
+  };
+  try {
+    const metrics = new GatewayMetrics();
+    const router = new Router();
+    registerSystemRoutes(router, clients, metrics);
+    for (const { target, routes } of bound) {
+      const document = buildOpenApiDocument(target.routes, routes);
+      registerDocsRoutes(router, target.routes.basePath, target.routes.title, document);
+    }
+    registerApiRoutes(router, domains, {
+      callTimeoutMillis: options.callTimeoutMillis ?? 30_000,
+      maxBodyBytes: options.maxBodyBytes ?? 10 * MIB,
+      maxUploadBytes: options.maxUploadBytes ?? 256 * MIB,
+    });
+    const app = new Koa();
+    app.use(requestContext(options.logger, metrics));
+    app.use(cors(options.corsOrigin ?? "*"));
+    app.use(errorHandler());
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+    app.on("error", (error: unknown) => options.logger.error({ err: error }, "unhandled gateway error"));
+    appClosers.set(app, closeClients);
+    return app;
+  } catch (error) {
+    closeClients();
+    throw error;
+  }
+}
+
+/** Closes the gRPC channels of an app made by createGatewayApp. */
+export function closeGatewayApp(app: Koa): void {
+  appClosers.get(app)?.();
+  appClosers.delete(app);
+}
+
+/** Creates the app and serves it over HTTP; port 0 picks a free port. */
+export async function startGateway(
+  options: GatewayOptions & { port: number; host?: string },
+): Promise<RunningGateway> {
+  const app = await createGatewayApp(options);
+  const server = createServer(app.callback());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    closeGatewayApp(app);
+    throw error;
+  }
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      closeGatewayApp(app);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import test from "ava";
+import { startGateway } from "../../../gateway/src/server/gateway-app.js";
+import { FakeSampleServer } from "../../support/gateway/fake-sample-server.js";
+import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
+import { sampleRoutes } from "../../support/gateway/sample-routes.js";
+
+test("/healthz answers ok without asking the domains", async (t) => {
+  const gateway = await startGateway({
+    ...gatewayOptions([{ routes: sampleRoutes, address: "127.0.0.1:1" }]),
+    port: 0,
+    host: "127.0.0.1",
+  });
+  t.teardown(() => gateway.close());
+  const reply = await call(`http://127.0.0.1:${gateway.port}/healthz`);
+  t.is(reply.status, 200);
+  t.deepEqual(reply.body, { status: "ok" });
+});
+
+test("/readyz is 200 when every domain reports SERVING", async (t) => {
+  const { origin } = await startHarness(t);
+  const reply = await call(`${origin}/readyz`);
+  t.is(reply.status, 200);
+  t.deepEqual(reply.body, { status: "ok", domains: { sample: "SERVING" } });
+});
+
+test("/readyz is 503 with each domain's state when one is down or not serving", async (t) => {
+  const fake = await FakeSampleServer.start();
+  t.teardown(() => fake.close());
+  fake.setServing(false);
+  const gateway = await startGateway({
+    ...gatewayOptions([
+      { routes: sampleRoutes, address: fake.address },
+      { routes: { ...sampleRoutes, domain: "down", basePath: "/down" }, address: "127.0.0.1:1" },
+    ]),
+    port: 0,
+    host: "127.0.0.1",
+  });
+  t.teardown(() => gateway.close());
+  const reply = await call(`http://127.0.0.1:${gateway.port}/readyz`);
+  t.is(reply.status, 503);
+  t.deepEqual(reply.body, { status: "unavailable", domains: { sample: "NOT_SERVING", down: "UNAVAILABLE" } });
+});
+
+test("/metrics exposes the request duration histogram by method, route template and status", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("GetSample", {});
+  await call(`${origin}/sample/v1/samples/abc`);
+  await call(`${origin}/sample/v1/missing`);
+  const reply = await call(`${origin}/metrics`);
+  t.is(reply.status, 200);
+  t.regex(reply.headers.get("content-type") ?? "", /^text\/plain/);
+  t.regex(
+    reply.text,
+    /http_request_duration_seconds_count\{method="GET",route="\/sample\/v1\/samples\/\{uuid\}",status="200"\} 1/,
+  );
+  t.regex(reply.text, /http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1/);
+  t.regex(reply.text, /process_cpu_seconds_total/);
+});

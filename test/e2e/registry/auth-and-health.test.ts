@@ -79,7 +79,7 @@ for (const backend of BACKENDS) {
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode("not-the-secret"));
     const jwtRoutes = registryRoutes.routes.filter((route) => route.auth === "jwt");
-    t.is(jwtRoutes.length, 12);
+    t.is(jwtRoutes.length, 13);
     for (const route of jwtRoutes) {
       const path = concretePath(route.path);
       const missing = await http.request(route.method, path, { form: { name: "x" } });

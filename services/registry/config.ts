@@ -1,0 +1,40 @@
+import { resolve } from "node:path";
+import { readInt, readString } from "../kit/config/env-reader.js";
+import type { Env } from "../kit/domain/domain-module.js";
+
+export const REGISTRY_DEFAULT_GRPC_PORT = 50053;
+export const DEFAULT_TIME_WINDOW_MINUTES = 120;
+
+/** The registry's own settings; the common ones (port, secrets, database URL) come from readDomainConfig. */
+export interface RegistrySettings {
+  /** The legacy `vampiresquid.time.window`: videos starting within W/2 of t are searched. */
+  timeWindowMinutes: number;
+}
+
+export function readRegistrySettings(env: Env): RegistrySettings {
+  return {
+    timeWindowMinutes: readInt(env, "M3_REGISTRY_TIME_WINDOW_MINUTES", DEFAULT_TIME_WINDOW_MINUTES, {
+      min: 1,
+      max: 525_600,
+    }),
+  };
+}
+
+/** What the standalone process needs before the domain starts. */
+export interface RegistryProcessConfig {
+  env: Env;
+  /** Where the embedded SQLite file lives when no database URL is set (M3_DATA_DIR, default ./data). */
+  dataDir: string;
+  logLevel: string;
+}
+
+/** The only reader of process.env for the registry. */
+export function readRegistryProcessConfig(processEnv: Env = process.env): RegistryProcessConfig {
+  const env = { ...processEnv };
+  readRegistrySettings(env);
+  return {
+    env,
+    dataDir: resolve(readString(env, "M3_DATA_DIR", "./data")),
+    logLevel: readString(env, "M3_LOG_LEVEL", "info"),
+  };
+}

@@ -1,0 +1,119 @@
+import type { EntityManager } from "typeorm";
+import { Instant } from "../../kit/time/instant.js";
+import type { MediaView } from "../entities/registry.views.js";
+
+const MEDIA_SELECT = `SELECT
+  vs.uuid AS video_sequence_uuid, v.uuid AS video_uuid, vr.uuid AS video_reference_uuid,
+  vs.name AS video_sequence_name, vs.camera_id AS camera_id, v.name AS video_name, vr.uri AS uri,
+  v.start_time AS start_time, v.duration_millis AS duration_millis, vr.container AS container,
+  vr.video_codec AS video_codec, vr.audio_codec AS audio_codec, vr.width AS width, vr.height AS height,
+  vr.frame_rate AS frame_rate, vr.size_bytes AS size_bytes, vr.description AS description,
+  vs.description AS video_sequence_description, v.description AS video_description, vr.sha512 AS sha512
+FROM video_references vr
+INNER JOIN videos v ON v.uuid = vr.video_uuid
+INNER JOIN video_sequences vs ON vs.uuid = v.video_sequence_uuid`;
+
+const MEDIA_ORDER = "ORDER BY v.start_time, vr.uri";
+
+/** `!` escapes LIKE wildcards the same way in MySQL and SQLite (backslash does not). */
+const LIKE_ESCAPE = "!";
+
+type MediaRow = Record<string, string | number | null>;
+
+/** The Media view: references joined with their video and sequence, one query per lookup. */
+export class MediaRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async findByVideoReference(videoReferenceUuid: string): Promise<MediaView | undefined> {
+    return (await this.select("WHERE vr.uuid = ?", [videoReferenceUuid]))[0];
+  }
+
+  async findByUri(uri: string): Promise<MediaView | undefined> {
+    return (await this.select("WHERE vr.uri = ?", [uri]))[0];
+  }
+
+  /** The first media (by URI) with the digest: digests are not unique. */
+  async findBySha512(sha512: string): Promise<MediaView | undefined> {
+    return (await this.select("WHERE vr.sha512 = ?", [sha512], "ORDER BY vr.uri LIMIT 1"))[0];
+  }
+
+  /** Media whose URI ends with the file name, taken literally (no wildcards). */
+  async listByFilename(filename: string): Promise<MediaView[]> {
+    const pattern = `%${escapeLike(filename)}`;
+    const media = await this.select(`WHERE vr.uri LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [pattern]);
+    // SQLite's LIKE ignores ASCII case; the registry's URIs are case-sensitive.
+    return media.filter((item) => item.uri.endsWith(filename));
+  }
+
+  listBySequenceName(videoSequenceName: string): Promise<MediaView[]> {
+    return this.select("WHERE vs.name = ?", [videoSequenceName]);
+  }
+
+  listBySequence(videoSequenceUuid: string): Promise<MediaView[]> {
+    return this.select("WHERE vs.uuid = ?", [videoSequenceUuid]);
+  }
+
+  listByVideoName(videoName: string): Promise<MediaView[]> {
+    return this.select("WHERE v.name = ?", [videoName]);
+  }
+
+  /** Media of a camera whose own video starts within [from, to]. */
+  listByCameraWithStartBetween(cameraId: string, from: Instant, to: Instant): Promise<MediaView[]> {
+    return this.select("WHERE vs.camera_id = ? AND v.start_time BETWEEN ? AND ?", [
+      cameraId,
+      from.toSql(),
+      to.toSql(),
+    ]);
+  }
+
+  /** All media of the camera's sequences that hold a video starting within [from, to]. */
+  listByCameraInSequencesStartingBetween(cameraId: string, from: Instant, to: Instant): Promise<MediaView[]> {
+    return this.select(
+      "WHERE vs.camera_id = ? AND vs.uuid IN" +
+        " (SELECT w.video_sequence_uuid FROM videos w WHERE w.start_time BETWEEN ? AND ?)",
+      [cameraId, from.toSql(), to.toSql()],
+    );
+  }
+
+  private async select(where: string, parameters: unknown[], tail = MEDIA_ORDER): Promise<MediaView[]> {
+    const rows: MediaRow[] = await this.manager.query(`${MEDIA_SELECT} ${where} ${tail}`, parameters);
+    return rows.map(toMediaView);
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
+}
+
+function toMediaView(row: MediaRow): MediaView {
+  return {
+    videoSequenceUuid: String(row.video_sequence_uuid),
+    videoUuid: String(row.video_uuid),
+    videoReferenceUuid: String(row.video_reference_uuid),
+    videoSequenceName: String(row.video_sequence_name),
+    cameraId: String(row.camera_id),
+    videoName: String(row.video_name),
+    uri: String(row.uri),
+    start: Instant.fromSql(String(row.start_time)),
+    durationMillis: numberOrNull(row.duration_millis),
+    container: textOrNull(row.container),
+    videoCodec: textOrNull(row.video_codec),
+    audioCodec: textOrNull(row.audio_codec),
+    width: numberOrNull(row.width),
+    height: numberOrNull(row.height),
+    frameRate: numberOrNull(row.frame_rate),
+    sizeBytes: numberOrNull(row.size_bytes),
+    description: textOrNull(row.description),
+    videoSequenceDescription: textOrNull(row.video_sequence_description),
+    videoDescription: textOrNull(row.video_description),
+    sha512: textOrNull(row.sha512),
+  };
+}
+
+function numberOrNull(value: string | number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function textOrNull(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
+}

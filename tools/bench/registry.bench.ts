@@ -1,19 +1,20 @@
 /**
  * `npm run bench:registry`: GET one media by video reference uuid and POST /media through
- * the gateway (the whole stack on MariaDB), against the same work done directly with mysql2
- * (the floor), in the same run on the same throwaway server. Prints p50, p99, requests/s.
- * Not a test: it asserts nothing about speed.
+ * the gateway, against the same work done directly with mysql2 (the floor), in the same run
+ * on the same throwaway MariaDB. m3 runs as `npm start` runs it, in its own process; this
+ * process is the client of both. Prints p50, p99, requests/s. Not a test: it asserts nothing
+ * about speed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import mysql from "mysql2/promise";
-import { pino } from "pino";
-import { startPlatform } from "../../services/all-in-one/start-platform.js";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { createTestDatabase } from "../../test/support/mariadb.js";
-import { startMariaDbServer } from "../../test/support/mariadb-server.js";
+import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
+import { KeepAliveClient } from "./keep-alive-client.js";
 import { formatResults, runLoad } from "./load-runner.js";
+import { startPlatformProcess } from "./platform-process.js";
 import { floorCreateMedia, floorGetMedia } from "./registry-floor.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
@@ -26,14 +27,16 @@ process.env.M3_TEST_MARIADB_URL = server.rootUrl;
 const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
 const databaseUrl = await createTestDatabase("m3_bench");
 const env = { M3_API_KEY: "bench-key", M3_SIGNING_SECRET: "bench-secret", M3_DATABASE_URL: databaseUrl };
-const platform = await startPlatform({
-  env,
-  dataDir,
-  port: 0,
-  host: "127.0.0.1",
-  logger: pino({ level: "silent" }),
+const port = await freePort();
+const platform = await startPlatformProcess({
+  ...env,
+  PORT: String(port),
+  M3_HOST: "127.0.0.1",
+  M3_DATA_DIR: dataDir,
+  M3_LOG_LEVEL: "warn",
 });
-const http = new HttpClient(`http://127.0.0.1:${platform.port}`, env.M3_API_KEY);
+const http = new HttpClient(`http://127.0.0.1:${port}`, env.M3_API_KEY);
+const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
 const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: CONCURRENCY, dateStrings: true });
 
 try {
@@ -54,19 +57,25 @@ try {
     seeded.push((reply.json as { video_reference_uuid: string }).video_reference_uuid);
   }
   const pick = (index: number) => seeded[(index * 7919) % seeded.length] ?? "";
+  const writeHeaders = {
+    authorization: `Bearer ${await http.token()}`,
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  const formBody = (id: string) =>
+    new URLSearchParams(Object.entries(mediaForm(id)).map(([key, value]) => [key, String(value)])).toString();
   const expectOk = (status: number) => {
     if (status !== 200) throw new Error(`unexpected status ${status}`);
   };
   // Warm both paths (JIT, connection pools, channel) before measuring.
   await runLoad("warm", { requests: 500, concurrency: CONCURRENCY }, async (i) => {
-    expectOk((await http.get(`/vam/v1/media/videoreference/${pick(i)}`)).status);
+    expectOk(await client.send("GET", `/vam/v1/media/videoreference/${pick(i)}`));
     await floorGetMedia(pool, pick(i));
   });
 
   const getThroughGateway = await runLoad(
     "GET /vam/v1/media/videoreference/{uuid}",
     { requests: REQUESTS, concurrency: CONCURRENCY },
-    async (i) => expectOk((await http.get(`/vam/v1/media/videoreference/${pick(i)}`)).status),
+    async (i) => expectOk(await client.send("GET", `/vam/v1/media/videoreference/${pick(i)}`)),
   );
   const getFloor = await runLoad(
     "mysql2 SELECT media",
@@ -76,7 +85,7 @@ try {
   const postThroughGateway = await runLoad(
     "POST /vam/v1/media (new media)",
     { requests: WRITES, concurrency: CONCURRENCY },
-    async (i) => expectOk((await http.post("/vam/v1/media", { form: mediaForm(`new-${i}`) })).status),
+    async (i) => expectOk(await client.send("POST", "/vam/v1/media", writeHeaders, formBody(`new-${i}`))),
   );
   const postFloor = await runLoad(
     "mysql2 create media",
@@ -93,6 +102,7 @@ try {
     ]),
   );
 } finally {
+  client.close();
   await pool.end();
   await platform.stop();
   await server.stop();

@@ -1,5 +1,4 @@
-import { resolve } from "node:path";
-import { readInt, readString } from "../kit/config/env-reader.js";
+import { readInt } from "../kit/config/env-reader.js";
 import type { Env } from "../kit/domain/domain-module.js";
 
 export const REGISTRY_DEFAULT_GRPC_PORT = 50053;
@@ -20,21 +19,9 @@ export function readRegistrySettings(env: Env): RegistrySettings {
   };
 }
 
-/** What the standalone process needs before the domain starts. */
-export interface RegistryProcessConfig {
-  env: Env;
-  /** Where the embedded SQLite file lives when no database URL is set (M3_DATA_DIR, default ./data). */
-  dataDir: string;
-  logLevel: string;
-}
-
-/** The only reader of process.env for the registry. */
-export function readRegistryProcessConfig(processEnv: Env = process.env): RegistryProcessConfig {
+/** The only reader of process.env for the registry: checked here so a bad value fails at start. */
+export function readRegistryProcessConfig(processEnv: Env = process.env): Env {
   const env = { ...processEnv };
   readRegistrySettings(env);
-  return {
-    env,
-    dataDir: resolve(readString(env, "M3_DATA_DIR", "./data")),
-    logLevel: readString(env, "M3_LOG_LEVEL", "info"),
-  };
+  return env;
 }

@@ -1,6 +1,5 @@
-import { join } from "node:path";
 import type { DomainModule } from "../kit/domain/domain-module.js";
-import { parseDatabaseUrl } from "../kit/storage/database-url.js";
+import { domainDatabaseTarget } from "../kit/storage/database-url.js";
 import { REGISTRY_DEFAULT_GRPC_PORT, readRegistrySettings } from "./config.js";
 import { createRegistryDomain, openRegistryStorage, REGISTRY_PROTO_FILES } from "./registry-domain.js";
 
@@ -12,8 +11,7 @@ export const registryModule: DomainModule = {
   health: { application: "vampire-squid", description: "Video Asset Manager" },
   async open({ env, config, tokens, logger, dataDir }) {
     const { timeWindowMinutes } = readRegistrySettings(env);
-    const url = config.databaseUrl ?? join(dataDir, "registry.sqlite");
-    const storage = await openRegistryStorage(parseDatabaseUrl(url));
+    const storage = await openRegistryStorage(domainDatabaseTarget(config.databaseUrl, dataDir, "registry"));
     return {
       bindings: createRegistryDomain({ storage, timeWindowMinutes, tokens, logger }),
       close: () => storage.close(),

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { onShutdownSignal } from "../grpc/shutdown.js";
 import { createLogger } from "../log/logger.js";
 import { M3_VERSION } from "../version.js";
@@ -9,12 +10,12 @@ import { startDomain } from "./start-domain.js";
  * process, configured from the environment, draining in-flight calls on SIGTERM.
  */
 export async function runDomainProcess(module: DomainModule, env: Env): Promise<void> {
-  const logger = createLogger({ name: `m3-${module.name}`, level: env.M3_LOG_LEVEL ?? "info" });
+  const logger = createLogger({ name: `m3-${module.name}`, level: env.M3_LOG_LEVEL || "info" });
   try {
     const running = await startDomain(module, {
       env,
       logger,
-      dataDir: env.M3_DATA_DIR ?? "./data",
+      dataDir: resolve(env.M3_DATA_DIR || "./data"),
       version: M3_VERSION,
     });
     logger.info({ address: running.address }, `${module.name} serving gRPC`);

@@ -32,7 +32,7 @@ export function mariaDbInstalled(): boolean {
   return findBinary("mariadbd") !== undefined && findBinary("mariadb-install-db") !== undefined;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -24,6 +24,8 @@ export interface GatewayConfig {
   addressOf(domain: string): string;
   /** REST base path of each domain, from M3_<DOMAIN>_BASE_PATH. */
   basePathOf(routes: ServiceRoutes): string;
+  /** The environment, for the OpenTelemetry settings. */
+  env: Env;
 }
 
 /** The only reader of process.env for the standalone gateway. */
@@ -38,6 +40,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
+    env,
     basePathOf: (routes) => readString(env, `M3_${upper(routes.domain)}_BASE_PATH`, routes.basePath),
   };
 }

@@ -2,12 +2,14 @@
 import { onShutdownSignal } from "../services/kit/grpc/shutdown.js";
 import { createLogger } from "../services/kit/log/logger.js";
 import { PROTO_ROOT } from "../services/kit/proto-root.js";
+import { startTracing } from "../services/kit/tracing/tracing.js";
 import { readGatewayConfig } from "./config.js";
 import { startGateway } from "./src/index.js";
 import { allServiceRoutes, withBasePath } from "./src/routes/index.js";
 
 const config = readGatewayConfig();
 const logger = createLogger({ name: "m3-gateway", level: config.logLevel });
+const tracing = startTracing({ serviceName: "m3-gateway", env: config.env });
 const gateway = await startGateway({
   targets: allServiceRoutes.map((routes) => ({
     routes: withBasePath(routes, config.basePathOf(routes)),
@@ -22,4 +24,7 @@ const gateway = await startGateway({
   corsOrigin: config.corsOrigin,
 });
 logger.info({ port: gateway.port }, "gateway listening");
-onShutdownSignal(() => gateway.close(), logger);
+onShutdownSignal(async () => {
+  await gateway.close();
+  await tracing.shutdown();
+}, logger);

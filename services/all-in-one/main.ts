@@ -4,6 +4,7 @@
  */
 import { onShutdownSignal } from "../kit/grpc/shutdown.js";
 import { createLogger } from "../kit/log/logger.js";
+import { startTracing } from "../kit/tracing/tracing.js";
 import { startupBanner } from "./banner.js";
 import { readAllInOneConfig } from "./config.js";
 import { loadOrCreateSecrets } from "./secrets.js";
@@ -11,6 +12,7 @@ import { startPlatform } from "./start-platform.js";
 
 const config = readAllInOneConfig();
 const logger = createLogger({ name: "m3", level: config.logLevel });
+const tracing = startTracing({ serviceName: "m3", env: config.env });
 const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
 // Settings from the environment win over the generated ones; empty values count as unset.
 const env = { ...config.env };
@@ -39,4 +41,7 @@ console.log(
   }),
 );
 
-onShutdownSignal(() => platform.stop(), logger);
+onShutdownSignal(async () => {
+  await platform.stop();
+  await tracing.shutdown();
+}, logger);

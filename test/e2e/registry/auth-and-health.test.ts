@@ -98,6 +98,14 @@ for (const backend of BACKENDS) {
     t.deepEqual(after.json, media);
   });
 
+  test(`${backend}: GET /metrics shows the gateway's requests and the registry's gRPC calls`, async (t) => {
+    const { http } = platform(backend);
+    await http.get("/vam/v1/videosequences/names");
+    const text = (await http.get("/metrics")).text;
+    t.regex(text, /http_request_duration_seconds_count\{[^}]*route="\/vam\/v1\/videosequences\/names"/);
+    t.regex(text, /grpc_server_handled_total\{[^}]*grpc_method="ListVideoSequenceNames"/);
+  });
+
   test(`${backend}: an unknown path under /vam answers 404 JSON`, async (t) => {
     const reply = await platform(backend).http.get("/vam/v1/nothing/here");
     t.is(reply.status, 404);

@@ -16,7 +16,7 @@ export interface HealthStatusOptions {
 }
 
 // Nothing here needs a token, so no verifier is ever asked.
-const NO_TOKENS = { verify: () => Promise.reject(new Error("no protected methods")) };
+const NO_TOKENS = { verifyClaims: () => Promise.reject(new Error("no protected methods")) };
 
 /** m3.common.v1.HealthStatusService: the legacy health record, with the V8 heap as "memory". */
 export function createHealthStatusBinding(options: HealthStatusOptions): ServiceBinding {

@@ -3,7 +3,8 @@ import { DomainError } from "../errors/domain-error.js";
 
 /** Checks a bearer token; rejects when it is not one this service would accept. */
 export interface TokenVerifier {
-  verify(token: string): Promise<void>;
+  /** The token's claims once its signature, issuer and times check out. */
+  verifyClaims(token: string): Promise<Record<string, unknown>>;
 }
 
 export interface TokenServiceOptions {

@@ -20,6 +20,8 @@ export interface CallContext {
   metadata: grpc.Metadata;
   /** The value of the `authorization` metadata, if any. */
   authorization: string | undefined;
+  /** The verified JWT's claims on a protected method (e.g. the kb's `name` and `role`). */
+  claims?: Readonly<Record<string, unknown>>;
 }
 
 type RequestOf<M> = M extends { requestDeserialize: (b: Buffer) => infer R } ? R : never;
@@ -142,7 +144,7 @@ async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<vo
   const credentials = parseAuthorization(ctx.authorization);
   if (credentials?.kind !== "bearer") throw DomainError.unauthenticated("Missing token");
   try {
-    await tokens.verify(credentials.token);
+    ctx.claims = await tokens.verifyClaims(credentials.token);
   } catch (error) {
     ctx.logger.debug({ err: error }, "bearer token rejected");
     throw DomainError.unauthenticated("Invalid token");

@@ -3,7 +3,7 @@
  * free loopback port, stopped by PID and removed afterwards. No Docker, no system service.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,12 +51,16 @@ export async function startMariaDbServer(): Promise<MariaDbServer> {
   if (!mariadbd || !installDb) throw new Error(MISSING_MARIADB_MESSAGE);
   const dir = mkdtempSync(join(tmpdir(), "m3-mariadb-"));
   const port = await freePort();
+  // A private temporary directory: parallel bootstraps sharing /tmp collide on temp table names.
+  const tmp = join(dir, "tmp");
+  mkdirSync(tmp);
   await run(installDb, [
     "--no-defaults",
     "--user=root",
     `--datadir=${join(dir, "data")}`,
     "--auth-root-authentication-method=normal",
     "--skip-test-db",
+    `--tmpdir=${tmp}`,
   ]);
   const child: ChildProcess = spawn(
     mariadbd,
@@ -67,6 +71,7 @@ export async function startMariaDbServer(): Promise<MariaDbServer> {
       `--socket=${join(dir, "mysqld.sock")}`,
       `--port=${port}`,
       "--bind-address=127.0.0.1",
+      `--tmpdir=${tmp}`,
       `--pid-file=${join(dir, "mysqld.pid")}`,
       `--log-error=${join(dir, "error.log")}`,
       "--skip-log-bin",

@@ -2,7 +2,8 @@
  * Renders a decoded response message as JSON, walking its fields in declaration order:
  * keys in the route's casing, repeated fields always as arrays, maps as objects,
  * Timestamps as ISO instants, int64 as numbers, bytes as base64, enums by name. A field
- * with presence that is unset is left out ("omit") or printed as null ("null").
+ * with presence that is unset is left out ("omit") or printed as null ("null"); "omit-empty"
+ * also leaves out empty lists.
  */
 import protobuf from "protobufjs";
 import { Instant } from "../../../services/kit/time/instant.js";
@@ -26,7 +27,9 @@ export function renderMessage(type: protobuf.Type, message: object, options: Ren
       if (options.nulls === "null") json[outputKey(field, options.casing)] = null;
       continue;
     }
-    json[outputKey(field, options.casing)] = renderField(field, (message as Message)[field.name], options);
+    const value = renderField(field, (message as Message)[field.name], options);
+    if (options.nulls === "omit-empty" && isEmptyCollection(value)) continue;
+    json[outputKey(field, options.casing)] = value;
   }
   return json;
 }
@@ -35,6 +38,11 @@ export function renderMessage(type: protobuf.Type, message: object, options: Ren
 export function renderOneField(field: protobuf.Field, message: object, options: RenderOptions): unknown {
   if (hasPresence(field) && !isSet(message as Message, field)) return null;
   return renderField(field, (message as Message)[field.name], options);
+}
+
+function isEmptyCollection(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
 }
 
 function isSet(message: Message, field: protobuf.Field): boolean {

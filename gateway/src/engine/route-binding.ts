@@ -102,7 +102,7 @@ function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root)
     render,
     successStatus,
     casing: spec.casing ?? service.casing,
-    nulls: service.nulls,
+    nulls: spec.nulls ?? service.nulls,
     errorStatus: spec.errorStatus ?? {},
   };
 }

@@ -9,8 +9,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 /** How keys are printed in JSON output. Input always accepts snake_case and camelCase. */
 export type Casing = "snake" | "camel";
 
-/** How an absent optional field is printed: left out, or printed as null. */
-export type NullRule = "omit" | "null";
+/**
+ * How an absent optional field is printed: left out, or printed as null. "omit-empty" also
+ * leaves out empty lists (the legacy kb's phylogeny printer).
+ */
+export type NullRule = "omit" | "null" | "omit-empty";
 
 /** Who may call the route. Enforced by the domain service; documented in OpenAPI. */
 export type RouteAuth = "none" | "jwt" | "apikey" | "basic";
@@ -63,6 +66,8 @@ export interface RouteSpec {
   responseBody?: string;
   /** Success status; default 200 (204 renders no body). */
   successStatus?: number;
+  /** Null rule for this route, overriding the service's. */
+  nulls?: NullRule;
   /** Output casing for this route, overriding the service's (e.g. the legacy token body is snake_case). */
   casing?: Casing;
   /** Per-route overrides of the gRPC -> HTTP status table, only where the spec demands. */

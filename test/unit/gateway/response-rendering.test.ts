@@ -189,3 +189,29 @@ test("an http-body route without a filename sends the bytes inline", async (t) =
   t.is(response.headers.get("content-disposition"), null);
   t.is(await response.text(), "a\tb\n");
 });
+
+test('a route with nulls "omit-empty" also leaves out empty lists, keeping non-empty ones', async (t) => {
+  const { origin, fake } = await startHarness(t, {
+    routes: {
+      ...sampleRoutes,
+      routes: sampleRoutes.routes.map((route) =>
+        route.rpc.endsWith("/GetSample") ? { ...route, nulls: "omit-empty" } : route,
+      ),
+    },
+  });
+  fake.reply("GetSample", { uuid: UUID, labels: ["a"] });
+  const reply = await call(`${origin}/sample/v1/samples/${UUID}`);
+  t.deepEqual(reply.body, {
+    uuid: UUID,
+    name: "",
+    count: 0,
+    total_bytes: 0,
+    ratio: 0,
+    enabled: false,
+    color: "COLOR_UNSPECIFIED",
+    payload: "",
+    labels: ["a"],
+    counters: {},
+    rank: 0,
+  });
+});

@@ -18,6 +18,8 @@ const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
 const env = { ...config.env };
 env.M3_API_KEY ||= secrets.apiKey;
 env.M3_SIGNING_SECRET ||= secrets.signingSecret;
+env.M3_ADMIN_USER ||= "admin";
+env.M3_ADMIN_PASSWORD ||= secrets.adminPassword;
 
 const platform = await startPlatform({
   env,

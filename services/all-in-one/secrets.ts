@@ -5,12 +5,20 @@ import { join } from "node:path";
 export interface LocalSecrets {
   apiKey: string;
   signingSecret: string;
+  /** Password of the first kb administrator. */
+  adminPassword: string;
 }
 
+const GENERATORS: Record<keyof LocalSecrets, () => string> = {
+  apiKey: () => randomBytes(24).toString("base64url"),
+  signingSecret: () => randomBytes(48).toString("base64url"),
+  adminPassword: () => randomBytes(12).toString("base64url"),
+};
+
 /**
- * The API key and JWT signing secret of a local installation: generated on first start
- * and kept in <dataDir>/secrets.json (readable by the owner only), so tokens and scripts
- * keep working across restarts.
+ * The secrets of a local installation: generated on first start and kept in
+ * <dataDir>/secrets.json (readable by the owner only), so tokens, scripts and logins keep
+ * working across restarts. A secret missing from an older file is generated and added.
  */
 export function loadOrCreateSecrets(dataDir: string): {
   secrets: LocalSecrets;
@@ -18,22 +26,25 @@ export function loadOrCreateSecrets(dataDir: string): {
   file: string;
 } {
   const file = join(dataDir, "secrets.json");
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>;
-    if (typeof stored.apiKey === "string" && typeof stored.signingSecret === "string") {
-      return {
-        secrets: { apiKey: stored.apiKey, signingSecret: stored.signingSecret },
-        created: false,
-        file,
-      };
-    }
-    throw new Error(`${file} is not a valid secrets file: remove it to generate new secrets`);
+  const stored = existsSync(file) ? readStored(file) : {};
+  const missing = (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).filter(
+    (name) => typeof stored[name] !== "string" || stored[name] === "",
+  );
+  const secrets = { ...stored } as LocalSecrets;
+  for (const name of missing) secrets[name] = GENERATORS[name]();
+  if (missing.length > 0) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = {
-    apiKey: randomBytes(24).toString("base64url"),
-    signingSecret: randomBytes(48).toString("base64url"),
-  };
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
-  return { secrets, created: true, file };
+  return { secrets, created: missing.length > 0, file };
+}
+
+function readStored(file: string): Partial<Record<keyof LocalSecrets, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof parsed === "object" && parsed !== null) return parsed;
+  } catch {
+    // Reported below with the remedy.
+  }
+  throw new Error(`${file} is not a valid secrets file: remove it to generate new secrets`);
 }

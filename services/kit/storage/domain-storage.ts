@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from "typeorm";
@@ -83,6 +84,8 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
 
 class TypeOrmDomainStorage implements DomainStorage {
   private readonly sqliteLock = new AsyncMutex();
+  /** Set inside a unit of work: nested reads on SQLite must not wait for the lock they hold. */
+  private readonly insideUnitOfWork = new AsyncLocalStorage<boolean>();
 
   constructor(
     readonly dialect: Dialect,
@@ -91,12 +94,18 @@ class TypeOrmDomainStorage implements DomainStorage {
 
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const run = () => work(this.dataSource.manager).catch(rethrowTranslated);
-    return this.dialect === "sqlite" ? this.sqliteLock.run(run) : run();
+    return this.dialect === "sqlite" ? this.withSqliteLock(run) : run();
   }
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const once = () => this.dataSource.transaction((manager) => work(manager));
-    const run = () => (this.dialect === "sqlite" ? this.sqliteLock.run(once) : once());
+    if (this.insideUnitOfWork.getStore()) {
+      throw new Error(
+        "storage.transaction was called inside another unit of work; pass its EntityManager instead",
+      );
+    }
+    const once = () =>
+      this.insideUnitOfWork.run(true, () => this.dataSource.transaction((manager) => work(manager)));
+    const run = () => (this.dialect === "sqlite" ? this.withSqliteLock(once) : once());
     let uniqueRetried = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -110,6 +119,12 @@ class TypeOrmDomainStorage implements DomainStorage {
         rethrowTranslated(error);
       }
     }
+  }
+
+  private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {
+    // SQLite has one connection: a read inside a unit of work already runs on it, in order.
+    if (this.insideUnitOfWork.getStore()) return work();
+    return this.sqliteLock.run(work);
   }
 
   async close(): Promise<void> {

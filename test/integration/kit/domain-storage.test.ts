@@ -107,3 +107,22 @@ for (const kind of ["mysql", "sqlite"] as const) {
     t.is(await storage.read((manager) => manager.count(Probe)), 20);
   });
 }
+
+test("sqlite: a read nested in a transaction runs at once instead of waiting for the transaction's lock", async (t) => {
+  const storage = await open("sqlite");
+  const count = await storage.transaction(async (manager) => {
+    await manager.insert(Probe, { id: "nested", observedAt: Instant.now() });
+    return storage.read((reader) => reader.countBy(Probe, { id: "nested" }));
+  });
+  t.is(count, 1);
+});
+
+for (const kind of ["mysql", "sqlite"] as const) {
+  test(`${kind}: a transaction opened inside another fails clearly instead of hanging`, async (t) => {
+    const storage = await open(kind);
+    await t.throwsAsync(
+      storage.transaction(() => storage.transaction(async () => "inner")),
+      { message: /inside another unit of work/ },
+    );
+  });
+}

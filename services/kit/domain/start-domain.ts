@@ -4,10 +4,15 @@ import { createHealthStatusBinding } from "../auth/health-status.binding.js";
 import { TokenService } from "../auth/token-service.js";
 import { readDomainConfig } from "../config/domain-config.js";
 import { startGrpcServer } from "../grpc/grpc-server.js";
+import { createMetricsBinding } from "../metrics/metrics.binding.js";
 import { PROTO_ROOT } from "../proto-root.js";
 import type { DomainModule, Env } from "./domain-module.js";
 
-const COMMON_PROTO_FILES = ["m3/common/v1/auth.proto", "m3/common/v1/health.proto"];
+const COMMON_PROTO_FILES = [
+  "m3/common/v1/auth.proto",
+  "m3/common/v1/health.proto",
+  "m3/common/v1/metrics.proto",
+];
 
 export interface RunningDomain {
   name: string;
@@ -41,6 +46,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
         ...opened.bindings,
         createAuthServiceBinding({ apiKey: config.apiKey, tokens }),
         createHealthStatusBinding({ ...module.health, version: options.version }),
+        createMetricsBinding({ logger }),
       ],
       protoRoot: PROTO_ROOT,
       protoFiles: [...COMMON_PROTO_FILES, ...module.protoFiles],

@@ -1,0 +1,49 @@
+import type { EntityManager } from "typeorm";
+import type { Instant } from "../../../kit/time/instant.js";
+import { UserAccountEntity } from "../entities/user-account.entity.js";
+
+export type UserAccountFields = Omit<UserAccountEntity, "id">;
+
+/** Rows of `user_accounts`; lists are in creation (id) order. */
+export class UserAccountRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  list(): Promise<UserAccountEntity[]> {
+    return this.manager.find(UserAccountEntity, { order: { id: "ASC" } });
+  }
+
+  listByRole(role: string): Promise<UserAccountEntity[]> {
+    return this.manager.find(UserAccountEntity, { where: { role }, order: { id: "ASC" } });
+  }
+
+  findByUsername(username: string): Promise<UserAccountEntity | null> {
+    return this.manager.findOneBy(UserAccountEntity, { username });
+  }
+
+  countByRole(role: string): Promise<number> {
+    return this.manager.countBy(UserAccountEntity, { role });
+  }
+
+  async insert(fields: UserAccountFields): Promise<UserAccountEntity> {
+    const result = await this.manager.insert(UserAccountEntity, fields);
+    const id = Number(result.identifiers[0]?.id);
+    return { ...fields, id };
+  }
+
+  async update(id: number, changes: Partial<UserAccountFields>): Promise<void> {
+    await this.manager.update(UserAccountEntity, { id }, changes);
+  }
+
+  /** Swaps the password digest only if it is still `expected` (a concurrent change wins). */
+  async replaceHash(id: number, expected: string, passwordHash: string, at: Instant): Promise<void> {
+    await this.manager.update(
+      UserAccountEntity,
+      { id, passwordHash: expected },
+      { passwordHash, lastUpdatedTime: at },
+    );
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.manager.delete(UserAccountEntity, { id });
+  }
+}

@@ -1,0 +1,41 @@
+import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
+import { KB_ROLES, type KbRole } from "../../contracts/principal.js";
+
+/** A role as stored; anything but Admin, Maint and ReadOnly is refused, naming the field. */
+export function checkRole(value: string, field = "role"): KbRole {
+  const role = KB_ROLES.find((known) => known === value);
+  if (!role) {
+    throw DomainError.invalidArgument("INVALID_ROLE", `${field} must be one of ${KB_ROLES.join(", ")}`, {
+      field,
+    });
+  }
+  return role;
+}
+
+/** A login name: required, at most 50 characters, and no colon (HTTP Basic could not carry it). */
+export function checkUsername(value: string | undefined, field = "username"): string {
+  const username = checkLength(requireText(value, field), 50, field);
+  if (username.includes(":")) {
+    throw DomainError.invalidArgument("INVALID_USERNAME", `${field} must not contain ':'`, { field });
+  }
+  return username;
+}
+
+export function checkLength<T extends string | undefined>(value: T, max: number, field: string): T {
+  if (value !== undefined && Array.from(value as string).length > max) {
+    throw DomainError.invalidArgument("VALUE_TOO_LONG", `${field} must be at most ${max} characters`, {
+      field,
+    });
+  }
+  return value;
+}
+
+/** Optional profile text: absent stays absent, blank clears the value (stored as NULL). */
+export function profileText(
+  value: string | undefined,
+  max: number,
+  field: string,
+): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.trim() === "" ? null : checkLength(value, max, field);
+}

@@ -1,0 +1,103 @@
+import test from "ava";
+import { createPrincipalResolver, peopleSchema } from "../../../../services/kb/people/people-slice.js";
+import { LoginService } from "../../../../services/kb/people/services/login.service.js";
+import { UserAccountService } from "../../../../services/kb/people/services/user-account.service.js";
+import { TokenService } from "../../../../services/kit/auth/token-service.js";
+import type { CallContext } from "../../../../services/kit/grpc/bind-service.js";
+import { Instant } from "../../../../services/kit/time/instant.js";
+import { BACKENDS, closeKbStorages, openKbStorage, rejectsWith } from "../../../support/kb/people-storage.js";
+
+test.after.always(closeKbStorages);
+
+const LEGACY_ADMIN_HASH = "j5BLowjV73immQbiMAdqXzXkXaoqMgRY";
+const REFUSED =
+  /^Unable to login\. Check your username and password and verify that you are an administrator or maintainer$/;
+const tokens = new TokenService({ signingSecret: "test-secret", issuer: "http://www.mbari.org" });
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+async function openPeople(backend: (typeof BACKENDS)[number]) {
+  const storage = await openKbStorage(backend, [peopleSchema]);
+  return {
+    storage,
+    users: new UserAccountService(storage),
+    login: new LoginService(storage, tokens),
+    principals: createPrincipalResolver(storage),
+  };
+}
+
+function ctxWith(claims: Record<string, unknown> | undefined): CallContext {
+  return { claims } as unknown as CallContext;
+}
+
+for (const backend of BACKENDS) {
+  test(`${backend}: Admin and Maint users log in and get a token naming them`, async (t) => {
+    const { users, login } = await openPeople(backend);
+    const maint = await users.create({ username: "maint", password: "pw", role: "Maint" });
+    await users.create({ username: "boss", password: "pw", role: "Admin" });
+    const claims = await tokens.verifyClaims(await login.login(basic("maint", "pw")));
+    t.like(claims, { sub: String(maint.id), name: "maint", role: "Maint", iss: "http://www.mbari.org" });
+    t.like(await tokens.verifyClaims(await login.login(`BASIC ${basic("boss", "pw").slice(6)}`)), {
+      role: "Admin",
+    });
+  });
+
+  test(`${backend}: login refuses unknown users, wrong passwords and ReadOnly users`, async (t) => {
+    const { users, login } = await openPeople(backend);
+    await users.create({ username: "reader", password: "pw", role: "ReadOnly" });
+    await users.create({ username: "maint", password: "pw", role: "Maint" });
+    await rejectsWith(t, login.login(basic("ghost", "pw")), "NOT_FOUND", /^User account not found$/);
+    await rejectsWith(t, login.login(basic("maint", "wrong")), "UNAUTHENTICATED", REFUSED);
+    await rejectsWith(t, login.login(basic("reader", "pw")), "UNAUTHENTICATED", REFUSED);
+    await rejectsWith(t, login.login(undefined), "UNAUTHENTICATED", /Missing credentials/);
+  });
+
+  test(`${backend}: an imported jasypt digest logs in and is upgraded to scrypt`, async (t) => {
+    const { storage, users, login } = await openPeople(backend);
+    await storage.transaction((manager) =>
+      manager.query(
+        "INSERT INTO user_accounts (username, password_hash, role, last_updated_time) VALUES (?, ?, ?, ?)",
+        ["admin", LEGACY_ADMIN_HASH, "Admin", Instant.now().toSql()],
+      ),
+    );
+    await rejectsWith(t, login.login(basic("admin", "nimda")), "UNAUTHENTICATED");
+    t.is((await users.get("admin")).passwordHash, LEGACY_ADMIN_HASH);
+    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"))), {
+      name: "admin",
+      role: "Admin",
+    });
+    const upgraded = (await users.get("admin")).passwordHash;
+    t.regex(upgraded, /^scrypt\$/);
+    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"))), { name: "admin" });
+  });
+
+  test(`${backend}: the principal comes from the stored user named by the token`, async (t) => {
+    const { users, principals } = await openPeople(backend);
+    await users.create({ username: "boss", password: "pw", role: "Admin" });
+    await users.create({ username: "maint", password: "pw", role: "Maint" });
+    await users.create({ username: "reader", password: "pw", role: "ReadOnly" });
+    t.deepEqual(await principals.resolve(ctxWith({ name: "maint", role: "Admin" })), {
+      username: "maint",
+      role: "Maint",
+      isAdmin: false,
+    });
+    t.is(await principals.resolve(ctxWith({})), undefined);
+    t.is(await principals.resolve(ctxWith(undefined)), undefined);
+    t.is(await principals.resolve(ctxWith({ name: "ghost" })), undefined);
+    t.like(await principals.requireAdmin(ctxWith({ name: "boss" })), { isAdmin: true });
+    t.like(await principals.requireWriter(ctxWith({ name: "maint" })), { username: "maint" });
+    await rejectsWith(t, principals.requireAdmin(ctxWith({ name: "maint" })), "PERMISSION_DENIED", /`maint`/);
+    await rejectsWith(
+      t,
+      principals.requireWriter(ctxWith({ name: "reader" })),
+      "PERMISSION_DENIED",
+      /`reader`/,
+    );
+    await rejectsWith(
+      t,
+      principals.requireWriter(ctxWith({})),
+      "PERMISSION_DENIED",
+      /^I'm sorry, I can not let you do that\.$/,
+    );
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The people and history parts of the kb behind the real gateway, over a fake concept
+ * directory: HTTP-level tests of these parts without the rest of the kb.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
+import { startGateway } from "../../../gateway/src/index.js";
+import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
+import { KB_HISTORY_PROTO_FILES, kbHistoryRoutes } from "../../../gateway/src/routes/kb-history.routes.js";
+import { KB_PEOPLE_PROTO_FILES, kbPeopleRoutes } from "../../../gateway/src/routes/kb-people.routes.js";
+import type { HistoryActionHandler, HistoryRecorder } from "../../../services/kb/contracts/history.js";
+import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
+import {
+  createHistoryRecorder,
+  createHistorySlice,
+  historySchema,
+} from "../../../services/kb/history/history-slice.js";
+import {
+  createPeopleSlice,
+  createPrincipalResolver,
+  ensureAdminUser,
+  peopleSchema,
+} from "../../../services/kb/people/people-slice.js";
+import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
+import { startDomain } from "../../../services/kit/domain/start-domain.js";
+import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { HttpClient } from "../e2e/http-client.js";
+import { createTestDatabase } from "../mariadb.js";
+import { FakeConceptDirectory, fakeTreeSchema } from "./history-fakes.js";
+import type { Backend } from "./people-storage.js";
+
+export const STACK_ADMIN = { username: "admin", password: "admin-pw" };
+
+export interface PeopleStack {
+  http: HttpClient;
+  storage: DomainStorage;
+  directory: FakeConceptDirectory;
+  recorder: HistoryRecorder;
+  stop(): Promise<void>;
+}
+
+const kbRoutes: ServiceRoutes = {
+  domain: "kb",
+  basePath: "/kb",
+  title: "kb people and history (test)",
+  protoFiles: [...COMMON_PROTO_FILES, ...KB_PEOPLE_PROTO_FILES, ...KB_HISTORY_PROTO_FILES],
+  casing: "camel",
+  nulls: "null",
+  routes: [...commonRoutes(), ...kbPeopleRoutes, ...kbHistoryRoutes],
+};
+
+/** Starts the stack on a fresh database; `handlers` serve approve and reject. */
+export async function startPeopleStack(
+  backend: Backend,
+  handlers: readonly HistoryActionHandler[] = [],
+): Promise<PeopleStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-kb-stack-"));
+  const apiKey = randomBytes(16).toString("hex");
+  const databaseUrl =
+    backend === "mysql" ? await createTestDatabase("m3_kb_stack") : join(dataDir, `${randomUUID()}.sqlite`);
+  const directory = new FakeConceptDirectory();
+  const recorder = createHistoryRecorder();
+  let storage: DomainStorage | undefined;
+  const module: DomainModule = {
+    name: "kb",
+    defaultGrpcPort: 0,
+    protoFiles: [...KB_PEOPLE_PROTO_FILES, ...KB_HISTORY_PROTO_FILES],
+    health: { application: "oni", description: "kb people and history (test)" },
+    async open({ config, tokens, logger }) {
+      const schemas = [fakeTreeSchema, historySchema, peopleSchema];
+      const opened = await openDomainStorage({
+        target: domainDatabaseTarget(config.databaseUrl, dataDir, "kb"),
+        domain: "kb",
+        entities: schemas.flatMap((schema) => schema.entities),
+        migrations: {
+          mysql: schemas.flatMap((schema) => schema.migrations.mysql),
+          sqlite: schemas.flatMap((schema) => schema.migrations.sqlite),
+        },
+      });
+      storage = opened;
+      await ensureAdminUser(opened, STACK_ADMIN);
+      const deps: KbSliceDeps = {
+        storage: opened,
+        tokens,
+        logger,
+        directory,
+        principals: createPrincipalResolver(opened),
+        history: recorder,
+      };
+      return {
+        bindings: [
+          ...createPeopleSlice(deps).bindings,
+          ...createHistorySlice({ ...deps, handlers }).bindings,
+        ],
+        close: () => opened.close(),
+      };
+    },
+  };
+  const logger = pino({ level: "silent" });
+  const domain = await startDomain(module, {
+    env: {
+      M3_API_KEY: apiKey,
+      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
+      M3_KB_DATABASE_URL: databaseUrl,
+    },
+    logger,
+    dataDir,
+    version: "0.0.0-test",
+    host: "127.0.0.1",
+    port: 0,
+  });
+  const gateway = await startGateway({
+    targets: [{ routes: kbRoutes, address: domain.address }],
+    protoRoot: PROTO_ROOT,
+    logger,
+    port: 0,
+    host: "127.0.0.1",
+  });
+  if (!storage) throw new Error("the kb storage did not open");
+  return {
+    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/kb/v1/auth"),
+    storage,
+    directory,
+    recorder,
+    stop: async () => {
+      await gateway.close();
+      await domain.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

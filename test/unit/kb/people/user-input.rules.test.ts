@@ -1,0 +1,37 @@
+import test from "ava";
+import {
+  checkRole,
+  checkUsername,
+  profileText,
+} from "../../../../services/kb/people/services/user-input.rules.js";
+
+test("only the stored roles Admin, Maint and ReadOnly are accepted", (t) => {
+  t.is(checkRole("Admin"), "Admin");
+  t.is(checkRole("Maint"), "Maint");
+  t.is(checkRole("ReadOnly"), "ReadOnly");
+  for (const role of ["admin", "User", ""]) {
+    const error = t.throws(() => checkRole(role));
+    t.like(error, { code: "INVALID_ARGUMENT", metadata: { field: "role" } });
+  }
+});
+
+test("usernames are required, at most 50 characters and colon-free", (t) => {
+  t.is(checkUsername("alice"), "alice");
+  t.is(checkUsername("a".repeat(50)), "a".repeat(50));
+  for (const name of [undefined, " ", "a".repeat(51), "a:b"]) {
+    t.like(
+      t.throws(() => checkUsername(name)),
+      { code: "INVALID_ARGUMENT", metadata: { field: "username" } },
+    );
+  }
+});
+
+test("profile text: absent stays absent, blank clears, too long is refused", (t) => {
+  t.is(profileText(undefined, 5, "email"), undefined);
+  t.is(profileText("  ", 5, "email"), null);
+  t.is(profileText("abc", 5, "email"), "abc");
+  t.like(
+    t.throws(() => profileText("abcdef", 5, "email")),
+    { metadata: { field: "email" } },
+  );
+});

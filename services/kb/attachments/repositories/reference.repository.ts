@@ -1,0 +1,106 @@
+import { type EntityManager, In } from "typeorm";
+import { ConceptReferenceEntity, LiteratureReferenceEntity } from "../entities/reference.entity.js";
+import { type Page, queryInChunks } from "./in-chunks.js";
+
+/** Rows of `literature_references` and `concept_references`. */
+export class ReferenceRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  findById(id: number): Promise<LiteratureReferenceEntity | null> {
+    return this.manager.findOneBy(LiteratureReferenceEntity, { id });
+  }
+
+  findByDoi(doi: string): Promise<LiteratureReferenceEntity | null> {
+    return this.manager.findOneBy(LiteratureReferenceEntity, { doi });
+  }
+
+  listPage(page: Page): Promise<LiteratureReferenceEntity[]> {
+    return this.ordered().limit(page.limit).offset(page.offset).getMany();
+  }
+
+  /**
+   * Citations containing the text literally, ignoring case (the same on both databases):
+   * LIKE wildcards in it are escaped, with "!"
+   * because a backslash literal is read differently by MySQL and SQLite.
+   */
+  searchCitation(text: string, page: Page): Promise<LiteratureReferenceEntity[]> {
+    const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    return this.ordered()
+      .where("LOWER(r.citation) LIKE :pattern ESCAPE '!'", { pattern: pattern.toLowerCase() })
+      .limit(page.limit)
+      .offset(page.offset)
+      .getMany();
+  }
+
+  insert(reference: Omit<LiteratureReferenceEntity, "id">): Promise<LiteratureReferenceEntity> {
+    return this.manager.save(this.manager.create(LiteratureReferenceEntity, reference));
+  }
+
+  save(reference: LiteratureReferenceEntity): Promise<LiteratureReferenceEntity> {
+    return this.manager.save(reference);
+  }
+
+  /** Deletes the reference; its concept links go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.manager.delete(LiteratureReferenceEntity, { id });
+  }
+
+  async link(referenceId: number, conceptId: number): Promise<void> {
+    const existing = await this.manager.findOneBy(ConceptReferenceEntity, { referenceId, conceptId });
+    if (!existing) await this.manager.insert(ConceptReferenceEntity, { referenceId, conceptId });
+  }
+
+  async unlink(referenceId: number, conceptId: number): Promise<void> {
+    await this.manager.delete(ConceptReferenceEntity, { referenceId, conceptId });
+  }
+
+  /** Concept ids of many references at once. */
+  async conceptIdsOf(referenceIds: readonly number[]): Promise<Map<number, number[]>> {
+    const rows = await queryInChunks(referenceIds, (chunk) =>
+      this.manager.find(ConceptReferenceEntity, { where: { referenceId: In(chunk) } }),
+    );
+    return groupBy(
+      rows,
+      (row) => Number(row.referenceId),
+      (row) => Number(row.conceptId),
+    );
+  }
+
+  /** The references of many concepts at once, by concept id. */
+  async listByConcepts(conceptIds: readonly number[]): Promise<Map<number, LiteratureReferenceEntity[]>> {
+    const rows = await queryInChunks(conceptIds, (chunk) =>
+      this.manager.find(ConceptReferenceEntity, { where: { conceptId: In(chunk) } }),
+    );
+    const references = await queryInChunks(
+      rows.map((row) => Number(row.referenceId)),
+      (chunk) => this.manager.find(LiteratureReferenceEntity, { where: { id: In(chunk) } }),
+    );
+    const byId = new Map(references.map((reference) => [reference.id, reference]));
+    const result = new Map<number, LiteratureReferenceEntity[]>();
+    for (const row of rows) {
+      const reference = byId.get(Number(row.referenceId));
+      if (!reference) continue;
+      const list = result.get(Number(row.conceptId)) ?? [];
+      list.push(reference);
+      result.set(Number(row.conceptId), list);
+    }
+    return result;
+  }
+
+  private ordered() {
+    return this.manager
+      .createQueryBuilder(LiteratureReferenceEntity, "r")
+      .orderBy("r.citation")
+      .addOrderBy("r.id");
+  }
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number, value: (row: T) => number) {
+  const groups = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row)) ?? [];
+    list.push(value(row));
+    groups.set(key(row), list);
+  }
+  return groups;
+}

@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExecutionContext } from "ava";
+import { pino } from "pino";
+import {
+  type AttachmentServices,
+  attachmentsSchema,
+  createAttachmentServices,
+} from "../../../services/kb/attachments/attachments-slice.js";
+import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
+import { TokenService } from "../../../services/kit/auth/token-service.js";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import {
+  addConcept,
+  FakeDirectory,
+  FakeTreeMysql,
+  FakeTreeSqlite,
+  FixedPrincipals,
+  RecordingHistory,
+} from "./attachments-fakes.js";
+
+export const BACKENDS = ["mysql", "sqlite"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kb-attachments-it-"));
+const opened: DomainStorage[] = [];
+
+export interface AttachmentsHarness extends AttachmentServices {
+  storage: DomainStorage;
+  deps: KbSliceDeps;
+  directory: FakeDirectory;
+  history: RecordingHistory;
+  /** Adds a concept (primary name, optional parent id and synonyms); returns its id. */
+  concept(name: string, parentId?: number, synonyms?: readonly string[]): Promise<number>;
+}
+
+/** A fresh database with the fake tree and the attachments' tables, and the services over it. */
+export async function openAttachments(backend: Backend): Promise<AttachmentsHarness> {
+  const url =
+    backend === "mysql" ? await createTestDatabase("m3_kb_att") : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const storage = await openDomainStorage({
+    target: parseDatabaseUrl(url),
+    domain: "kb",
+    entities: attachmentsSchema.entities,
+    migrations: {
+      mysql: [FakeTreeMysql, ...attachmentsSchema.migrations.mysql],
+      sqlite: [FakeTreeSqlite, ...attachmentsSchema.migrations.sqlite],
+    },
+  });
+  opened.push(storage);
+  const directory = new FakeDirectory();
+  const history = new RecordingHistory();
+  const deps: KbSliceDeps = {
+    storage,
+    tokens: new TokenService({ signingSecret: "secret", issuer: "http://test" }),
+    logger: pino({ level: "silent" }),
+    directory,
+    principals: new FixedPrincipals(),
+    history,
+  };
+  return {
+    storage,
+    deps,
+    directory,
+    history,
+    ...createAttachmentServices(deps),
+    concept: (name, parentId, synonyms) =>
+      storage.transaction((manager) => addConcept(manager, name, parentId, synonyms)),
+  };
+}
+
+export async function closeAttachments(): Promise<void> {
+  await Promise.all(opened.map((storage) => storage.close()));
+  rmSync(sqliteDir, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+}
+
+export function unique(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+export async function rejectsWith(
+  t: ExecutionContext,
+  promise: Promise<unknown>,
+  code: string,
+  message?: RegExp,
+): Promise<void> {
+  const error = await t.throwsAsync(promise);
+  t.is((error as { code?: string } | undefined)?.code, code, error?.message);
+  if (message) t.regex(error?.message ?? "", message);
+}

@@ -156,13 +156,18 @@ function linkFamilyRoutes(kind: "Template" | "Realization"): RouteSpec[] {
       body: "*",
       summary: `Replace a to-concept in every ${noun} (writers only; no history)`,
     },
-    {
-      method: "GET",
-      path: `${base}/concept/count/{concept_name}`,
-      rpc: `${service}/CountConceptLink${kind}s`,
-      responseBody: "count",
-      summary: `Number of the concept's own ${noun}s (a bare number)`,
-    },
+    // The spec counts a concept's own templates only; realizations have no such route.
+    ...(kind === "Template"
+      ? [
+          {
+            method: "GET",
+            path: `${base}/concept/count/{concept_name}`,
+            rpc: `${service}/CountConceptLink${kind}s`,
+            responseBody: "count",
+            summary: `Number of the concept's own ${noun}s (a bare number)`,
+          } satisfies RouteSpec,
+        ]
+      : []),
     {
       method: "GET",
       path: `${base}/concept/{concept_name}`,

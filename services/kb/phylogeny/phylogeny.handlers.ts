@@ -1,0 +1,24 @@
+import type { PhylogenyServiceService } from "../../../proto/gen/m3/kb/v1/phylogeny_service.js";
+import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
+import type { PhylogenyService } from "./phylogeny.service.js";
+
+/** Every phylogeny view is open (no JWT), as in the spec. */
+export const PHYLOGENY_PUBLIC_METHODS = [
+  "getPhylogenyUp",
+  "getPhylogenyDown",
+  "listPhylogenyBasic",
+  "listPhylogenyTaxa",
+  "listPhylogenySiblings",
+] as const;
+
+export function phylogenyHandlers(
+  phylogeny: PhylogenyService,
+): UnaryHandlers<typeof PhylogenyServiceService> {
+  return {
+    getPhylogenyUp: (request) => phylogeny.up(request.name),
+    getPhylogenyDown: (request) => phylogeny.down(request.name),
+    listPhylogenyBasic: async (request) => ({ concepts: await phylogeny.basic(request.name) }),
+    listPhylogenyTaxa: async (request) => ({ concepts: await phylogeny.taxa(request.name) }),
+    listPhylogenySiblings: async (request) => ({ concepts: await phylogeny.siblings(request.name) }),
+  };
+}

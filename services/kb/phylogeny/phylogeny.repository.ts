@@ -1,0 +1,48 @@
+import type { EntityManager } from "typeorm";
+
+/** One name of one concept, with the concept's place and rank (a concept without names has one row of nulls). */
+export interface TreeRow {
+  conceptId: number;
+  parentId: number | undefined;
+  rankLevel: string | undefined;
+  rankName: string | undefined;
+  name: string | undefined;
+  nameType: string | undefined;
+}
+
+interface RawTreeRow {
+  concept_id: number | string;
+  parent_id: number | string | null;
+  rank_level: string | null;
+  rank_name: string | null;
+  name: string | null;
+  name_type: string | null;
+}
+
+/** The phylogeny cache's two reads: the tree version (cheap, before every answer) and the whole tree. */
+export class PhylogenyRepository {
+  /** The counter every tree write bumps; 0 before the first write. */
+  async treeVersion(manager: EntityManager): Promise<number> {
+    const rows: { version: number | string }[] = await manager.query(
+      "SELECT version FROM kb_tree_version WHERE id = 1",
+    );
+    return rows[0] ? Number(rows[0].version) : 0;
+  }
+
+  /** Every concept with every name, in one join. */
+  async treeRows(manager: EntityManager): Promise<TreeRow[]> {
+    const rows: RawTreeRow[] = await manager.query(
+      `SELECT c.id AS concept_id, c.parent_id, c.rank_level, c.rank_name, n.name, n.name_type
+       FROM concepts c LEFT JOIN concept_names n ON n.concept_id = c.id
+       ORDER BY n.id`,
+    );
+    return rows.map((row) => ({
+      conceptId: Number(row.concept_id),
+      parentId: row.parent_id === null ? undefined : Number(row.parent_id),
+      rankLevel: row.rank_level ?? undefined,
+      rankName: row.rank_name ?? undefined,
+      name: row.name ?? undefined,
+      nameType: row.name_type ?? undefined,
+    }));
+  }
+}

@@ -1,0 +1,14 @@
+import test from "ava";
+import { attachmentActors } from "../../support/e2e/kb-attachments.js";
+import { BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { TREE_SCENARIOS } from "../../support/e2e/kb-tree.js";
+
+const platform = useKbPlatforms(test);
+
+for (const backend of BACKENDS) {
+  for (const scenario of TREE_SCENARIOS) {
+    test(`${backend}: ${scenario.title}`, async (t) => {
+      await scenario.run(t, await attachmentActors(backend, platform));
+    });
+  }
+}

@@ -2,6 +2,7 @@
 export function startupBanner(options: {
   baseUrl: string;
   apiKey: string;
+  admin: { username: string; password: string };
   secretsFile: string;
   secretsCreated: boolean;
   basePaths: readonly { domain: string; basePath: string }[];
@@ -16,9 +17,10 @@ export function startupBanner(options: {
     ),
     "",
     options.secretsCreated
-      ? `Generated an API key and a signing secret in ${options.secretsFile}:`
-      : `API key (from ${options.secretsFile} or the environment):`,
+      ? `Generated secrets in ${options.secretsFile}:`
+      : `Secrets (from ${options.secretsFile} or the environment):`,
     `  API key: ${apiKey}`,
+    `  kb administrator: ${options.admin.username} / ${options.admin.password}`,
     "",
     "Try it:",
     `  TOKEN=$(curl -s -X POST -H 'Authorization: APIKEY ${apiKey}' ${baseUrl}/vam/v1/auth | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
@@ -26,6 +28,8 @@ export function startupBanner(options: {
     "    -d video_sequence_name=Dive-001 -d camera_id=ROV-1 -d video_name=Dive-001-0001 \\",
     "    -d uri=http://example.org/Dive-001-0001.mp4 -d start_timestamp=2024-05-01T10:00:00Z -d duration_millis=600000",
     `  curl -s ${baseUrl}/vam/v1/videosequences/names`,
+    `  KB_TOKEN=$(curl -s -X POST -u '${options.admin.username}:${options.admin.password}' ${baseUrl}/kb/v1/auth/login | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+    `  curl -s ${baseUrl}/kb/v1/concept/query/root`,
     "",
   ];
   return lines.join("\n");

@@ -37,6 +37,7 @@ console.log(
   startupBanner({
     baseUrl: `http://${shownHost}:${platform.port}`,
     apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || secrets.apiKey,
+    admin: { username: env.M3_ADMIN_USER, password: env.M3_ADMIN_PASSWORD },
     secretsFile: file,
     secretsCreated: created,
     basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { readInt, readString } from "../kit/config/env-reader.js";
+import { readBoolean, readInt, readString } from "../kit/config/env-reader.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -11,6 +11,8 @@ export interface AllInOneConfig {
   /** Where SQLite files and generated secrets live (M3_DATA_DIR, default ./data). */
   dataDir: string;
   logLevel: string;
+  /** `npm start -- --import-kb` (or M3_KB_IMPORT=true): load the real kb dump into an empty kb first. */
+  importKb: boolean;
   /** The environment the domains read their own settings from, secrets filled in. */
   env: Env;
 }
@@ -18,8 +20,12 @@ export interface AllInOneConfig {
 /** The only reader of process.env for the all-in-one process. */
 export function readAllInOneConfig(
   processEnv: Env = process.env,
-): Omit<AllInOneConfig, "env"> & { env: Env } {
+  argv: readonly string[] = process.argv.slice(2),
+): AllInOneConfig {
+  const unknown = argv.filter((argument) => argument !== "--import-kb");
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}: the only option is --import-kb`);
   return {
+    importKb: argv.includes("--import-kb") || readBoolean(processEnv, "M3_KB_IMPORT", false),
     port: readInt(processEnv, "PORT", 8080, { min: 0, max: 65535 }),
     host: readString(processEnv, "M3_HOST", "0.0.0.0"),
     dataDir: resolve(readString(processEnv, "M3_DATA_DIR", "./data")),

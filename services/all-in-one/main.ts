@@ -7,6 +7,7 @@ import { createLogger } from "../kit/log/logger.js";
 import { startTracing } from "../kit/tracing/tracing.js";
 import { startupBanner } from "./banner.js";
 import { readAllInOneConfig } from "./config.js";
+import { importKbOnStart } from "./kb-import-on-start.js";
 import { loadOrCreateSecrets } from "./secrets.js";
 import { startPlatform } from "./start-platform.js";
 
@@ -20,6 +21,13 @@ env.M3_API_KEY ||= secrets.apiKey;
 env.M3_SIGNING_SECRET ||= secrets.signingSecret;
 env.M3_ADMIN_USER ||= "admin";
 env.M3_ADMIN_PASSWORD ||= secrets.adminPassword;
+
+if (config.importKb) {
+  await importKbOnStart(env, config.dataDir, logger).catch((error: unknown) => {
+    logger.fatal({ err: error }, "the kb import failed");
+    process.exit(1);
+  });
+}
 
 const platform = await startPlatform({
   env,

@@ -2,7 +2,6 @@ import type { SerdeConcept } from "../../../proto/gen/m3/kb/v1/resources.js";
 import type { TreeRow } from "./phylogeny.repository.js";
 
 interface TreeNode {
-  id: number;
   parentId: number | undefined;
   parent: TreeNode | undefined;
   names: { name: string; primary: boolean }[];
@@ -106,7 +105,6 @@ function nodesOf(rows: readonly TreeRow[]): Map<number, TreeNode> {
     let node = nodes.get(row.conceptId);
     if (!node) {
       node = {
-        id: row.conceptId,
         parentId: row.parentId,
         parent: undefined,
         names: [],

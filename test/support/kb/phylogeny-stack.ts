@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SerdeConcept } from "../../../proto/gen/m3/kb/v1/resources.js";
+import type { PhylogenyService } from "../../../services/kb/phylogeny/phylogeny.service.js";
+import { createPhylogenyService } from "../../../services/kb/phylogeny/phylogeny-slice.js";
+import {
+  createConceptDirectory,
+  createTreeServices,
+  type TreeServices,
+} from "../../../services/kb/tree/tree-slice.js";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { openKbImportStorage } from "../../../tools/kb-import/kb-import.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { ArrayHistoryRecorder, MapConceptAttachments } from "./tree-fakes.js";
+
+/** Every phylogeny and import integration test runs once per backend, with the same assertions. */
+export const BACKENDS = ["mysql", "sqlite"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kb-phylogeny-it-"));
+const opened: DomainStorage[] = [];
+
+/** A fresh, migrated kb database (every kb table) and its URL, for opening more instances on it. */
+export async function openKbDatabase(backend: Backend): Promise<{ url: string; storage: DomainStorage }> {
+  const url =
+    backend === "mysql"
+      ? await createTestDatabase("m3_kb_phylogeny")
+      : join(sqliteDir, `${randomUUID()}.sqlite`);
+  return { url, storage: await openKbAt(url) };
+}
+
+/** Another storage on an existing kb database (a second replica). */
+export async function openKbAt(url: string): Promise<DomainStorage> {
+  const storage = await openKbImportStorage(parseDatabaseUrl(url));
+  opened.push(storage);
+  return storage;
+}
+
+/** The phylogeny service and the tree's writers over one storage, as one kb replica has them. */
+export interface PhylogenyReplica {
+  storage: DomainStorage;
+  phylogeny: PhylogenyService;
+  tree: TreeServices;
+}
+
+export function replicaOn(storage: DomainStorage): PhylogenyReplica {
+  const tree = createTreeServices({
+    storage,
+    directory: createConceptDirectory(),
+    history: new ArrayHistoryRecorder(),
+    attachments: new MapConceptAttachments(),
+  });
+  return { storage, phylogeny: createPhylogenyService(storage), tree };
+}
+
+/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+export async function closeKbDatabases(): Promise<void> {
+  await Promise.all(opened.map((storage) => storage.close()));
+  rmSync(sqliteDir, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+}
+
+/** Every node of a nested SerdeConcept, depth first. */
+export function flatten(root: SerdeConcept): SerdeConcept[] {
+  const nodes: SerdeConcept[] = [];
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    nodes.push(node);
+    stack.push(...node.children);
+  }
+  return nodes;
+}
+
+/** The number of levels of a nested SerdeConcept (1 for a lone node). */
+export function depthOf(root: SerdeConcept): number {
+  return 1 + Math.max(0, ...root.children.map(depthOf));
+}

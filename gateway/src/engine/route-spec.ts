@@ -85,6 +85,8 @@ export interface ServiceRoutes {
   basePath: string;
   /** Title of the OpenAPI document. */
   title: string;
+  /** Where Swagger UI is served, below basePath; default ["/docs"]. */
+  docsPaths?: readonly string[];
   /** .proto files (relative to proto/) that define the routes' methods. */
   protoFiles: readonly string[];
   /** Output casing of JSON keys. */

@@ -26,8 +26,18 @@ function listAssets(directory: string): Map<string, string> {
   return assets;
 }
 
-export function registerDocsRoutes(router: Router, basePath: string, title: string, document: object): void {
-  const docsPath = joinPath(basePath, "/docs");
+/** Serves the docs at each of the service's docs paths (relative to its base path). */
+export function registerDocsRoutes(
+  router: Router,
+  basePath: string,
+  title: string,
+  document: object,
+  docsPaths: readonly string[] = ["/docs"],
+): void {
+  for (const docsPath of docsPaths) registerDocsAt(router, joinPath(basePath, docsPath), title, document);
+}
+
+function registerDocsAt(router: Router, docsPath: string, title: string, document: object): void {
   const directory = getAbsoluteFSPath();
   const assets = listAssets(directory);
   const json = JSON.stringify(document);

@@ -11,6 +11,8 @@ export const kbRoutes: ServiceRoutes = {
   domain: "kb",
   basePath: "/kb",
   title: "m3 knowledge base",
+  // The spec serves the kb's docs at /v1/docs; /docs as every other service does.
+  docsPaths: ["/docs", "/v1/docs"],
   protoFiles: [
     ...COMMON_PROTO_FILES,
     ...KB_TREE_PROTO_FILES,

@@ -67,7 +67,13 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     registerSystemRoutes(router, clients, metrics);
     for (const { target, routes } of bound) {
       const document = buildOpenApiDocument(target.routes, routes);
-      registerDocsRoutes(router, target.routes.basePath, target.routes.title, document);
+      registerDocsRoutes(
+        router,
+        target.routes.basePath,
+        target.routes.title,
+        document,
+        target.routes.docsPaths,
+      );
     }
     registerApiRoutes(router, domains, {
       callTimeoutMillis: options.callTimeoutMillis ?? 30_000,

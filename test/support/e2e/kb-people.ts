@@ -15,6 +15,8 @@ export const LOGIN_REFUSED =
 export interface KbPeopleTarget {
   http: HttpClient;
   admin: { username: string; password: string };
+  /** The platform's JWT signing secret, for tests that forge expired tokens. */
+  signingSecret?: string;
 }
 
 export function basicAuth(username: string, password: string, scheme = "Basic"): string {
@@ -84,7 +86,11 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   return (backend) => {
     const platform = platforms.get(backend);
     if (!platform) throw new Error(`the ${backend} platform did not start`);
-    return { http: new HttpClient(platform.http.baseUrl, platform.apiKey, KB_AUTH_PATH), admin };
+    return {
+      http: new HttpClient(platform.http.baseUrl, platform.apiKey, KB_AUTH_PATH),
+      admin,
+      signingSecret: platform.signingSecret,
+    };
   };
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestFn } from "ava";
 import { pino } from "pino";
+import { importKbOnStart } from "../../../services/all-in-one/kb-import-on-start.js";
 import { startPlatform } from "../../../services/all-in-one/start-platform.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
 import { HttpClient } from "./http-client.js";
@@ -26,19 +27,17 @@ export interface TestPlatform {
 export async function startTestPlatform(
   backend: Backend,
   extraEnv: Record<string, string> = {},
+  options: { importKb?: boolean } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-e2e-"));
   const apiKey = randomBytes(16).toString("hex");
   const signingSecret = randomBytes(32).toString("hex");
   const env: Record<string, string> = { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret, ...extraEnv };
   if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
-  const platform = await startPlatform({
-    env,
-    dataDir,
-    port: 0,
-    host: "127.0.0.1",
-    logger: pino({ level: "silent" }),
-  });
+  const logger = pino({ level: "silent" });
+  // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.
+  if (options.importKb) await importKbOnStart(env, dataDir, logger);
+  const platform = await startPlatform({ env, dataDir, port: 0, host: "127.0.0.1", logger });
   return {
     backend,
     apiKey,

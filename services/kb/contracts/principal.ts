@@ -1,8 +1,15 @@
 import type { CallContext } from "../../kit/grpc/bind-service.js";
 
-/** Roles of kb users, as stored. Any other stored role passes the write check but cannot log in. */
-export const KB_ROLES = ["Admin", "Maint", "ReadOnly"] as const;
+/**
+ * Roles of kb users, as stored (the legacy names). The spec's names admin, maintenance,
+ * annotator and readonly are accepted as input in any case. Admin and Maint write the kb;
+ * Annotator may log in (annotation tools) but not change the kb; ReadOnly may do neither.
+ */
+export const KB_ROLES = ["Admin", "Maint", "Annotator", "ReadOnly"] as const;
 export type KbRole = (typeof KB_ROLES)[number];
+
+/** Roles that may change the kb. */
+export const KB_WRITER_ROLES: ReadonlySet<string> = new Set(["Admin", "Maint"]);
 
 /** The user behind a call, from the JWT `name` claim, with the role stored for that user. */
 export interface Principal {

@@ -1,7 +1,7 @@
 import test from "ava";
 import { SignJWT } from "jose";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
-import { BACKENDS, loginAs, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { BACKENDS, basicAuth, createUser, loginAs, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
@@ -46,7 +46,7 @@ for (const backend of BACKENDS) {
     t.is(operations.length, kbRoutes.routes.length);
   });
 
-  test(`${backend}: every kb JWT route rejects a missing, a forged and an expired token with 401, changing nothing`, async (t) => {
+  test.serial(`${backend}: every kb JWT route rejects a missing, a forged and an expired token with 401, changing nothing`, async (t) => {
     const target = platform(backend);
     const { http } = target;
     const adminAuth = await loginAs(http, target.admin.username, target.admin.password);
@@ -84,5 +84,20 @@ for (const backend of BACKENDS) {
     t.is(claims.exp - claims.iat, 86_400);
     t.is(claims.name, target.admin.username);
     t.is(claims.role, "Admin");
+  });
+}
+
+for (const backend of BACKENDS) {
+  test.serial(`${backend}: an annotator logs in but cannot change the kb; a readonly user cannot log in`, async (t) => {
+    const target = platform(backend);
+    const annotator = await createUser(target, "annotator");
+    const annotatorAuth = await loginAs(target.http, annotator, `pw-${annotator}`);
+    const refused = await target.http.post("/kb/v1/concept", { auth: annotatorAuth, json: { name: "nope" } });
+    t.is(refused.status, 403);
+    const readonly = await createUser(target, "readonly");
+    const login = await target.http.request("POST", "/kb/v1/auth/login", {
+      auth: basicAuth(readonly, `pw-${readonly}`),
+    });
+    t.is(login.status, 401);
   });
 }

@@ -58,7 +58,14 @@ const userReads: Scenario = {
     const byRole = await http.get("/kb/v1/users/role/Maint", { auth: true });
     t.true((byRole.json as { role: string }[]).every((user) => user.role === "Maint"));
     t.true((byRole.json as { username: string }[]).some((user) => user.username === maint));
-    t.deepEqual((await http.get("/kb/v1/users/role/%25", { auth: true })).json, []);
+    assertError(t, await http.get("/kb/v1/users/role/%25", { auth: true }), 400, /role/);
+    const bySpecName = (await http.get("/kb/v1/users/role/maintenance", { auth: true })).json as {
+      username: string;
+      role: string;
+    }[];
+    t.true(
+      bySpecName.every((user) => user.role === "Maint") && bySpecName.some((user) => user.username === maint),
+    );
     assertError(
       t,
       await http.get("/kb/v1/users/ghost-user", { auth: true }),

@@ -6,7 +6,8 @@ import { UserAccountRepository } from "../repositories/user-account.repository.j
 import { parseBasicCredentials } from "./basic-credentials.js";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hash.js";
 
-const LOGIN_ROLES = new Set(["Admin", "Maint"]);
+// Annotators log in for the annotation tools; read-only users cannot log in (as in the legacy kb).
+const LOGIN_ROLES = new Set(["Admin", "Maint", "Annotator"]);
 const LOGIN_REFUSED =
   "Unable to login. Check your username and password and verify that you are an administrator or maintainer";
 

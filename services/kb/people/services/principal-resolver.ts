@@ -1,11 +1,10 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import type { CallContext } from "../../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import type { Principal, PrincipalResolver } from "../../contracts/principal.js";
+import { KB_WRITER_ROLES, type Principal, type PrincipalResolver } from "../../contracts/principal.js";
 import { UserAccountRepository } from "../repositories/user-account.repository.js";
 
 const ADMIN = "Admin";
-const READ_ONLY = "ReadOnly";
 
 /**
  * Resolves the JWT `name` claim to the stored user, reading the role from the database
@@ -27,7 +26,7 @@ export class StoredPrincipalResolver implements PrincipalResolver {
 
   async requireWriter(ctx: CallContext): Promise<Principal> {
     const principal = await this.resolve(ctx);
-    if (!principal || principal.role === READ_ONLY) throw denied(principal);
+    if (!principal || !KB_WRITER_ROLES.has(principal.role)) throw denied(principal);
     return principal;
   }
 

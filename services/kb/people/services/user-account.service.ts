@@ -34,8 +34,9 @@ export class UserAccountService {
     return this.storage.read((manager) => new UserAccountRepository(manager).list());
   }
 
-  listByRole(role: string): Promise<UserAccountEntity[]> {
-    return this.storage.read((manager) => new UserAccountRepository(manager).listByRole(role));
+  async listByRole(role: string): Promise<UserAccountEntity[]> {
+    const stored = checkRole(role);
+    return this.storage.read((manager) => new UserAccountRepository(manager).listByRole(stored));
   }
 
   async get(username: string): Promise<UserAccountEntity> {

@@ -1,9 +1,15 @@
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import { KB_ROLES, type KbRole } from "../../contracts/principal.js";
 
-/** A role as stored; anything but Admin, Maint and ReadOnly is refused, naming the field. */
+/** The spec's role names and the stored ones, lowercased, to the stored role. */
+const ROLE_NAMES: ReadonlyMap<string, KbRole> = new Map([
+  ...KB_ROLES.map((role) => [role.toLowerCase(), role] as const),
+  ["maintenance", "Maint"],
+]);
+
+/** The stored role for a role name in any case (admin, maintenance, annotator, readonly); else 400 naming the field. */
 export function checkRole(value: string, field = "role"): KbRole {
-  const role = KB_ROLES.find((known) => known === value);
+  const role = ROLE_NAMES.get(value.trim().toLowerCase());
   if (!role) {
     throw DomainError.invalidArgument("INVALID_ROLE", `${field} must be one of ${KB_ROLES.join(", ")}`, {
       field,

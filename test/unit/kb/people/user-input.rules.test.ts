@@ -5,11 +5,15 @@ import {
   profileText,
 } from "../../../../services/kb/people/services/user-input.rules.js";
 
-test("only the stored roles Admin, Maint and ReadOnly are accepted", (t) => {
+test("roles are accepted in the stored or the spec's form, in any case, and stored in the legacy form", (t) => {
   t.is(checkRole("Admin"), "Admin");
+  t.is(checkRole("admin"), "Admin");
   t.is(checkRole("Maint"), "Maint");
+  t.is(checkRole("maintenance"), "Maint");
+  t.is(checkRole("annotator"), "Annotator");
   t.is(checkRole("ReadOnly"), "ReadOnly");
-  for (const role of ["admin", "User", ""]) {
+  t.is(checkRole("READONLY"), "ReadOnly");
+  for (const role of ["User", "", "%"]) {
     const error = t.throws(() => checkRole(role));
     t.like(error, { code: "INVALID_ARGUMENT", metadata: { field: "role" } });
   }

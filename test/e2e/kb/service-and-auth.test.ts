@@ -46,36 +46,39 @@ for (const backend of BACKENDS) {
     t.is(operations.length, kbRoutes.routes.length);
   });
 
-  test.serial(`${backend}: every kb JWT route rejects a missing, a forged and an expired token with 401, changing nothing`, async (t) => {
-    const target = platform(backend);
-    const { http } = target;
-    const adminAuth = await loginAs(http, target.admin.username, target.admin.password);
-    const before = {
-      names: (await http.get("/kb/v1/concept")).json,
-      users: (await http.get("/kb/v1/users", { auth: adminAuth })).json,
-      pending: (await http.get("/kb/v1/history/pending/count", { auth: adminAuth })).json,
-    };
-    const now = Math.floor(Date.now() / 1000);
-    const forged = await signed("not-the-secret", now, now + 3600);
-    const expired = await signed(target.signingSecret ?? "", now - 7200, now - 3600);
-    const jwtRoutes = kbRoutes.routes.filter((route) => route.auth === "jwt");
-    t.is(jwtRoutes.length, 38, "the spec marks 38 kb routes JWT");
-    for (const route of jwtRoutes) {
-      const path = concretePath(route.path);
-      const body = route.body ? { json: { name: "x", key: "k", value: "v" } } : {};
-      const missing = await http.request(route.method, path, body);
-      t.is(missing.status, 401, `${route.method} ${route.path} without a token`);
-      t.deepEqual(missing.json, { message: "Missing token", responseCode: 401 });
-      for (const token of [forged, expired, "not-a-jwt"]) {
-        const invalid = await http.request(route.method, path, { ...body, auth: `Bearer ${token}` });
-        t.is(invalid.status, 401, `${route.method} ${route.path} with a bad token`);
-        t.deepEqual(invalid.json, { message: "Invalid token", responseCode: 401 });
+  test.serial(
+    `${backend}: every kb JWT route rejects a missing, a forged and an expired token with 401, changing nothing`,
+    async (t) => {
+      const target = platform(backend);
+      const { http } = target;
+      const adminAuth = await loginAs(http, target.admin.username, target.admin.password);
+      const before = {
+        names: (await http.get("/kb/v1/concept")).json,
+        users: (await http.get("/kb/v1/users", { auth: adminAuth })).json,
+        pending: (await http.get("/kb/v1/history/pending/count", { auth: adminAuth })).json,
+      };
+      const now = Math.floor(Date.now() / 1000);
+      const forged = await signed("not-the-secret", now, now + 3600);
+      const expired = await signed(target.signingSecret ?? "", now - 7200, now - 3600);
+      const jwtRoutes = kbRoutes.routes.filter((route) => route.auth === "jwt");
+      t.is(jwtRoutes.length, 38, "the spec marks 38 kb routes JWT");
+      for (const route of jwtRoutes) {
+        const path = concretePath(route.path);
+        const body = route.body ? { json: { name: "x", key: "k", value: "v" } } : {};
+        const missing = await http.request(route.method, path, body);
+        t.is(missing.status, 401, `${route.method} ${route.path} without a token`);
+        t.deepEqual(missing.json, { message: "Missing token", responseCode: 401 });
+        for (const token of [forged, expired, "not-a-jwt"]) {
+          const invalid = await http.request(route.method, path, { ...body, auth: `Bearer ${token}` });
+          t.is(invalid.status, 401, `${route.method} ${route.path} with a bad token`);
+          t.deepEqual(invalid.json, { message: "Invalid token", responseCode: 401 });
+        }
       }
-    }
-    t.deepEqual((await http.get("/kb/v1/concept")).json, before.names);
-    t.deepEqual((await http.get("/kb/v1/users", { auth: adminAuth })).json, before.users);
-    t.deepEqual((await http.get("/kb/v1/history/pending/count", { auth: adminAuth })).json, before.pending);
-  });
+      t.deepEqual((await http.get("/kb/v1/concept")).json, before.names);
+      t.deepEqual((await http.get("/kb/v1/users", { auth: adminAuth })).json, before.users);
+      t.deepEqual((await http.get("/kb/v1/history/pending/count", { auth: adminAuth })).json, before.pending);
+    },
+  );
 
   test(`${backend}: a login token carries the user's name and role and lasts one day`, async (t) => {
     const target = platform(backend);
@@ -88,16 +91,22 @@ for (const backend of BACKENDS) {
 }
 
 for (const backend of BACKENDS) {
-  test.serial(`${backend}: an annotator logs in but cannot change the kb; a readonly user cannot log in`, async (t) => {
-    const target = platform(backend);
-    const annotator = await createUser(target, "annotator");
-    const annotatorAuth = await loginAs(target.http, annotator, `pw-${annotator}`);
-    const refused = await target.http.post("/kb/v1/concept", { auth: annotatorAuth, json: { name: "nope" } });
-    t.is(refused.status, 403);
-    const readonly = await createUser(target, "readonly");
-    const login = await target.http.request("POST", "/kb/v1/auth/login", {
-      auth: basicAuth(readonly, `pw-${readonly}`),
-    });
-    t.is(login.status, 401);
-  });
+  test.serial(
+    `${backend}: an annotator logs in but cannot change the kb; a readonly user cannot log in`,
+    async (t) => {
+      const target = platform(backend);
+      const annotator = await createUser(target, "annotator");
+      const annotatorAuth = await loginAs(target.http, annotator, `pw-${annotator}`);
+      const refused = await target.http.post("/kb/v1/concept", {
+        auth: annotatorAuth,
+        json: { name: "nope" },
+      });
+      t.is(refused.status, 403);
+      const readonly = await createUser(target, "readonly");
+      const login = await target.http.request("POST", "/kb/v1/auth/login", {
+        auth: basicAuth(readonly, `pw-${readonly}`),
+      });
+      t.is(login.status, 401);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../kit/storage/in-chunks.js";
 import type { Instant } from "../../kit/time/instant.js";
 import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import { queryInChunks } from "./in-chunks.js";
 import type { Page } from "./page.js";
 import { compareText } from "./text-order.js";
 

@@ -1,8 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { In } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { type LinkEntity, LinkRealizationEntity, LinkTemplateEntity } from "../entities/link.entity.js";
-import { type Page, queryInChunks } from "./in-chunks.js";
+import type { Page } from "./page.js";
 
 export type LinkKind = "template" | "realization";
 export type LinkTriple = Pick<LinkEntity, "linkName" | "toConcept" | "linkValue">;

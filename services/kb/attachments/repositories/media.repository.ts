@@ -1,6 +1,6 @@
 import { type EntityManager, In, IsNull, Not } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { ConceptMediaEntity } from "../entities/concept-media.entity.js";
-import { queryInChunks } from "./in-chunks.js";
 
 /** Rows of `concept_media`. */
 export class MediaRepository {

@@ -1,6 +1,7 @@
 import { type EntityManager, In } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { ConceptReferenceEntity, LiteratureReferenceEntity } from "../entities/reference.entity.js";
-import { type Page, queryInChunks } from "./in-chunks.js";
+import type { Page } from "./page.js";
 
 /** Rows of `literature_references` and `concept_references`. */
 export class ReferenceRepository {

@@ -1,5 +1,5 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
-import type { Page } from "../repositories/in-chunks.js";
+import type { Page } from "../repositories/page.js";
 
 export const DEFAULT_LIMIT = 100;
 

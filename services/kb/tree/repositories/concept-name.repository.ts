@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { ConceptNameEntity } from "../entities/concept-name.entity.js";
-import { queryInChunks } from "./in-chunks.js";
 
 export type ConceptNameValues = Pick<ConceptNameEntity, "conceptId" | "name" | "nameType" | "author">;
 export type ConceptNameChanges = Partial<Pick<ConceptNameEntity, "name" | "nameType" | "author">>;

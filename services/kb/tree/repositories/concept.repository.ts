@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { ConceptEntity } from "../entities/concept.entity.js";
-import { queryInChunks } from "./in-chunks.js";
 
 export type ConceptChanges = Partial<Pick<ConceptEntity, "parentId" | "rankLevel" | "rankName" | "aphiaId">>;
 

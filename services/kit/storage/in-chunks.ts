@@ -4,6 +4,7 @@
  */
 const CHUNK_SIZE = 500;
 
+/** Runs `query` over the distinct keys, at most CHUNK_SIZE at a time, and concatenates the rows. */
 export async function queryInChunks<K, R>(
   keys: readonly K[],
   query: (chunk: K[]) => Promise<R[]>,

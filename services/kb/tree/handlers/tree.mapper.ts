@@ -1,7 +1,6 @@
 import type {
   ConceptMetadata,
   Link,
-  Media,
   Rank,
   RawConcept,
   RawConceptName,
@@ -9,7 +8,7 @@ import type {
   RawMedia,
   Reference,
 } from "../../../../proto/gen/m3/kb/v1/resources.js";
-import { printableUrl, resolveMimeType } from "../../attachments/services/media.rules.js";
+import { toMedia } from "../../attachments/handlers/attachments.mapper.js";
 import type { LinkRecord, MediaRecord } from "../../contracts/concept-attachments.js";
 import type { ConceptNameEntity } from "../entities/concept-name.entity.js";
 import { type ConceptView, compareText } from "../services/concept-view.js";
@@ -72,19 +71,6 @@ export function toRawConceptName(name: ConceptNameEntity): RawConceptName {
 
 export function toRank(rank: RankPair): Rank {
   return { rankLevel: rank.rankLevel, rankName: rank.rankName };
-}
-
-function toMedia(media: MediaRecord, conceptName: string): Media {
-  return {
-    url: printableUrl(media.url),
-    caption: media.caption,
-    credit: media.credit,
-    mimeType: resolveMimeType(media.mediaType, media.url),
-    isPrimary: media.isPrimary,
-    conceptName,
-    id: media.id,
-    lastUpdated: media.lastUpdated.toTimestamp(),
-  };
 }
 
 function toLink(link: LinkRecord): Link {

@@ -1,5 +1,4 @@
 import { readInt, readString } from "../services/kit/config/env-reader.js";
-import type { ServiceRoutes } from "./src/engine/route-spec.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -22,9 +21,7 @@ export interface GatewayConfig {
   corsOrigin: string;
   /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
   addressOf(domain: string): string;
-  /** REST base path of each domain, from M3_<DOMAIN>_BASE_PATH. */
-  basePathOf(routes: ServiceRoutes): string;
-  /** The environment, for the OpenTelemetry settings. */
+  /** The environment, for route placement (base and context paths) and OpenTelemetry. */
   env: Env;
 }
 
@@ -41,6 +38,5 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
     env,
-    basePathOf: (routes) => readString(env, `M3_${upper(routes.domain)}_BASE_PATH`, routes.basePath),
   };
 }

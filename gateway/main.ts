@@ -5,14 +5,15 @@ import { PROTO_ROOT } from "../services/kit/proto-root.js";
 import { startTracing } from "../services/kit/tracing/tracing.js";
 import { readGatewayConfig } from "./config.js";
 import { startGateway } from "./src/index.js";
-import { allServiceRoutes, withBasePath } from "./src/routes/index.js";
+import { allServiceRoutes } from "./src/routes/index.js";
+import { placeRoutes } from "./src/routes/placement.js";
 
 const config = readGatewayConfig();
 const logger = createLogger({ name: "m3-gateway", level: config.logLevel });
 const tracing = startTracing({ serviceName: "m3-gateway", env: config.env });
 const gateway = await startGateway({
   targets: allServiceRoutes.map((routes) => ({
-    routes: withBasePath(routes, config.basePathOf(routes)),
+    routes: placeRoutes(routes, config.env),
     address: config.addressOf(routes.domain),
   })),
   protoRoot: PROTO_ROOT,

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { startGateway } from "../../gateway/src/index.js";
-import { withBasePath } from "../../gateway/src/routes/index.js";
+import { placeRoutes } from "../../gateway/src/routes/placement.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
 import { PROTO_ROOT } from "../kit/proto-root.js";
@@ -40,8 +40,8 @@ export async function startPlatform(options: {
         }),
       );
     }
-    const targets = allInOneDomains.map(({ module, routes }, index) => ({
-      routes: withBasePath(routes, options.env[`M3_${module.name.toUpperCase()}_BASE_PATH`]),
+    const targets = allInOneDomains.map(({ routes }, index) => ({
+      routes: placeRoutes(routes, options.env),
       address: running[index]?.address ?? "",
     }));
     const gateway = await startGateway({

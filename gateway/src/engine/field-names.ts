@@ -5,8 +5,17 @@ export function camelCase(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
+const camelKeys = new WeakMap<protobuf.Field, string>();
+
+/** The JSON key of a field in the given casing (camel keys computed once per field: this runs per node rendered). */
 export function outputKey(field: protobuf.Field, casing: Casing): string {
-  return casing === "camel" ? camelCase(field.name) : field.name;
+  if (casing !== "camel") return field.name;
+  let key = camelKeys.get(field);
+  if (key === undefined) {
+    key = camelCase(field.name);
+    camelKeys.set(field, key);
+  }
+  return key;
 }
 
 const keyIndexes = new WeakMap<protobuf.Type, Map<string, protobuf.Field>>();

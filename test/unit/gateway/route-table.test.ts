@@ -7,7 +7,16 @@ import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** Domains whose routes must all be in the table by now; the others are only listed. */
-const COMPLETE_DOMAINS = new Set(["kb", "registry"]);
+const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry"]);
+/** Route groups of complete domains that a later issue builds (left out of the check until then). */
+const PENDING_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  annotation: ["/v1/fast", "/v1/histogram", "/v1/query"],
+};
+
+function isPending(domain: string, endpoint: string): boolean {
+  const path = endpoint.split(" ")[1] ?? "";
+  return (PENDING_GROUPS[domain] ?? []).some((group) => path === group || path.startsWith(`${group}/`));
+}
 
 function specEndpoints(): Map<string, Set<string>> {
   const byDomain = new Map<string, Set<string>>();
@@ -30,11 +39,11 @@ function tableEndpoints(domain: string): Set<string> {
 
 for (const [domain, expected] of specEndpoints()) {
   const table = tableEndpoints(domain);
-  const missing = [...expected].filter((endpoint) => !table.has(endpoint));
+  const missing = [...expected].filter((endpoint) => !table.has(endpoint) && !isPending(domain, endpoint));
   if (COMPLETE_DOMAINS.has(domain)) {
     test(`every ${domain} endpoint of the spec is in the route table`, (t) => {
       t.deepEqual(missing, [], `missing ${domain} routes`);
-      t.is(table.size, expected.size);
+      t.is(table.size, [...expected].filter((endpoint) => !isPending(domain, endpoint)).length);
     });
   }
   test(`the ${domain} route table has no route outside the spec`, (t) => {

@@ -1,0 +1,21 @@
+import type { ServiceRoutes } from "../engine/route-spec.js";
+import { ANNO_ANNOTATIONS_PROTO_FILES, annotationAnnotationsRoutes } from "./anno-annotations.routes.js";
+import { ANNO_MOMENTS_PROTO_FILES, annotationMomentsRoutes } from "./anno-moments.routes.js";
+import { ANNO_OBSERVATIONS_PROTO_FILES, annotationObservationsRoutes } from "./anno-observations.routes.js";
+import { COMMON_PROTO_FILES } from "./common.routes.js";
+
+/** The annotation service (legacy annosaurus): snake_case JSON, absent fields left out. */
+export const annotationRoutes: ServiceRoutes = {
+  domain: "annotation",
+  basePath: "/anno",
+  title: "m3 annotation service",
+  protoFiles: [
+    ...COMMON_PROTO_FILES,
+    ...ANNO_MOMENTS_PROTO_FILES,
+    ...ANNO_OBSERVATIONS_PROTO_FILES,
+    ...ANNO_ANNOTATIONS_PROTO_FILES,
+  ],
+  casing: "snake",
+  nulls: "omit",
+  routes: [...annotationAnnotationsRoutes, ...annotationObservationsRoutes, ...annotationMomentsRoutes],
+};

@@ -1,0 +1,67 @@
+import type { Logger } from "pino";
+import { AnnotationServiceService } from "../../../proto/gen/m3/annotation/v1/annotation_service.js";
+import { IndexServiceService } from "../../../proto/gen/m3/annotation/v1/index_service.js";
+import { VideoReferenceInfoServiceService } from "../../../proto/gen/m3/annotation/v1/video_reference_info_service.js";
+import type { TokenVerifier } from "../../kit/auth/token-service.js";
+import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
+import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { INDEX_PUBLIC_METHODS, indexHandlers } from "../indices/handlers/index.handlers.js";
+import { IndexService } from "../indices/services/index.service.js";
+import {
+  VIDEO_REFERENCE_INFO_PUBLIC_METHODS,
+  videoReferenceInfoHandlers,
+} from "../video-infos/handlers/video-reference-info.handlers.js";
+import { VideoReferenceInfoService } from "../video-infos/services/video-reference-info.service.js";
+import { ANNOTATION_PUBLIC_METHODS, annotationHandlers } from "./handlers/annotation.handlers.js";
+import { AnnotationService } from "./services/annotation.service.js";
+import { AnnotationCreateService } from "./services/annotation-create.service.js";
+import type { AnnotationStores } from "./services/annotation-graphs.js";
+import { AnnotationUpdateService } from "./services/annotation-update.service.js";
+
+export interface AnnotationsPartOptions {
+  storage: DomainStorage;
+  tokens: TokenVerifier;
+  logger?: Logger;
+  stores: AnnotationStores;
+}
+
+export interface AnnotationsServices {
+  annotations: AnnotationService;
+  creates: AnnotationCreateService;
+  updates: AnnotationUpdateService;
+  videoReferenceInfos: VideoReferenceInfoService;
+  indices: IndexService;
+}
+
+export function createAnnotationsServices(
+  storage: DomainStorage,
+  stores: AnnotationStores,
+): AnnotationsServices {
+  return {
+    annotations: new AnnotationService(storage, stores),
+    creates: new AnnotationCreateService(storage, stores),
+    updates: new AnnotationUpdateService(storage, stores),
+    videoReferenceInfos: new VideoReferenceInfoService(storage),
+    indices: new IndexService(storage),
+  };
+}
+
+/** The gRPC services of the annotations part: annotations, video reference information, indices. */
+export function createAnnotationsBindings(options: AnnotationsPartOptions): ServiceBinding[] {
+  const services = createAnnotationsServices(options.storage, options.stores);
+  const access = { tokens: options.tokens, logger: options.logger };
+  return [
+    bindService(AnnotationServiceService, annotationHandlers(services), {
+      ...access,
+      publicMethods: ANNOTATION_PUBLIC_METHODS,
+    }),
+    bindService(VideoReferenceInfoServiceService, videoReferenceInfoHandlers(services.videoReferenceInfos), {
+      ...access,
+      publicMethods: VIDEO_REFERENCE_INFO_PUBLIC_METHODS,
+    }),
+    bindService(IndexServiceService, indexHandlers(services.indices), {
+      ...access,
+      publicMethods: INDEX_PUBLIC_METHODS,
+    }),
+  ];
+}

@@ -1,0 +1,200 @@
+import type { EntityManager } from "typeorm";
+import { uuidV7 } from "../../../kit/ids/uuid.js";
+import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import { Instant } from "../../../kit/time/instant.js";
+import type { MomentIndexKey } from "../../contracts/moment-index.js";
+import type { ObservationGraph } from "../../contracts/observation-store.js";
+import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
+import type { AssociationEntity } from "../../entities/association.entity.js";
+import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
+import type { ObservationEntity } from "../../entities/observation.entity.js";
+import { AnnotationWriteRepository } from "../repositories/annotation-write.repository.js";
+import {
+  checkAssociation,
+  checkImage,
+  checkNewAnnotation,
+  DEFAULT_MIME_TYPE,
+  keyOf,
+  keyText,
+} from "./annotation.rules.js";
+import { annotationNotFound } from "./annotation.service.js";
+import { type AnnotationGraph, type AnnotationStores, loadAnnotations } from "./annotation-graphs.js";
+import type { AnnotationInput, AssociationInput, BulkAnnotationInput } from "./annotation-input.js";
+
+/** Creates annotations at the imaged moments found or created from their indices. */
+export class AnnotationCreateService {
+  constructor(
+    private readonly storage: DomainStorage,
+    private readonly stores: AnnotationStores,
+  ) {}
+
+  /** One observation; the imaged moment is reused when the indices match one (timecode > elapsed > recorded). */
+  async create(input: AnnotationInput): Promise<AnnotationGraph> {
+    const checked = checkNewAnnotation(input);
+    return this.storage.transaction(async (manager) => {
+      const moment = await this.stores.moments.findOrCreate(manager, keyOf(checked));
+      const now = Instant.now();
+      const observation = newObservation(checked, moment.uuid, now);
+      await this.stores.observations.insertMany(manager, [{ observation, associations: [] }]);
+      const [created] = await loadAnnotations(
+        manager,
+        this.stores,
+        [moment.uuid],
+        new Set([observation.uuid]),
+      );
+      if (!created) throw annotationNotFound();
+      return created;
+    });
+  }
+
+  /**
+   * Many annotations in one transaction, set-based: items with the same video and indices
+   * share one imaged moment; images whose URL exists already are skipped; ancillary data
+   * replace the moment's. Returns every annotation of the moments written.
+   */
+  async createMany(items: readonly BulkAnnotationInput[]): Promise<AnnotationGraph[]> {
+    const checked = items.map((item, index) => checkBulkItem(item, `annotations[${index}].`));
+    if (checked.length === 0) return [];
+    return this.storage.transaction(async (manager) => {
+      const momentOf = await this.momentsOf(manager, checked.map(keyOf));
+      const now = Instant.now();
+      const at = (item: BulkAnnotationInput) => momentOf.get(keyText(keyOf(item))) as string;
+      await this.stores.observations.insertMany(
+        manager,
+        checked.map((item) => observationGraph(item, at(item), now)),
+      );
+      const writes = new AnnotationWriteRepository(manager);
+      await insertNewImages(writes, checked, at, now);
+      await replaceData(writes, checked, at, now);
+      return loadAnnotations(manager, this.stores, [...new Set(momentOf.values())]);
+    });
+  }
+
+  /** The moment UUID of each distinct key. */
+  private async momentsOf(
+    manager: EntityManager,
+    keys: readonly MomentIndexKey[],
+  ): Promise<Map<string, string>> {
+    const distinct = [...new Map(keys.map((key) => [keyText(key), key])).values()];
+    const moments = await this.stores.moments.findOrCreateMany(manager, distinct);
+    return new Map(distinct.map((key, index) => [keyText(key), moments[index]?.uuid as string]));
+  }
+}
+
+function checkBulkItem(item: BulkAnnotationInput, label: string): BulkAnnotationInput {
+  return {
+    ...checkNewAnnotation(item, label),
+    associations: (item.associations ?? []).map((association, index) =>
+      checkAssociation(association, `${label}associations[${index}].`),
+    ),
+    imageReferences: (item.imageReferences ?? []).map((image, index) =>
+      checkImage(image, `${label}image_references[${index}].`),
+    ),
+  };
+}
+
+export function newObservation(
+  input: AnnotationInput,
+  imagedMomentUuid: string,
+  now: Instant,
+): ObservationEntity {
+  return {
+    uuid: uuidV7(),
+    imagedMomentUuid,
+    activity: input.activity ?? null,
+    concept: input.concept ?? null,
+    durationMillis: input.durationMillis ?? null,
+    group: input.group ?? null,
+    observationTimestamp: input.observationTimestamp ?? now,
+    observer: input.observer ?? null,
+    lastUpdatedTime: now,
+  };
+}
+
+function observationGraph(
+  item: BulkAnnotationInput,
+  imagedMomentUuid: string,
+  now: Instant,
+): ObservationGraph {
+  const observation = newObservation(item, imagedMomentUuid, now);
+  return {
+    observation,
+    associations: (item.associations ?? []).map((association) =>
+      newAssociation(association, observation.uuid, now),
+    ),
+  };
+}
+
+function newAssociation(input: AssociationInput, observationUuid: string, now: Instant): AssociationEntity {
+  return {
+    uuid: uuidV7(),
+    observationUuid,
+    linkName: input.linkName as string,
+    toConcept: input.toConcept ?? null,
+    linkValue: input.linkValue ?? null,
+    mimeType: input.mimeType ?? DEFAULT_MIME_TYPE,
+    lastUpdatedTime: now,
+  };
+}
+
+/** Images whose URL is already stored (or came earlier in the payload) are skipped. */
+async function insertNewImages(
+  writes: AnnotationWriteRepository,
+  items: readonly BulkAnnotationInput[],
+  momentOf: (item: BulkAnnotationInput) => string,
+  now: Instant,
+): Promise<void> {
+  const wanted = items.flatMap((item) =>
+    (item.imageReferences ?? []).map((image) => ({ image, moment: momentOf(item) })),
+  );
+  if (wanted.length === 0) return;
+  const taken = await writes.existingUrls(wanted.map(({ image }) => image.url as string));
+  const images: ImageReferenceEntity[] = [];
+  for (const { image, moment } of wanted) {
+    const url = image.url as string;
+    if (taken.has(url)) continue;
+    taken.add(url);
+    images.push({
+      uuid: uuidV7(),
+      imagedMomentUuid: moment,
+      description: image.description ?? null,
+      format: image.format ?? null,
+      heightPixels: image.heightPixels ?? null,
+      url,
+      widthPixels: image.widthPixels ?? null,
+      lastUpdatedTime: now,
+    });
+  }
+  await writes.insertImages(images);
+}
+
+/** The last datum given for a moment replaces its measurements, or becomes its datum. */
+async function replaceData(
+  writes: AnnotationWriteRepository,
+  items: readonly BulkAnnotationInput[],
+  momentOf: (item: BulkAnnotationInput) => string,
+  now: Instant,
+): Promise<void> {
+  const given = new Map<string, BulkAnnotationInput["ancillaryData"]>();
+  for (const item of items) if (item.ancillaryData) given.set(momentOf(item), item.ancillaryData);
+  if (given.size === 0) return;
+  const existing = new Map(
+    (await writes.dataOfMoments([...given.keys()])).map((datum) => [datum.imagedMomentUuid, datum]),
+  );
+  const inserts: AncillaryDatumEntity[] = [];
+  const replacements: AncillaryDatumEntity[] = [];
+  for (const [moment, measurements] of given) {
+    const current = existing.get(moment);
+    const datum = Object.assign(new AncillaryDatumEntity(), {
+      uuid: current?.uuid ?? uuidV7(),
+      imagedMomentUuid: moment,
+      lastUpdatedTime: now,
+    });
+    for (const measurement of ANCILLARY_MEASUREMENTS) {
+      Object.assign(datum, { [measurement]: measurements?.[measurement] ?? null });
+    }
+    (current ? replacements : inserts).push(datum);
+  }
+  await writes.insertData(inserts);
+  await writes.replaceData(replacements, now);
+}

@@ -1,0 +1,42 @@
+import type { EntityManager } from "typeorm";
+import type { ImagedMomentStore, MomentGraph } from "../../contracts/imaged-moment-store.js";
+import type { ObservationGraph, ObservationStore } from "../../contracts/observation-store.js";
+
+/** An observation with its associations, on its imaged moment with images and ancillary data. */
+export interface AnnotationGraph {
+  moment: MomentGraph;
+  observation: ObservationGraph;
+}
+
+/** The shared building blocks the annotation services read and write through. */
+export interface AnnotationStores {
+  moments: ImagedMomentStore;
+  observations: ObservationStore;
+}
+
+/**
+ * The annotations on the imaged moments, ordered by observation UUID; with `only`, just
+ * those observations. Three set-based reads whatever the number of moments.
+ */
+export async function loadAnnotations(
+  manager: EntityManager,
+  stores: AnnotationStores,
+  momentUuids: readonly string[],
+  only?: ReadonlySet<string>,
+): Promise<AnnotationGraph[]> {
+  if (momentUuids.length === 0) return [];
+  const moments = await stores.moments.loadMoments(manager, momentUuids);
+  const momentByUuid = new Map(moments.map((graph) => [graph.moment.uuid, graph]));
+  const observations = await stores.observations.loadByMoments(manager, [...momentByUuid.keys()]);
+  return observations
+    .filter((graph) => only === undefined || only.has(graph.observation.uuid))
+    .flatMap((observation) => {
+      const moment = momentByUuid.get(observation.observation.imagedMomentUuid);
+      return moment ? [{ moment, observation }] : [];
+    })
+    .sort((a, b) => compare(a.observation.observation.uuid, b.observation.observation.uuid));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,52 @@
+import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { CASE_UPDATE_CHUNK, caseUpdateStatement } from "../../annotations/repositories/case-update.sql.js";
+import { type ListPage, paged } from "../../annotations/repositories/list-page.js";
+import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+
+/** A new recorded timestamp for one imaged moment. */
+export interface RecordedTimestampChange {
+  uuid: string;
+  recordedTimestamp: Instant;
+}
+
+/** The time indices of imaged moments (a view onto `imaged_moments`); lists are ordered by UUID. */
+export class IndexRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  listByVideoReference(videoReferenceUuid: string, page: ListPage): Promise<ImagedMomentEntity[]> {
+    const query = this.query()
+      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
+      .orderBy("im.uuid");
+    return paged(query, page).getMany();
+  }
+
+  async listByUuids(uuids: readonly string[]): Promise<ImagedMomentEntity[]> {
+    const moments = await queryInChunks(uuids, (chunk) =>
+      this.query().where("im.uuid IN (:...chunk)", { chunk }).getMany(),
+    );
+    return moments.sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+  }
+
+  /** One UPDATE per chunk of moments, each row getting its own timestamp. */
+  async updateRecordedTimestamps(
+    changes: readonly RecordedTimestampChange[],
+    lastUpdatedTime: Instant,
+  ): Promise<void> {
+    for (let start = 0; start < changes.length; start += CASE_UPDATE_CHUNK) {
+      const rows = changes.slice(start, start + CASE_UPDATE_CHUNK).map((change) => ({
+        key: change.uuid,
+        values: [change.recordedTimestamp.toSql()],
+      }));
+      const statement = caseUpdateStatement("imaged_moments", "uuid", ["recorded_timestamp"], rows, {
+        last_updated_timestamp: lastUpdatedTime.toSql(),
+      });
+      await this.manager.query(statement.sql, statement.params);
+    }
+  }
+
+  private query() {
+    return this.manager.getRepository(ImagedMomentEntity).createQueryBuilder("im");
+  }
+}

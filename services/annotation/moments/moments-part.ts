@@ -1,0 +1,71 @@
+import type { Logger } from "pino";
+import { AncillaryDataServiceService } from "../../../proto/gen/m3/annotation/v1/ancillary_data_service.js";
+import { ImageServiceService } from "../../../proto/gen/m3/annotation/v1/image_service.js";
+import { ImagedMomentServiceService } from "../../../proto/gen/m3/annotation/v1/imaged_moment_service.js";
+import type { TokenVerifier } from "../../kit/auth/token-service.js";
+import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
+import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
+import type { ObservationStore } from "../contracts/observation-store.js";
+import { ANCILLARY_DATA_PUBLIC_METHODS, ancillaryDataHandlers } from "./handlers/ancillary-data.handlers.js";
+import { IMAGE_PUBLIC_METHODS, imageHandlers } from "./handlers/image.handlers.js";
+import { IMAGED_MOMENT_PUBLIC_METHODS, imagedMomentHandlers } from "./handlers/imaged-moment.handlers.js";
+import { AncillaryDataService } from "./services/ancillary-data.service.js";
+import { ImageService } from "./services/image.service.js";
+import { ImagedMomentQueryService } from "./services/imaged-moment-query.service.js";
+import { ImagedMomentWriteService } from "./services/imaged-moment-write.service.js";
+import { MomentReader } from "./services/moment-reader.js";
+
+export interface MomentsPartOptions {
+  storage: DomainStorage;
+  tokens: TokenVerifier;
+  logger?: Logger;
+  moments: ImagedMomentStore;
+  observations: ObservationStore;
+}
+
+export interface MomentsServices {
+  momentQueries: ImagedMomentQueryService;
+  momentWrites: ImagedMomentWriteService;
+  images: ImageService;
+  ancillaryData: AncillaryDataService;
+}
+
+/** The rules of the moments part over the shared stores. */
+export function createMomentsServices(
+  storage: DomainStorage,
+  moments: ImagedMomentStore,
+  observations: ObservationStore,
+): MomentsServices {
+  const reader = new MomentReader(moments, observations);
+  return {
+    momentQueries: new ImagedMomentQueryService(storage, reader),
+    momentWrites: new ImagedMomentWriteService(storage, reader),
+    images: new ImageService(storage, moments),
+    ancillaryData: new AncillaryDataService(storage),
+  };
+}
+
+/** The gRPC services of the moments part: imaged moments, images and image references, ancillary data. */
+export function createMomentsBindings(options: MomentsPartOptions): ServiceBinding[] {
+  const services = createMomentsServices(options.storage, options.moments, options.observations);
+  const access = { tokens: options.tokens, logger: options.logger };
+  return [
+    bindService(
+      ImagedMomentServiceService,
+      imagedMomentHandlers(services.momentQueries, services.momentWrites),
+      {
+        ...access,
+        publicMethods: IMAGED_MOMENT_PUBLIC_METHODS,
+      },
+    ),
+    bindService(ImageServiceService, imageHandlers(services.images), {
+      ...access,
+      publicMethods: IMAGE_PUBLIC_METHODS,
+    }),
+    bindService(AncillaryDataServiceService, ancillaryDataHandlers(services.ancillaryData), {
+      ...access,
+      publicMethods: ANCILLARY_DATA_PUBLIC_METHODS,
+    }),
+  ];
+}

@@ -1,0 +1,87 @@
+import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
+import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { likeLiteral } from "./sql-parts.js";
+
+export type ImageReferenceChanges = Partial<Omit<ImageReferenceEntity, "uuid" | "lastUpdatedTime">>;
+
+/** An image reference with its imaged moment (the legacy Image record). */
+export interface ImageRow {
+  image: ImageReferenceEntity;
+  moment: ImagedMomentEntity;
+}
+
+/** Rows of `image_references`. */
+export class ImageReferenceRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  findByUuid(uuid: string): Promise<ImageReferenceEntity | null> {
+    return this.manager.findOneBy(ImageReferenceEntity, { uuid });
+  }
+
+  findByUrl(url: string): Promise<ImageReferenceEntity | null> {
+    return this.manager.findOneBy(ImageReferenceEntity, { url });
+  }
+
+  /** The images of the moments, ordered by URL. */
+  async listByMoments(imagedMomentUuids: readonly string[]): Promise<ImageReferenceEntity[]> {
+    const rows = await queryInChunks(imagedMomentUuids, (chunk) =>
+      this.query().where("ir.imagedMomentUuid IN (:...chunk)", { chunk }).getMany(),
+    );
+    return rows.sort((a, b) => compare(a.url, b.url));
+  }
+
+  async findImage(where: { uuid: string } | { url: string }): Promise<ImageRow | undefined> {
+    const [row] = await this.images("uuid" in where ? "ir.uuid = :uuid" : "ir.url = :url", where, "ir.url");
+    return row;
+  }
+
+  /** The images of a video, ordered by recorded timestamp, then URL. */
+  listImagesByVideo(videoReferenceUuid: string): Promise<ImageRow[]> {
+    return this.images(
+      "im.videoReferenceUuid = :videoReferenceUuid",
+      { videoReferenceUuid },
+      "im.recordedTimestamp",
+    );
+  }
+
+  /** The images whose URL contains the name, ordered by URL. */
+  listImagesByName(name: string): Promise<ImageRow[]> {
+    return this.images("ir.url LIKE :pattern ESCAPE '!'", { pattern: `%${likeLiteral(name)}%` }, "ir.url");
+  }
+
+  async insert(image: ImageReferenceEntity): Promise<void> {
+    await this.manager.insert(ImageReferenceEntity, image);
+  }
+
+  async update(uuid: string, changes: ImageReferenceChanges, lastUpdatedTime: Instant): Promise<void> {
+    await this.manager.update(ImageReferenceEntity, { uuid }, { ...changes, lastUpdatedTime });
+  }
+
+  async delete(uuid: string): Promise<void> {
+    await this.manager.delete(ImageReferenceEntity, { uuid });
+  }
+
+  private async images(where: string, params: Record<string, unknown>, orderBy: string): Promise<ImageRow[]> {
+    const rows = await this.query()
+      .innerJoinAndMapOne("ir.moment", ImagedMomentEntity, "im", "im.uuid = ir.imagedMomentUuid")
+      .where(where, params)
+      .orderBy(orderBy)
+      .addOrderBy("ir.url")
+      .getMany();
+    return rows.map((row) => {
+      const { moment, ...image } = row as ImageReferenceEntity & { moment: ImagedMomentEntity };
+      return { image, moment };
+    });
+  }
+
+  private query() {
+    return this.manager.getRepository(ImageReferenceEntity).createQueryBuilder("ir");
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,169 @@
+import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { type Page, pageClause, placeholders } from "./sql-parts.js";
+
+const HAS_IMAGE = "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)";
+
+/** Read-only searches over `imaged_moments`: they return moment UUIDs (ordered by UUID) or counts. */
+export class MomentQueryRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  pageAll(page: Page): Promise<string[]> {
+    return this.uuids("SELECT im.uuid FROM imaged_moments im", [], page);
+  }
+
+  countAll(): Promise<number> {
+    return this.count("SELECT COUNT(*) AS n FROM imaged_moments", []);
+  }
+
+  pageWithImages(page: Page): Promise<string[]> {
+    return this.uuids(`SELECT im.uuid FROM imaged_moments im WHERE ${HAS_IMAGE}`, [], page);
+  }
+
+  countWithImages(videoReferenceUuid?: string): Promise<number> {
+    const video = videoReferenceUuid === undefined ? "" : " AND im.video_reference_uuid = ?";
+    return this.count(
+      `SELECT COUNT(*) AS n FROM imaged_moments im WHERE ${HAS_IMAGE}${video}`,
+      videoReferenceUuid === undefined ? [] : [videoReferenceUuid],
+    );
+  }
+
+  pageByLinkName(linkName: string, page: Page): Promise<string[]> {
+    return this.uuids(`SELECT im.uuid FROM imaged_moments im WHERE ${BY_LINK_NAME}`, [linkName], page);
+  }
+
+  countByLinkName(linkName: string): Promise<number> {
+    return this.count(`SELECT COUNT(*) AS n FROM imaged_moments im WHERE ${BY_LINK_NAME}`, [linkName]);
+  }
+
+  pageByConcept(concept: string, withImages: boolean, page: Page): Promise<string[]> {
+    const images = withImages ? ` AND ${HAS_IMAGE}` : "";
+    return this.uuids(`SELECT im.uuid FROM imaged_moments im WHERE ${BY_CONCEPT}${images}`, [concept], page);
+  }
+
+  /** Observations of the concept (the legacy count of joined moment and observation rows). */
+  countObservationsOfConcept(concept: string): Promise<number> {
+    return this.count("SELECT COUNT(*) AS n FROM observations o WHERE o.concept = ?", [concept]);
+  }
+
+  countByConceptWithImages(concept: string): Promise<number> {
+    return this.count(`SELECT COUNT(*) AS n FROM imaged_moments im WHERE ${BY_CONCEPT} AND ${HAS_IMAGE}`, [
+      concept,
+    ]);
+  }
+
+  pageModified(start: Instant, end: Instant, page: Page): Promise<string[]> {
+    return this.uuids(
+      `SELECT im.uuid FROM imaged_moments im WHERE ${MODIFIED}`,
+      modifiedParams(start, end),
+      page,
+    );
+  }
+
+  countModified(start: Instant, end: Instant): Promise<number> {
+    return this.count(
+      `SELECT COUNT(*) AS n FROM imaged_moments im WHERE ${MODIFIED}`,
+      modifiedParams(start, end),
+    );
+  }
+
+  async countsPerVideo(): Promise<{ videoReferenceUuid: string; count: number }[]> {
+    const rows: { video: string; n: number | string }[] = await this.manager.query(
+      "SELECT video_reference_uuid AS video, COUNT(*) AS n FROM imaged_moments GROUP BY video_reference_uuid ORDER BY video_reference_uuid",
+    );
+    return rows.map((row) => ({ videoReferenceUuid: row.video, count: Number(row.n) }));
+  }
+
+  async videoReferenceUuids(): Promise<string[]> {
+    const rows: { video: string }[] = await this.manager.query(
+      "SELECT DISTINCT video_reference_uuid AS video FROM imaged_moments ORDER BY video_reference_uuid",
+    );
+    return rows.map((row) => row.video);
+  }
+
+  byVideo(videoReferenceUuid: string): Promise<string[]> {
+    return this.uuids("SELECT im.uuid FROM imaged_moments im WHERE im.video_reference_uuid = ?", [
+      videoReferenceUuid,
+    ]);
+  }
+
+  countModifiedBefore(videoReferenceUuid: string, before: Instant): Promise<number> {
+    return this.count(
+      "SELECT COUNT(*) AS n FROM imaged_moments WHERE video_reference_uuid = ? AND last_updated_timestamp < ?",
+      [videoReferenceUuid, before.toSql()],
+    );
+  }
+
+  async momentOfImage(imageReferenceUuid: string): Promise<string | undefined> {
+    return this.first(
+      "SELECT imaged_moment_uuid AS uuid FROM image_references WHERE uuid = ?",
+      imageReferenceUuid,
+    );
+  }
+
+  async momentOfObservation(observationUuid: string): Promise<string | undefined> {
+    return this.first("SELECT imaged_moment_uuid AS uuid FROM observations WHERE uuid = ?", observationUuid);
+  }
+
+  /** The imaged moment of each known observation. */
+  async momentsOfObservations(observationUuids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await queryInChunks(
+      observationUuids,
+      (chunk) =>
+        this.manager.query(
+          `SELECT uuid, imaged_moment_uuid AS moment FROM observations WHERE uuid IN (${placeholders(chunk.length)})`,
+          chunk,
+        ) as Promise<{ uuid: string; moment: string }[]>,
+    );
+    return new Map(rows.map((row) => [row.uuid, row.moment]));
+  }
+
+  /** Moments of the videos recorded within [from, to], ordered by UUID. */
+  inWindow(
+    videoReferenceUuids: readonly string[],
+    from: Instant,
+    to: Instant,
+    page: Page,
+  ): Promise<string[]> {
+    if (videoReferenceUuids.length === 0) return Promise.resolve([]);
+    return this.uuids(
+      `SELECT im.uuid FROM imaged_moments im WHERE im.video_reference_uuid IN (${placeholders(videoReferenceUuids.length)})
+       AND im.recorded_timestamp BETWEEN ? AND ?`,
+      [...videoReferenceUuids, from.toSql(), to.toSql()],
+      page,
+    );
+  }
+
+  private async uuids(select: string, params: unknown[], page: Page = {}): Promise<string[]> {
+    const limit = pageClause(page);
+    const rows: { uuid: string }[] = await this.manager.query(`${select} ORDER BY im.uuid${limit.sql}`, [
+      ...params,
+      ...limit.params,
+    ]);
+    return rows.map((row) => row.uuid);
+  }
+
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const rows: { n: number | string }[] = await this.manager.query(sql, params);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private async first(sql: string, param: string): Promise<string | undefined> {
+    const rows: { uuid: string }[] = await this.manager.query(sql, [param]);
+    return rows[0]?.uuid;
+  }
+}
+
+const BY_LINK_NAME = `EXISTS (SELECT 1 FROM observations o JOIN associations a ON a.observation_uuid = o.uuid
+  WHERE o.imaged_moment_uuid = im.uuid AND a.link_name = ?)`;
+
+const BY_CONCEPT =
+  "EXISTS (SELECT 1 FROM observations o WHERE o.imaged_moment_uuid = im.uuid AND o.concept = ?)";
+
+const MODIFIED = `(im.last_updated_timestamp BETWEEN ? AND ? OR EXISTS (SELECT 1 FROM observations o
+  WHERE o.imaged_moment_uuid = im.uuid AND o.last_updated_timestamp BETWEEN ? AND ?))`;
+
+function modifiedParams(start: Instant, end: Instant): string[] {
+  return [start.toSql(), end.toSql(), start.toSql(), end.toSql()];
+}

@@ -1,0 +1,24 @@
+/** A page of a list; an absent limit means no limit. */
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
+
+/** `?, ?, ?` for an IN list of n values. */
+export function placeholders(count: number): string {
+  return Array.from({ length: count }, () => "?").join(", ");
+}
+
+// MySQL needs a LIMIT to take an OFFSET; 2^53-1 is "no limit" for both dialects.
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/** ` LIMIT ? OFFSET ?` and its values, or nothing when the page is unbounded. */
+export function pageClause(page: Page): { sql: string; params: number[] } {
+  if (page.limit === undefined && !page.offset) return { sql: "", params: [] };
+  return { sql: " LIMIT ? OFFSET ?", params: [page.limit ?? NO_LIMIT, page.offset ?? 0] };
+}
+
+/** Escapes LIKE wildcards so a name matches literally (with ESCAPE '!'). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[!%_]/g, (character) => `!${character}`);
+}

@@ -1,0 +1,173 @@
+import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { AssociationEntity } from "../../entities/association.entity.js";
+import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { ObservationEntity } from "../../entities/observation.entity.js";
+import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
+
+export type AssociationChanges = Partial<
+  Pick<AssociationEntity, "linkName" | "toConcept" | "linkValue" | "mimeType" | "observationUuid">
+>;
+
+/** The new link fields of one association in a bulk overwrite. */
+export interface AssociationOverwrite {
+  uuid: string;
+  linkName: string;
+  toConcept: string;
+  linkValue: string;
+  mimeType?: string;
+}
+
+/** Rows per bulk UPDATE: 4 CASE pairs per row stay far below the bound-parameter limits. */
+const OVERWRITE_CHUNK = 200;
+
+/** An association with the imaged moment of its observation. */
+export interface OwnedAssociation {
+  association: AssociationEntity;
+  imagedMomentUuid: string;
+}
+
+/** An association flattened with its observation's concept and video reference. */
+export interface ConceptAssociationRow {
+  association: AssociationEntity;
+  concept: string | null;
+  videoReferenceUuid: string;
+}
+
+/** Rows of `associations`; lists are ordered by association UUID. */
+export class AssociationRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  findByUuid(uuid: string): Promise<AssociationEntity | null> {
+    return this.manager.findOneBy(AssociationEntity, { uuid });
+  }
+
+  /** The associations with those UUIDs, each with its imaged moment, ordered by UUID. */
+  async listOwned(uuids: readonly string[]): Promise<OwnedAssociation[]> {
+    const rows = await queryInChunks(uuids, async (chunk) => {
+      const { entities, raw } = await this.query()
+        .innerJoin(ObservationEntity, "o", "o.uuid = a.observationUuid")
+        .addSelect("o.imagedMomentUuid", "owner_moment")
+        .where("a.uuid IN (:...chunk)", { chunk })
+        .orderBy("a.uuid")
+        .getRawAndEntities<{ owner_moment: string }>();
+      return entities.map((association, index) => ({
+        association,
+        imagedMomentUuid: raw[index]?.owner_moment ?? "",
+      }));
+    });
+    return rows.sort((x, y) => compare(x.association.uuid, y.association.uuid));
+  }
+
+  async listByObservations(observationUuids: readonly string[]): Promise<AssociationEntity[]> {
+    const rows = await queryInChunks(observationUuids, (chunk) =>
+      this.query().where("a.observationUuid IN (:...chunk)", { chunk }).getMany(),
+    );
+    return rows.sort((x, y) => compare(x.uuid, y.uuid));
+  }
+
+  /** Associations with the link name on observations of the video (and of the concept, when given). */
+  listByVideoAndLinkName(videoReferenceUuid: string, linkName: string, concept?: string) {
+    const query = this.query()
+      .innerJoin(ObservationEntity, "o", "o.uuid = a.observationUuid")
+      .innerJoin(ImagedMomentEntity, "im", "im.uuid = o.imagedMomentUuid")
+      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
+      .andWhere("a.linkName = :linkName", { linkName });
+    if (concept !== undefined) query.andWhere("o.concept = :concept", { concept });
+    return query.orderBy("a.uuid").getMany();
+  }
+
+  async listConceptAssociations(
+    videoReferenceUuids: readonly string[],
+    linkName: string,
+  ): Promise<ConceptAssociationRow[]> {
+    const rows = await queryInChunks(videoReferenceUuids, async (chunk) => {
+      const { entities, raw } = await this.query()
+        .innerJoin(ObservationEntity, "o", "o.uuid = a.observationUuid")
+        .innerJoin(ImagedMomentEntity, "im", "im.uuid = o.imagedMomentUuid")
+        .addSelect("o.concept", "owner_concept")
+        .addSelect("im.videoReferenceUuid", "owner_video")
+        .where("im.videoReferenceUuid IN (:...chunk)", { chunk })
+        .andWhere("a.linkName = :linkName", { linkName })
+        .orderBy("a.uuid")
+        .getRawAndEntities<{ owner_concept: string | null; owner_video: string }>();
+      return entities.map((association, index) => ({
+        association,
+        concept: raw[index]?.owner_concept ?? null,
+        videoReferenceUuid: raw[index]?.owner_video ?? "",
+      }));
+    });
+    return rows.sort((x, y) => compare(x.association.uuid, y.association.uuid));
+  }
+
+  countByToConcept(toConcept: string): Promise<number> {
+    return this.query().where("a.toConcept = :toConcept", { toConcept }).getCount();
+  }
+
+  async insertMany(associations: readonly AssociationEntity[]): Promise<void> {
+    await insertInChunks(this.manager, AssociationEntity, associations);
+  }
+
+  async update(uuid: string, changes: AssociationChanges, lastUpdatedTime: Instant): Promise<void> {
+    await this.manager.update(AssociationEntity, { uuid }, { ...changes, lastUpdatedTime });
+  }
+
+  /** Overwrites each row's link fields (and MIME type when given) with CASE statements, a chunk at a time. */
+  async overwriteEach(rows: readonly AssociationOverwrite[], lastUpdatedTime: Instant): Promise<void> {
+    for (let start = 0; start < rows.length; start += OVERWRITE_CHUNK) {
+      const chunk = rows.slice(start, start + OVERWRITE_CHUNK);
+      const parameters: unknown[] = [];
+      const caseOf = (column: string, pick: (row: AssociationOverwrite) => string | undefined) => {
+        const given = chunk.filter((row) => pick(row) !== undefined);
+        if (given.length === 0) return undefined;
+        for (const row of given) parameters.push(row.uuid, pick(row));
+        return `${column} = CASE uuid ${given.map(() => "WHEN ? THEN ?").join(" ")} ELSE ${column} END`;
+      };
+      const assignments = [
+        caseOf("link_name", (row) => row.linkName),
+        caseOf("to_concept", (row) => row.toConcept),
+        caseOf("link_value", (row) => row.linkValue),
+        caseOf("mime_type", (row) => row.mimeType),
+      ].filter((assignment) => assignment !== undefined);
+      parameters.push(lastUpdatedTime.toSql(), ...chunk.map((row) => row.uuid));
+      await this.manager.query(
+        `UPDATE associations SET ${assignments.join(", ")}, last_updated_timestamp = ?
+         WHERE uuid IN (${chunk.map(() => "?").join(", ")})`,
+        parameters,
+      );
+    }
+  }
+
+  async renameToConcept(oldConcept: string, newConcept: string, lastUpdatedTime: Instant): Promise<number> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(AssociationEntity)
+      .set({ toConcept: newConcept, lastUpdatedTime })
+      .where("to_concept = :oldConcept", { oldConcept })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Deletes the associations; returns how many existed. */
+  async deleteMany(uuids: readonly string[]): Promise<number> {
+    const counts = await queryInChunks(uuids, async (chunk) => {
+      const result = await this.manager
+        .createQueryBuilder()
+        .delete()
+        .from(AssociationEntity)
+        .whereInIds(chunk)
+        .execute();
+      return [result.affected ?? 0];
+    });
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  private query() {
+    return this.manager.getRepository(AssociationEntity).createQueryBuilder("a");
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,116 @@
+import type { EntityManager } from "typeorm";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { AssociationEntity } from "../../entities/association.entity.js";
+import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { ObservationEntity } from "../../entities/observation.entity.js";
+import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
+import type { Page } from "./page.js";
+
+/** The fields a single-row or bulk update may set. */
+export type ObservationChanges = Partial<
+  Pick<
+    ObservationEntity,
+    | "concept"
+    | "observer"
+    | "activity"
+    | "group"
+    | "durationMillis"
+    | "observationTimestamp"
+    | "imagedMomentUuid"
+  >
+>;
+
+/** Rows of `observations`; lists are ordered by observation UUID. */
+export class ObservationRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  findByUuid(uuid: string): Promise<ObservationEntity | null> {
+    return this.manager.findOneBy(ObservationEntity, { uuid });
+  }
+
+  /** The observation owning the association, if both exist. */
+  findByAssociation(associationUuid: string): Promise<ObservationEntity | null> {
+    return this.query()
+      .innerJoin(AssociationEntity, "a", "a.observationUuid = o.uuid")
+      .where("a.uuid = :associationUuid", { associationUuid })
+      .getOne();
+  }
+
+  listByVideoReference(videoReferenceUuid: string, page: Page): Promise<ObservationEntity[]> {
+    const query = this.query()
+      .innerJoin(ImagedMomentEntity, "im", "im.uuid = o.imagedMomentUuid")
+      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
+      .orderBy("o.uuid");
+    if (page.limit !== undefined) query.limit(page.limit);
+    if (page.offset !== undefined) query.offset(page.offset);
+    return query.getMany();
+  }
+
+  async listByMoments(imagedMomentUuids: readonly string[]): Promise<ObservationEntity[]> {
+    const rows = await queryInChunks(imagedMomentUuids, (chunk) =>
+      this.query().where("o.imagedMomentUuid IN (:...chunk)", { chunk }).getMany(),
+    );
+    return rows.sort(byUuid);
+  }
+
+  async listByUuids(uuids: readonly string[]): Promise<ObservationEntity[]> {
+    const rows = await queryInChunks(uuids, (chunk) =>
+      this.query().where("o.uuid IN (:...chunk)", { chunk }).getMany(),
+    );
+    return rows.sort(byUuid);
+  }
+
+  async insertMany(observations: readonly ObservationEntity[]): Promise<void> {
+    await insertInChunks(this.manager, ObservationEntity, observations);
+  }
+
+  async update(uuid: string, changes: ObservationChanges, lastUpdatedTime: Instant): Promise<void> {
+    await this.manager.update(ObservationEntity, { uuid }, { ...changes, lastUpdatedTime });
+  }
+
+  async clearDuration(uuid: string, lastUpdatedTime: Instant): Promise<void> {
+    await this.manager.update(ObservationEntity, { uuid }, { durationMillis: null, lastUpdatedTime });
+  }
+
+  /** Sets the same changes on every listed observation, one statement per chunk. */
+  async updateMany(uuids: readonly string[], changes: ObservationChanges, lastUpdatedTime: Instant) {
+    await queryInChunks(uuids, async (chunk) => {
+      await this.manager
+        .createQueryBuilder()
+        .update(ObservationEntity)
+        .set({ ...changes, lastUpdatedTime })
+        .where("uuid IN (:...chunk)", { chunk })
+        .execute();
+      return [];
+    });
+  }
+
+  /** Deletes the observations (their associations first); returns the imaged moments they were on. */
+  async deleteMany(uuids: readonly string[]): Promise<string[]> {
+    const moments = await queryInChunks(uuids, async (chunk) => {
+      const rows = await this.query()
+        .select("o.imagedMomentUuid", "moment")
+        .where("o.uuid IN (:...chunk)", { chunk })
+        .getRawMany<{ moment: string }>();
+      if (rows.length === 0) return [];
+      await this.manager
+        .createQueryBuilder()
+        .delete()
+        .from(AssociationEntity)
+        .where("observation_uuid IN (:...chunk)", { chunk })
+        .execute();
+      await this.manager.createQueryBuilder().delete().from(ObservationEntity).whereInIds(chunk).execute();
+      return rows.map((row) => row.moment);
+    });
+    return [...new Set(moments)];
+  }
+
+  private query() {
+    return this.manager.getRepository(ObservationEntity).createQueryBuilder("o");
+  }
+}
+
+function byUuid(a: { uuid: string }, b: { uuid: string }): number {
+  return a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0;
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { Instant } from "../../../services/kit/time/instant.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+
+/** Every annotation integration test runs once per backend, with the same assertions. */
+export const BACKENDS = ["mysql", "sqlite"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+const sqliteDir = mkdtempSync(join(tmpdir(), "m3-annotation-it-"));
+const opened: DomainStorage[] = [];
+
+/** A fresh, migrated annotation database of the given kind. */
+export async function openAnnotationTestStorage(backend: Backend): Promise<DomainStorage> {
+  const url =
+    backend === "mysql"
+      ? await createTestDatabase("m3_annotation")
+      : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const storage = await openAnnotationStorage(parseDatabaseUrl(url));
+  opened.push(storage);
+  return storage;
+}
+
+/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+export async function closeAnnotationTestStorages(): Promise<void> {
+  await Promise.all(opened.splice(0).map((storage) => storage.close()));
+  rmSync(sqliteDir, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+}
+
+export function at(text: string): Instant {
+  const instant = Instant.parse(text);
+  if (!instant) throw new Error(`bad instant in test: ${text}`);
+  return instant;
+}
+
+/** Counts the rows of a table, to prove what a write left behind. */
+export async function countRows(storage: DomainStorage, table: string): Promise<number> {
+  const rows: { n: number | string }[] = await storage.read((manager) =>
+    manager.query(`SELECT COUNT(*) AS n FROM ${table}`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,122 @@
+/**
+ * The observations part of the annotation service behind the real gateway, on a fresh
+ * MariaDB database or SQLite file: HTTP tests of /v1/observations and /v1/associations
+ * before the lead wires the domain into the all-in-one platform.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestFn } from "ava";
+import { pino } from "pino";
+import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
+import { startGateway } from "../../../gateway/src/index.js";
+import {
+  ANNO_OBSERVATIONS_PROTO_FILES,
+  annotationObservationsRoutes,
+} from "../../../gateway/src/routes/anno-observations.routes.js";
+import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
+import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import { createImagedMomentStore } from "../../../services/annotation/moments/services/imaged-moment.store.js";
+import { createObservationsBindings } from "../../../services/annotation/observations/observations-part.js";
+import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
+import { startDomain } from "../../../services/kit/domain/start-domain.js";
+import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { HttpClient } from "../e2e/http-client.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+
+export const HTTP_BACKENDS = ["mariadb", "sqlite"] as const;
+export type HttpBackend = (typeof HTTP_BACKENDS)[number];
+
+export interface ObservationsHttpStack {
+  http: HttpClient;
+  /** The service's storage, for seeding what only other parts can create (moments, images). */
+  storage: DomainStorage;
+  stop(): Promise<void>;
+}
+
+const routes: ServiceRoutes = {
+  domain: "annotation",
+  basePath: "/anno",
+  title: "annotation observations (test)",
+  protoFiles: [...COMMON_PROTO_FILES, ...ANNO_OBSERVATIONS_PROTO_FILES],
+  casing: "snake",
+  nulls: "omit",
+  routes: [...commonRoutes(), ...annotationObservationsRoutes],
+};
+
+export async function startObservationsHttpStack(backend: HttpBackend): Promise<ObservationsHttpStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-anno-obs-"));
+  const apiKey = randomBytes(16).toString("hex");
+  const databaseUrl =
+    backend === "mariadb" ? await createTestDatabase("m3_anno_obs") : join(dataDir, `${randomUUID()}.sqlite`);
+  let opened: DomainStorage | undefined;
+  const module: DomainModule = {
+    name: "annotation",
+    defaultGrpcPort: 0,
+    protoFiles: ANNO_OBSERVATIONS_PROTO_FILES,
+    health: { application: "annosaurus", description: "Annotation Service" },
+    async open({ config, tokens, logger }) {
+      const storage = await openAnnotationStorage(
+        domainDatabaseTarget(config.databaseUrl, dataDir, "annotation"),
+      );
+      opened = storage;
+      const bindings = createObservationsBindings({
+        storage,
+        tokens,
+        logger,
+        moments: createImagedMomentStore(),
+      });
+      return { bindings, close: () => storage.close() };
+    },
+  };
+  const logger = pino({ level: "silent" });
+  const domain = await startDomain(module, {
+    env: {
+      M3_API_KEY: apiKey,
+      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
+      M3_ANNOTATION_DATABASE_URL: databaseUrl,
+    },
+    logger,
+    dataDir,
+    version: "0.0.0-test",
+    host: "127.0.0.1",
+    port: 0,
+  });
+  const gateway = await startGateway({
+    targets: [{ routes, address: domain.address }],
+    protoRoot: PROTO_ROOT,
+    logger,
+    port: 0,
+    host: "127.0.0.1",
+  });
+  if (!opened) throw new Error("the annotation storage did not open");
+  return {
+    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/anno/v1/auth"),
+    storage: opened,
+    stop: async () => {
+      await gateway.close();
+      await domain.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One stack per backend for a test file, started before its tests and stopped after. */
+export function useObservationsStacks(test: TestFn): (backend: HttpBackend) => ObservationsHttpStack {
+  const stacks = new Map<HttpBackend, ObservationsHttpStack>();
+  test.before(async () => {
+    for (const backend of HTTP_BACKENDS) stacks.set(backend, await startObservationsHttpStack(backend));
+  });
+  test.after.always(async () => {
+    await Promise.allSettled([...stacks.values()].map((stack) => stack.stop()));
+    await stopPrivateMariaDb();
+  });
+  return (backend) => {
+    const stack = stacks.get(backend);
+    if (!stack) throw new Error(`the ${backend} stack did not start`);
+    return stack;
+  };
+}

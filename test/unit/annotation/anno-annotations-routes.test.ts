@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "ava";
+import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
+/** The groups of the spec this route file serves. */
+const GROUPS = /^\/v1\/(annotations|videoreferences|index|auth|health)(\/|$)/;
+
+function shape(method: string, path: string): string {
+  return `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+}
+
+test("the annotations route file serves exactly the spec's annotation, video reference, index, auth and health routes", (t) => {
+  const expected = readFileSync(endpointsFile, "utf8")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([domain, , path]) => domain === "annotation" && path !== undefined && GROUPS.test(path))
+    .map(([, method, path]) => shape(method ?? "", path ?? ""))
+    .sort();
+  const served = annotationAnnotationsRoutes.map((route) => shape(route.method, route.path)).sort();
+  t.deepEqual(served, expected);
+  t.is(served.length, 25);
+});
+
+test("every write of the annotations route file needs a JWT and every read or count is open", (t) => {
+  for (const route of annotationAnnotationsRoutes) {
+    const isWrite = route.method !== "GET" && !/\/count$|\/auth$/.test(route.path);
+    const expected = route.path === "/v1/auth" ? "apikey" : isWrite ? "jwt" : undefined;
+    t.is(route.auth, expected, `${route.method} ${route.path}`);
+  }
+});

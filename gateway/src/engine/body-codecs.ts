@@ -1,7 +1,8 @@
 /**
  * One codec per content type (koa-body underneath): JSON, URL-encoded forms, multipart
  * (fields as text, file parts as bytes) and plain text. A route accepts only its own
- * encodings; a body without a Content-Type is read as a form, as the legacy services did.
+ * encodings; a body without a Content-Type is read as a form where the route takes forms (as
+ * the registry did), else as JSON (as the annotation service did for its JSON-only routes).
  */
 import { readFile, rm } from "node:fs/promises";
 import type { Context } from "koa";
@@ -49,7 +50,7 @@ export function createBodyReader(encodings: readonly BodyEncoding[], limits: Bod
   });
   return async (ctx) => {
     if (!hasBody(ctx)) return NO_BODY;
-    const encoding = encodingOf(ctx);
+    const encoding = encodingOf(ctx, encodings);
     if (encoding === undefined || !encodings.includes(encoding)) {
       const accepted = encodings.map((name) => MEDIA_TYPES[name]).join(", ");
       throw new GatewayError(
@@ -57,7 +58,7 @@ export function createBodyReader(encodings: readonly BodyEncoding[], limits: Bod
         `Unsupported content type ${ctx.get("Content-Type") || "(none)"}; use ${accepted}`,
       );
     }
-    if (!ctx.get("Content-Type")) ctx.request.headers["content-type"] = MEDIA_TYPES.form;
+    if (!ctx.get("Content-Type")) ctx.request.headers["content-type"] = MEDIA_TYPES[encoding];
     try {
       await parse(ctx, async () => {});
     } catch (error) {
@@ -72,8 +73,9 @@ function hasBody(ctx: Context): boolean {
   return ctx.get("Transfer-Encoding") !== "" || (length !== "" && length !== "0");
 }
 
-function encodingOf(ctx: Context): BodyEncoding | undefined {
-  if (!ctx.get("Content-Type")) return "form";
+function encodingOf(ctx: Context, accepted: readonly BodyEncoding[]): BodyEncoding | undefined {
+  if (!ctx.get("Content-Type"))
+    return accepted.includes("form") || !accepted.includes("json") ? "form" : "json";
   if (ctx.is("application/json", "+json")) return "json";
   if (ctx.is("urlencoded")) return "form";
   if (ctx.is("multipart")) return "multipart";

@@ -1,5 +1,6 @@
 import test from "ava";
 import { call, jsonInit, startHarness } from "../../support/gateway/gateway-harness.js";
+import { sampleRoutes } from "../../support/gateway/sample-routes.js";
 
 const UUID = "0190a9e4-5b3c-7d2e-8f10-123456789abc";
 
@@ -49,6 +50,24 @@ test("a form body without a content type is read as a form", async (t) => {
   });
   t.is(reply.status, 200);
   t.deepEqual(fake.onlyCall("UpdateSample").request, { uuid: UUID, name: "plain", count: 3 });
+});
+
+test("a body without a content type on a JSON-only route is read as JSON", async (t) => {
+  const { origin, fake } = await startHarness(t, {
+    routes: {
+      ...sampleRoutes,
+      routes: sampleRoutes.routes.map((route) =>
+        route.rpc.endsWith("/UpdateSample") ? { ...route, bodyEncodings: ["json"] } : route,
+      ),
+    },
+  });
+  fake.reply("UpdateSample", {});
+  const reply = await call(`${origin}/sample/v1/samples/${UUID}`, {
+    method: "PUT",
+    body: Buffer.from('{"name":"json","count":4}'),
+  });
+  t.is(reply.status, 200);
+  t.deepEqual(fake.onlyCall("UpdateSample").request, { uuid: UUID, name: "json", count: 4 });
 });
 
 test("empty form values of non-string fields are absent and of string fields are empty", async (t) => {

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from "typeorm";
+import { BigintColumn } from "../../kit/storage/bigint-column.js";
 import { InstantColumn } from "../../kit/storage/instant-column.js";
 import type { Instant } from "../../kit/time/instant.js";
-import { BigintColumn } from "./bigint-column.js";
 
 /** A point on a video's timeline (legacy table `imaged_moments`); every index is optional. */
 @Entity({ name: "imaged_moments" })

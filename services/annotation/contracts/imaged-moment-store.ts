@@ -30,6 +30,11 @@ export interface ImagedMomentStore {
    * a moment created for an earlier one. Returns one moment per key, in key order.
    */
   findOrCreateMany(manager: EntityManager, keys: readonly MomentIndexKey[]): Promise<ImagedMomentEntity[]>;
+  /** findOrCreateMany that also lists the moments it created (each once, as inserted). */
+  findOrCreateManyTracked(
+    manager: EntityManager,
+    keys: readonly MomentIndexKey[],
+  ): Promise<{ moments: ImagedMomentEntity[]; created: ImagedMomentEntity[] }>;
   /** The moments with their images and ancillary data, ordered by moment UUID; unknown UUIDs are skipped. */
   loadMoments(manager: EntityManager, uuids: readonly string[]): Promise<MomentGraph[]>;
   /** Deletes those of the moments that have neither observations nor images; returns the UUIDs deleted. */

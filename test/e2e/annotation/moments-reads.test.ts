@@ -114,7 +114,7 @@ for (const backend of ANNOTATION_BACKENDS) {
     t.is((await http.get("/anno/v1/imagedmoments?limit=-1")).status, 400);
   });
 
-  test(`${backend}: modified ranges, modified-before counts and window requests`, async (t) => {
+  test.serial(`${backend}: modified ranges, modified-before counts and window requests`, async (t) => {
     const { http } = stack(backend);
     const s = await seedVideo(http);
     const past = "20000101T000000Z";

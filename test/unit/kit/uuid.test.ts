@@ -35,3 +35,9 @@ test("uuidV7 values are unique", (t) => {
   const ids = new Set(Array.from({ length: 1000 }, () => uuidV7(1_700_000_000_000)));
   t.is(ids.size, 1000);
 });
+
+test("many UUIDs drawn in a row are all distinct and well formed (the random pool refills)", (t) => {
+  const uuids = Array.from({ length: 3000 }, () => uuidV7());
+  t.is(new Set(uuids).size, 3000);
+  t.true(uuids.every((uuid) => isUuid(uuid) && uuid[14] === "7"));
+});

@@ -2,11 +2,13 @@ import type { EntityManager } from "typeorm";
 import { uuidV7 } from "../../../kit/ids/uuid.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
+import type { MomentGraph } from "../../contracts/imaged-moment-store.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ObservationGraph } from "../../contracts/observation-store.js";
 import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
+import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
 import { AnnotationWriteRepository } from "../repositories/annotation-write.repository.js";
 import {
@@ -50,35 +52,64 @@ export class AnnotationCreateService {
   /**
    * Many annotations in one transaction, set-based: items with the same video and indices
    * share one imaged moment; images whose URL exists already are skipped; ancillary data
-   * replace the moment's. Returns every annotation of the moments written.
+   * replace the moment's. Returns every annotation of the moments written. Moments this call
+   * created and gave neither an image nor a datum hold exactly the observations just
+   * inserted, so their annotations are built from the rows written instead of read back.
    */
   async createMany(items: readonly BulkAnnotationInput[]): Promise<AnnotationGraph[]> {
     const checked = items.map((item, index) => checkBulkItem(item, `annotations[${index}].`));
     if (checked.length === 0) return [];
     return this.storage.transaction(async (manager) => {
-      const momentOf = await this.momentsOf(manager, checked.map(keyOf));
+      const { momentOf, created } = await this.momentsOf(manager, checked.map(keyOf));
       const now = Instant.now();
       const at = (item: BulkAnnotationInput) => momentOf.get(keyText(keyOf(item))) as string;
-      await this.stores.observations.insertMany(
-        manager,
-        checked.map((item) => observationGraph(item, at(item), now)),
-      );
+      const observations = checked.map((item) => observationGraph(item, at(item), now));
+      await this.stores.observations.insertMany(manager, observations);
       const writes = new AnnotationWriteRepository(manager);
-      await insertNewImages(writes, checked, at, now);
-      await replaceData(writes, checked, at, now);
-      return loadAnnotations(manager, this.stores, [...new Set(momentOf.values())]);
+      const imaged = await insertNewImages(writes, checked, at, now);
+      const dated = await replaceData(writes, checked, at, now);
+      const untouched = new Map(
+        created
+          .filter((moment) => !imaged.has(moment.uuid) && !dated.has(moment.uuid))
+          .map((moment): [string, MomentGraph] => [
+            moment.uuid,
+            { moment, imageReferences: [], ancillaryDatum: undefined },
+          ]),
+      );
+      const reread = [...new Set(momentOf.values())].filter((uuid) => !untouched.has(uuid));
+      const built = observations.flatMap((observation) => {
+        const moment = untouched.get(observation.observation.imagedMomentUuid);
+        return moment ? [{ moment, observation: sortedAssociations(observation) }] : [];
+      });
+      const read = await loadAnnotations(manager, this.stores, reread);
+      return [...read, ...built].sort((a, b) =>
+        compareText(a.observation.observation.uuid, b.observation.observation.uuid),
+      );
     });
   }
 
-  /** The moment UUID of each distinct key. */
+  /** The moment UUID of each distinct key, and the moments created for them. */
   private async momentsOf(
     manager: EntityManager,
     keys: readonly MomentIndexKey[],
-  ): Promise<Map<string, string>> {
+  ): Promise<{ momentOf: Map<string, string>; created: ImagedMomentEntity[] }> {
     const distinct = [...new Map(keys.map((key) => [keyText(key), key])).values()];
-    const moments = await this.stores.moments.findOrCreateMany(manager, distinct);
-    return new Map(distinct.map((key, index) => [keyText(key), moments[index]?.uuid as string]));
+    const { moments, created } = await this.stores.moments.findOrCreateManyTracked(manager, distinct);
+    return {
+      momentOf: new Map(distinct.map((key, index) => [keyText(key), moments[index]?.uuid as string])),
+      created,
+    };
   }
+}
+
+/** The graph with its associations in UUID order, as they are read back. */
+function sortedAssociations(graph: ObservationGraph): ObservationGraph {
+  const associations = [...graph.associations].sort((a, b) => compareText(a.uuid, b.uuid));
+  return { observation: graph.observation, associations };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function checkBulkItem(item: BulkAnnotationInput, label: string): BulkAnnotationInput {
@@ -137,17 +168,20 @@ function newAssociation(input: AssociationInput, observationUuid: string, now: I
   };
 }
 
-/** Images whose URL is already stored (or came earlier in the payload) are skipped. */
+/**
+ * Images whose URL is already stored (or came earlier in the payload) are skipped. Returns
+ * the moments some image was given for.
+ */
 async function insertNewImages(
   writes: AnnotationWriteRepository,
   items: readonly BulkAnnotationInput[],
   momentOf: (item: BulkAnnotationInput) => string,
   now: Instant,
-): Promise<void> {
+): Promise<Set<string>> {
   const wanted = items.flatMap((item) =>
     (item.imageReferences ?? []).map((image) => ({ image, moment: momentOf(item) })),
   );
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return new Set();
   const taken = await writes.existingUrls(wanted.map(({ image }) => image.url as string));
   const images: ImageReferenceEntity[] = [];
   for (const { image, moment } of wanted) {
@@ -166,18 +200,22 @@ async function insertNewImages(
     });
   }
   await writes.insertImages(images);
+  return new Set(wanted.map(({ moment }) => moment));
 }
 
-/** The last datum given for a moment replaces its measurements, or becomes its datum. */
+/**
+ * The last datum given for a moment replaces its measurements, or becomes its datum.
+ * Returns the moments a datum was given for.
+ */
 async function replaceData(
   writes: AnnotationWriteRepository,
   items: readonly BulkAnnotationInput[],
   momentOf: (item: BulkAnnotationInput) => string,
   now: Instant,
-): Promise<void> {
+): Promise<Set<string>> {
   const given = new Map<string, BulkAnnotationInput["ancillaryData"]>();
   for (const item of items) if (item.ancillaryData) given.set(momentOf(item), item.ancillaryData);
-  if (given.size === 0) return;
+  if (given.size === 0) return new Set();
   const existing = new Map(
     (await writes.dataOfMoments([...given.keys()])).map((datum) => [datum.imagedMomentUuid, datum]),
   );
@@ -197,4 +235,5 @@ async function replaceData(
   }
   await writes.insertData(inserts);
   await writes.replaceData(replacements, now);
+  return new Set(given.keys());
 }

@@ -14,28 +14,29 @@ import { hasNoIndex, resolveMoments } from "./moment-match.rules.js";
 export function createImagedMomentStore(): ImagedMomentStore {
   return {
     async findOrCreate(manager, key) {
-      const [moment] = await findOrCreateMany(manager, [key]);
-      if (!moment) throw new Error("findOrCreateMany returned no moment for one key");
+      const [moment] = (await findOrCreateManyTracked(manager, [key])).moments;
+      if (!moment) throw new Error("findOrCreateManyTracked returned no moment for one key");
       return moment;
     },
-    findOrCreateMany,
+    findOrCreateMany: async (manager, keys) => (await findOrCreateManyTracked(manager, keys)).moments,
+    findOrCreateManyTracked,
     loadMoments,
     deleteIfEmpty: (manager, uuids) => new ImagedMomentRepository(manager).deleteEmpty(uuids),
   };
 }
 
-async function findOrCreateMany(
+async function findOrCreateManyTracked(
   manager: EntityManager,
   keys: readonly MomentIndexKey[],
-): Promise<ImagedMomentEntity[]> {
-  if (keys.length === 0) return [];
+): Promise<{ moments: ImagedMomentEntity[]; created: ImagedMomentEntity[] }> {
+  if (keys.length === 0) return { moments: [], created: [] };
   const moments = new ImagedMomentRepository(manager);
   const indexed = keys.filter((key) => !hasNoIndex(key));
   await new MomentLockRepository(manager).lockVideos(indexed.map((key) => key.videoReferenceUuid));
   const existing = indexed.length > 0 ? await moments.findCandidates(indexed) : [];
   const resolved = resolveMoments(existing, keys, Instant.now());
   await moments.insertMany(resolved.created);
-  return resolved.moments;
+  return resolved;
 }
 
 async function loadMoments(manager: EntityManager, uuids: readonly string[]): Promise<MomentGraph[]> {

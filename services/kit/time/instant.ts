@@ -147,9 +147,42 @@ export class Instant {
   }
 
   private dateTimeText(separator: string): string {
-    const iso = new Date(this.epochSeconds * 1000).toISOString();
-    return `${iso.slice(0, 10)}${separator}${iso.slice(11, 19)}`;
+    return `${dateText(Math.floor(this.epochSeconds / 86_400))}${separator}${timeText(this.epochSeconds)}`;
   }
+}
+
+/**
+ * `YYYY-MM-DD` of a day count since 1970-01-01, by arithmetic (H. Hinnant's civil_from_days):
+ * timestamps are printed by the thousand in bulk replies, and a Date per value shows in profiles.
+ */
+function dateText(days: number): string {
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(day)}`;
+}
+
+function timeText(epochSeconds: number): string {
+  const secondOfDay = epochSeconds - Math.floor(epochSeconds / 86_400) * 86_400;
+  const hours = Math.floor(secondOfDay / 3600);
+  const minutes = Math.floor((secondOfDay % 3600) / 60);
+  return `${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(secondOfDay % 60)}`;
+}
+
+function twoDigits(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
 }
 
 type SixNumbers = [number, number, number, number, number, number];

@@ -106,3 +106,24 @@ test("instants outside years 1000..9999 or with bad parts are refused", (t) => {
 test("now is close to the wall clock", (t) => {
   t.true(Math.abs(Instant.now().epochMillis - Date.now()) < 1000);
 });
+
+test("printing agrees with the JavaScript calendar across centuries, leap days and year ends", (t) => {
+  const samples = [
+    Date.UTC(1000, 0, 1),
+    Date.UTC(1600, 1, 29, 23, 59, 59),
+    Date.UTC(1899, 11, 31, 12),
+    Date.UTC(1969, 11, 31, 23, 59, 59),
+    0,
+    Date.UTC(2000, 1, 29, 1, 2, 3),
+    Date.UTC(2024, 11, 31, 23, 59, 59),
+    Date.UTC(2100, 2, 1),
+    Date.UTC(9999, 11, 31, 23, 59, 59),
+  ];
+  for (let day = -200_000; day < 2_900_000; day += 997)
+    samples.push(day * 86_400_000 + ((day * 7919) % 86_400) * 1000);
+  for (const millis of samples) {
+    if (millis < Date.UTC(1000, 0, 1) || millis > Date.UTC(9999, 11, 31, 23, 59, 59)) continue;
+    const expected = new Date(millis).toISOString().replace(".000Z", "Z");
+    t.is(Instant.ofEpochMillis(millis).toString(), expected);
+  }
+});

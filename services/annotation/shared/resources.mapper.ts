@@ -1,4 +1,3 @@
-import type { Timestamp } from "../../../proto/gen/google/protobuf/timestamp.js";
 import type {
   AncillaryDatum,
   Annotation,
@@ -8,8 +7,7 @@ import type {
   ImageReference,
   Observation,
 } from "../../../proto/gen/m3/annotation/v1/resources.js";
-import { DomainError } from "../../kit/errors/domain-error.js";
-import { Instant } from "../../kit/time/instant.js";
+import { instantOf } from "../../kit/input/field-rules.js";
 import type { MomentGraph } from "../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../contracts/observation-store.js";
 import type { AncillaryDatumEntity } from "../entities/ancillary-datum.entity.js";
@@ -17,15 +15,7 @@ import type { AssociationEntity } from "../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../entities/imaged-moment.entity.js";
 
-/** An absent Timestamp is undefined; one outside years 1000..9999 is INVALID_ARGUMENT naming the field. */
-export function instantOf(timestamp: Timestamp | undefined, field: string): Instant | undefined {
-  if (timestamp === undefined) return undefined;
-  try {
-    return Instant.fromTimestamp(timestamp);
-  } catch {
-    throw DomainError.invalidArgument("INVALID_TIMESTAMP", `${field} is not a valid timestamp`, { field });
-  }
-}
+export { instantOf };
 
 function optional<T>(value: T | null | undefined): T | undefined {
   return value ?? undefined;

@@ -1,4 +1,3 @@
-import type { Timestamp } from "../../../proto/gen/google/protobuf/timestamp.js";
 import type {
   LastUpdatedTime,
   Media,
@@ -6,21 +5,13 @@ import type {
   VideoReference,
   VideoSequence,
 } from "../../../proto/gen/m3/registry/v1/resources.js";
-import { DomainError } from "../../kit/errors/domain-error.js";
-import { Instant } from "../../kit/time/instant.js";
+import { instantOf } from "../../kit/input/field-rules.js";
+import type { Instant } from "../../kit/time/instant.js";
 import type { MediaView, VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
 import type { VideoReferenceEntity } from "../entities/video-reference.entity.js";
 import type { MediaInput } from "../services/media-input.js";
 
-/** An absent Timestamp is undefined; one outside years 1000..9999 is INVALID_ARGUMENT naming the field. */
-export function instantOf(timestamp: Timestamp | undefined, field: string): Instant | undefined {
-  if (timestamp === undefined) return undefined;
-  try {
-    return Instant.fromTimestamp(timestamp);
-  } catch {
-    throw DomainError.invalidArgument("INVALID_TIMESTAMP", `${field} is not a valid timestamp`, { field });
-  }
-}
+export { instantOf };
 
 function optional<T>(value: T | null): T | undefined {
   return value ?? undefined;

@@ -1,7 +1,9 @@
 import { DomainError } from "../../kit/errors/domain-error.js";
-import { isUuid } from "../../kit/ids/uuid.js";
+import { checkLength, checkName, checkNonNegative, requireUuid } from "../../kit/input/field-rules.js";
 import type { Instant } from "../../kit/time/instant.js";
 import type { Page } from "../repositories/page.js";
+
+export { checkLength, checkName, checkNonNegative, requireUuid };
 
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 10_000;
@@ -42,14 +44,6 @@ export function requireFields(values: Record<string, unknown>): void {
   throw DomainError.invalidArgument("MISSING_FIELD", message, { field: missing.join(",") });
 }
 
-/** A canonical UUID, lowercased; anything else is INVALID_ARGUMENT naming the field. */
-export function requireUuid(value: string | undefined, field: string): string {
-  requireFields({ [field]: value });
-  const text = (value ?? "").trim();
-  if (!isUuid(text)) throw invalid("INVALID_UUID", `${field} is not a valid UUID: ${text}`, field);
-  return text.toLowerCase();
-}
-
 /** A SHA-512 digest given as hex (either case) or base64, as 128 lowercase hex digits. */
 export function normaliseSha512(value: string, field = "sha512"): string {
   const text = value.trim();
@@ -68,27 +62,6 @@ export function checkUri(value: string, field = "uri"): string {
     throw invalid("INVALID_URI", `Invalid URI: ${value}`, field);
   }
   return checkLength(value, MAX_LENGTH.uri, field);
-}
-
-export function checkLength<T extends string | undefined>(value: T, max: number, field: string): T {
-  if (value !== undefined && value.length > max) {
-    throw invalid("VALUE_TOO_LONG", `${field} is longer than ${max} characters`, field);
-  }
-  return value;
-}
-
-/** Like checkLength, and the value must not be blank when given. */
-export function checkName<T extends string | undefined>(value: T, max: number, field: string): T {
-  if (value !== undefined && value.trim() === "")
-    throw invalid("MISSING_FIELD", `${field} must not be blank`, field);
-  return checkLength(value, max, field);
-}
-
-export function checkNonNegative<T extends number | undefined>(value: T, field: string): T {
-  if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
-    throw invalid("INVALID_VALUE", `${field} must not be negative`, field);
-  }
-  return value;
 }
 
 export function requireInstant(value: Instant | undefined, field: string): Instant {

@@ -42,7 +42,7 @@ for (const backend of BACKENDS) {
       code: "ALREADY_EXISTS",
     } as never);
     await t.throwsAsync(infos.update(created.uuid, { platformName: " " }), {
-      message: "platform_name is required",
+      message: "platform_name must not be blank",
     });
     const updated = await infos.update(created.uuid, { missionContact: "Kyra" });
     t.like(updated, { missionContact: "Kyra", missionId: "V1234" });

@@ -1,6 +1,8 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
-import { isUuid } from "../../../kit/ids/uuid.js";
+import { checkLength, requireUuid } from "../../../kit/input/field-rules.js";
 import type { Page } from "../repositories/page.js";
+
+export { checkLength, requireUuid };
 
 /** Column widths of the legacy schema, checked up front so both databases reject alike. */
 export const MAX_LENGTH = {
@@ -34,13 +36,6 @@ export function requireText(value: string | undefined, field: string): string {
   return value;
 }
 
-/** A canonical UUID, lowercased; absent, blank or malformed is INVALID_ARGUMENT naming the field. */
-export function requireUuid(value: string | undefined, field: string): string {
-  const text = requireText(value, field).trim();
-  if (!isUuid(text)) throw invalid("INVALID_UUID", `${field} is not a valid UUID: ${text}`, field);
-  return text.toLowerCase();
-}
-
 /** Every item a canonical UUID, lowercased, without repeats; an empty list is refused unless allowed. */
 export function requireUuids(
   values: readonly string[],
@@ -51,13 +46,6 @@ export function requireUuids(
     throw invalid("MISSING_FIELD", options.emptyMessage ?? `${field} is required`, field);
   }
   return [...new Set(values.map((value, index) => requireUuid(value, `${field}[${index}]`)))];
-}
-
-export function checkLength<T extends string | undefined>(value: T, max: number, field: string): T {
-  if (value !== undefined && value.length > max) {
-    throw invalid("VALUE_TOO_LONG", `${field} is longer than ${max} characters`, field);
-  }
-  return value;
 }
 
 export function checkDuration(value: number | undefined): number | undefined {

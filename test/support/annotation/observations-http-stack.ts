@@ -3,14 +3,12 @@
  * MariaDB database or SQLite file: HTTP tests of /v1/observations and /v1/associations
  * before the lead wires the domain into the all-in-one platform.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestFn } from "ava";
-import { pino } from "pino";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
-import { startGateway } from "../../../gateway/src/index.js";
 import {
   ANNO_OBSERVATIONS_PROTO_FILES,
   annotationObservationsRoutes,
@@ -20,11 +18,10 @@ import { openAnnotationStorage } from "../../../services/annotation/annotation-d
 import { createImagedMomentStore } from "../../../services/annotation/moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "../../../services/annotation/observations/observations-part.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
-import { startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { HttpClient } from "../e2e/http-client.js";
+import { startDomainStack } from "../domain-stack.js";
+import type { HttpClient } from "../e2e/http-client.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
 
 export const HTTP_BACKENDS = ["mariadb", "sqlite"] as const;
@@ -49,7 +46,6 @@ const routes: ServiceRoutes = {
 
 export async function startObservationsHttpStack(backend: HttpBackend): Promise<ObservationsHttpStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-anno-obs-"));
-  const apiKey = randomBytes(16).toString("hex");
   const databaseUrl =
     backend === "mariadb" ? await createTestDatabase("m3_anno_obs") : join(dataDir, `${randomUUID()}.sqlite`);
   let opened: DomainStorage | undefined;
@@ -72,35 +68,18 @@ export async function startObservationsHttpStack(backend: HttpBackend): Promise<
       return { bindings, close: () => storage.close() };
     },
   };
-  const logger = pino({ level: "silent" });
-  const domain = await startDomain(module, {
-    env: {
-      M3_API_KEY: apiKey,
-      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
-      M3_ANNOTATION_DATABASE_URL: databaseUrl,
-    },
-    logger,
+  const stack = await startDomainStack({
+    module,
+    routes: routes,
     dataDir,
-    version: "0.0.0-test",
-    host: "127.0.0.1",
-    port: 0,
-  });
-  const gateway = await startGateway({
-    targets: [{ routes, address: domain.address }],
-    protoRoot: PROTO_ROOT,
-    logger,
-    port: 0,
-    host: "127.0.0.1",
+    databaseUrl,
+    authPath: "/anno/v1/auth",
   });
   if (!opened) throw new Error("the annotation storage did not open");
   return {
-    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/anno/v1/auth"),
+    http: stack.http,
     storage: opened,
-    stop: async () => {
-      await gateway.close();
-      await domain.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: stack.stop,
   };
 }
 

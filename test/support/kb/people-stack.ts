@@ -2,13 +2,11 @@
  * The people and history parts of the kb behind the real gateway, over a fake concept
  * directory: HTTP-level tests of these parts without the rest of the kb.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino } from "pino";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
-import { startGateway } from "../../../gateway/src/index.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
 import { KB_HISTORY_PROTO_FILES, kbHistoryRoutes } from "../../../gateway/src/routes/kb-history.routes.js";
 import { KB_PEOPLE_PROTO_FILES, kbPeopleRoutes } from "../../../gateway/src/routes/kb-people.routes.js";
@@ -26,11 +24,10 @@ import {
   peopleSchema,
 } from "../../../services/kb/people/people-slice.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
-import { startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { HttpClient } from "../e2e/http-client.js";
+import { startDomainStack } from "../domain-stack.js";
+import type { HttpClient } from "../e2e/http-client.js";
 import { createTestDatabase } from "../mariadb.js";
 import { FakeConceptDirectory, fakeTreeSchema } from "./history-fakes.js";
 import type { Backend } from "./people-storage.js";
@@ -61,7 +58,6 @@ export async function startPeopleStack(
   handlers: readonly HistoryActionHandler[] = [],
 ): Promise<PeopleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-kb-stack-"));
-  const apiKey = randomBytes(16).toString("hex");
   const databaseUrl =
     backend === "mysql" ? await createTestDatabase("m3_kb_stack") : join(dataDir, `${randomUUID()}.sqlite`);
   const directory = new FakeConceptDirectory();
@@ -102,36 +98,19 @@ export async function startPeopleStack(
       };
     },
   };
-  const logger = pino({ level: "silent" });
-  const domain = await startDomain(module, {
-    env: {
-      M3_API_KEY: apiKey,
-      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
-      M3_KB_DATABASE_URL: databaseUrl,
-    },
-    logger,
+  const stack = await startDomainStack({
+    module,
+    routes: kbRoutes,
     dataDir,
-    version: "0.0.0-test",
-    host: "127.0.0.1",
-    port: 0,
-  });
-  const gateway = await startGateway({
-    targets: [{ routes: kbRoutes, address: domain.address }],
-    protoRoot: PROTO_ROOT,
-    logger,
-    port: 0,
-    host: "127.0.0.1",
+    databaseUrl,
+    authPath: "/kb/v1/auth",
   });
   if (!storage) throw new Error("the kb storage did not open");
   return {
-    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/kb/v1/auth"),
+    http: stack.http,
     storage,
     directory,
     recorder,
-    stop: async () => {
-      await gateway.close();
-      await domain.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: stack.stop,
   };
 }

@@ -3,22 +3,18 @@
  * attachments and principals taken from the JWT claims: HTTP tests of the tree alone.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino } from "pino";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
-import { startGateway } from "../../../gateway/src/index.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
 import { KB_TREE_PROTO_FILES, kbTreeRoutes } from "../../../gateway/src/routes/kb-tree.routes.js";
 import { createConceptDirectory, createTreeSlice, treeSchema } from "../../../services/kb/tree/tree-slice.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
-import { startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { HttpClient } from "../e2e/http-client.js";
+import { startDomainStack } from "../domain-stack.js";
 import type { TreeTarget } from "../e2e/kb-tree.js";
 import { createTestDatabase } from "../mariadb.js";
 import type { Backend } from "./people-storage.js";
@@ -40,7 +36,6 @@ const routes: ServiceRoutes = {
 
 export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-kb-tree-"));
-  const apiKey = randomBytes(16).toString("hex");
   const databaseUrl =
     backend === "mysql" ? await createTestDatabase("m3_kb_tree") : join(dataDir, `${randomUUID()}.sqlite`);
   let issuer: TokenService | undefined;
@@ -69,28 +64,15 @@ export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStac
       return { bindings: slice.bindings, close: () => storage.close() };
     },
   };
-  const logger = pino({ level: "silent" });
-  const domain = await startDomain(module, {
-    env: {
-      M3_API_KEY: apiKey,
-      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
-      M3_KB_DATABASE_URL: databaseUrl,
-    },
-    logger,
+  const stack = await startDomainStack({
+    module,
+    routes: routes,
     dataDir,
-    version: "0.0.0-test",
-    host: "127.0.0.1",
-    port: 0,
-  });
-  const gateway = await startGateway({
-    targets: [{ routes, address: domain.address }],
-    protoRoot: PROTO_ROOT,
-    logger,
-    port: 0,
-    host: "127.0.0.1",
+    databaseUrl,
+    authPath: "/kb/v1/auth",
   });
   if (!issuer) throw new Error("the kb did not open");
-  const http = new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/kb/v1/auth");
+  const http = stack.http;
   const adminAuth = `Bearer ${await issuer.issue({ sub: "1", name: "admin", role: "Admin" })}`;
   const root = `root-${randomBytes(4).toString("hex")}`;
   const created = await http.post("/kb/v1/concept", { auth: adminAuth, json: { name: root } });
@@ -101,10 +83,6 @@ export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStac
     adminAuth,
     maintAuth: `Bearer ${await issuer.issue({ sub: "2", name: "maint", role: "Maint" })}`,
     apiKeyAuth: `Bearer ${await http.token()}`,
-    stop: async () => {
-      await gateway.close();
-      await domain.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: stack.stop,
   };
 }

@@ -9,13 +9,8 @@
  * test: it asserts nothing about speed.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import mysql, { type Pool } from "mysql2/promise";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
-import { createTestDatabase } from "../../test/support/mariadb.js";
-import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
 import {
   type BenchAnnotation,
   benchAnnotation,
@@ -25,7 +20,7 @@ import {
 } from "./annotation-floor.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { formatResults, type LoadResult, runLoad } from "./load-runner.js";
-import { startPlatformProcess } from "./platform-process.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 100_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
@@ -51,21 +46,12 @@ const warmBatch = (b: number): BenchAnnotation[] =>
 const readVideo = videos[0] as string;
 const readCount = Math.min(perVideo, ANNOTATIONS);
 
-const server = await startMariaDbServer();
-process.env.M3_TEST_MARIADB_URL = server.rootUrl;
-const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-anno-"));
-const databaseUrl = await createTestDatabase("m3_bench_anno");
-const floorUrl = await createTestDatabase("m3_bench_anno_floor");
-const env = { M3_API_KEY: "bench-key", M3_SIGNING_SECRET: "bench-secret", M3_DATABASE_URL: databaseUrl };
-const port = await freePort();
-const platform = await startPlatformProcess({
-  ...env,
-  PORT: String(port),
-  M3_HOST: "127.0.0.1",
-  M3_DATA_DIR: dataDir,
-  M3_LOG_LEVEL: "warn",
-});
-const http = new HttpClient(`http://127.0.0.1:${port}`, env.M3_API_KEY, "/anno/v1/auth");
+const mariadb = await startBenchMariaDb();
+const databaseUrl = await mariadb.createDatabase("m3_bench_anno");
+const floorUrl = await mariadb.createDatabase("m3_bench_anno_floor");
+const platform = await startPlatformProcess({ databaseUrl });
+const port = platform.port;
+const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY, "/anno/v1/auth");
 const client = new KeepAliveClient("127.0.0.1", port, 1);
 const pools: Pool[] = [];
 const poolOf = (uri: string) => {
@@ -142,7 +128,7 @@ try {
 
   const rowsPerSecond = (result: LoadResult) => ANNOTATIONS / result.seconds;
   console.log(
-    `\nannotation benchmark: MariaDB ${server.port}; ${ANNOTATIONS} annotations (one imaged moment and one association each) over ${VIDEOS} videos, batches of ${BATCH}, one batch at a time\n`,
+    `\nannotation benchmark: MariaDB ${mariadb.port}; ${ANNOTATIONS} annotations (one imaged moment and one association each) over ${VIDEOS} videos, batches of ${BATCH}, one batch at a time\n`,
   );
   console.log(
     "| scenario | annotations | seconds | annotations/s | batch p50 ms | batch p99 ms |\n|---|---|---|---|---|---|",
@@ -161,6 +147,5 @@ try {
   client.close();
   for (const pool of pools) await pool.end();
   await platform.stop();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mariadb.stop();
 }

@@ -1,21 +1,9 @@
-/**
- * `npm run bench:kb`: the real kb (kb-dump.json.zip, 4,092 concepts) imported into a
- * throwaway MariaDB, m3 running as `npm start` runs it in its own process, this process the
- * keep-alive client. Prints p50, p99 and requests/s of the phylogeny and find routes, and
- * the latency of the first phylogeny request after a tree write (which includes the cache
- * rebuild). Not a test: it asserts nothing about speed.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
 import { basicAuth } from "../../test/support/e2e/kb-people.js";
-import { createTestDatabase } from "../../test/support/mariadb.js";
-import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
 import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../kb-import/kb-import.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
-import { startPlatformProcess } from "./platform-process.js";
+import { startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const HEAVY_REQUESTS = Number(process.env.BENCH_HEAVY_REQUESTS ?? 500);
@@ -30,23 +18,14 @@ const deepLeaf = (deepest.names.find((n) => n.nameType.toLowerCase() === "primar
   ?.name;
 if (!deepLeaf) throw new Error("the dump's deepest concept has no name");
 
-const server = await startMariaDbServer();
-process.env.M3_TEST_MARIADB_URL = server.rootUrl;
-const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-kb-"));
-const databaseUrl = await createTestDatabase("m3_bench_kb");
+const mariadb = await startBenchMariaDb();
+const databaseUrl = await mariadb.createDatabase("m3_bench_kb");
 const imported = await importKbDump({ target: parseDatabaseUrl(databaseUrl) });
-const port = await freePort();
 const platform = await startPlatformProcess({
-  M3_API_KEY: "bench-key",
-  M3_SIGNING_SECRET: "bench-secret",
-  M3_DATABASE_URL: databaseUrl,
-  M3_ADMIN_USER: ADMIN.username,
-  M3_ADMIN_PASSWORD: ADMIN.password,
-  PORT: String(port),
-  M3_HOST: "127.0.0.1",
-  M3_DATA_DIR: dataDir,
-  M3_LOG_LEVEL: "warn",
+  databaseUrl,
+  env: { M3_ADMIN_USER: ADMIN.username, M3_ADMIN_PASSWORD: ADMIN.password },
 });
+const port = platform.port;
 const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
 const base = `http://127.0.0.1:${port}/kb/v1`;
 
@@ -105,7 +84,7 @@ try {
   const at = (p: number) =>
     afterWrite[Math.min(afterWrite.length - 1, Math.floor((p / 100) * afterWrite.length))] ?? 0;
 
-  console.log(`\nkb benchmark: MariaDB ${server.port}, concurrency ${CONCURRENCY}; ${imported.message}`);
+  console.log(`\nkb benchmark: MariaDB ${mariadb.port}, concurrency ${CONCURRENCY}; ${imported.message}`);
   console.log(`deep leaf: ${deepLeaf} (depth ${deepest.depth}); find term: ${FIND_TERM}\n`);
   console.log("| scenario | requests | p50 ms | p99 ms | req/s |\n|---|---|---|---|---|");
   for (const r of results) {
@@ -119,6 +98,5 @@ try {
 } finally {
   client.close();
   await platform.stop();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mariadb.stop();
 }

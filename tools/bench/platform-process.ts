@@ -1,7 +1,40 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase } from "../../test/support/mariadb.js";
+import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
 
-/** Runs the all-in-one process (what `npm start` runs) with the given environment until stopped. */
-export async function startPlatformProcess(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+/** The API key every benchmark's m3 accepts. */
+export const BENCH_API_KEY = "bench-key";
+
+/** A throwaway MariaDB for one benchmark run: fresh databases on demand, removed on stop. */
+export async function startBenchMariaDb(): Promise<{
+  port: number;
+  createDatabase(prefix: string): Promise<string>;
+  stop(): Promise<void>;
+}> {
+  const server = await startMariaDbServer();
+  // createTestDatabase creates its databases on the server this variable names.
+  process.env.M3_TEST_MARIADB_URL = server.rootUrl;
+  return {
+    port: server.port,
+    createDatabase: (prefix) => createTestDatabase(prefix),
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * Runs the all-in-one process (what `npm start` runs) on a free loopback port, on the given
+ * database, with its own data directory, until stopped. M3_BENCH_NODE_ARGS passes node
+ * options (e.g. --cpu-prof) to it.
+ */
+export async function startPlatformProcess(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -11,7 +44,17 @@ export async function startPlatformProcess(env: Record<string, string>): Promise
       "services/all-in-one/main.ts",
     ],
     {
-      env: { ...process.env, ...env },
+      env: {
+        ...process.env,
+        M3_API_KEY: BENCH_API_KEY,
+        M3_SIGNING_SECRET: "bench-secret",
+        M3_DATABASE_URL: options.databaseUrl,
+        PORT: String(port),
+        M3_HOST: "127.0.0.1",
+        M3_DATA_DIR: dataDir,
+        M3_LOG_LEVEL: "warn",
+        ...options.env,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
@@ -24,10 +67,12 @@ export async function startPlatformProcess(env: Record<string, string>): Promise
     child.once("exit", (code) => reject(new Error(`m3 exited with code ${code} before it was ready`)));
   });
   return {
+    port,
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

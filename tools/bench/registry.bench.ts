@@ -1,20 +1,8 @@
-/**
- * `npm run bench:registry`: GET one media by video reference uuid and POST /media through
- * the gateway, against the same work done directly with mysql2 (the floor), in the same run
- * on the same throwaway MariaDB. m3 runs as `npm start` runs it, in its own process; this
- * process is the client of both. Prints p50, p99, requests/s. Not a test: it asserts nothing
- * about speed.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import mysql from "mysql2/promise";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
-import { createTestDatabase } from "../../test/support/mariadb.js";
-import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { formatResults, runLoad } from "./load-runner.js";
-import { startPlatformProcess } from "./platform-process.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 import { floorCreateMedia, floorGetMedia } from "./registry-floor.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
@@ -22,20 +10,11 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SEED = 1000;
 
-const server = await startMariaDbServer();
-process.env.M3_TEST_MARIADB_URL = server.rootUrl;
-const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
-const databaseUrl = await createTestDatabase("m3_bench");
-const env = { M3_API_KEY: "bench-key", M3_SIGNING_SECRET: "bench-secret", M3_DATABASE_URL: databaseUrl };
-const port = await freePort();
-const platform = await startPlatformProcess({
-  ...env,
-  PORT: String(port),
-  M3_HOST: "127.0.0.1",
-  M3_DATA_DIR: dataDir,
-  M3_LOG_LEVEL: "warn",
-});
-const http = new HttpClient(`http://127.0.0.1:${port}`, env.M3_API_KEY);
+const mariadb = await startBenchMariaDb();
+const databaseUrl = await mariadb.createDatabase("m3_bench");
+const platform = await startPlatformProcess({ databaseUrl });
+const port = platform.port;
+const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY);
 const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
 const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: CONCURRENCY, dateStrings: true });
 
@@ -93,7 +72,7 @@ try {
     (i) => floorCreateMedia(pool, String(i)),
   );
   console.log(
-    `\nregistry benchmark: MariaDB ${server.port}, concurrency ${CONCURRENCY}, ${SEED} media seeded\n`,
+    `\nregistry benchmark: MariaDB ${mariadb.port}, concurrency ${CONCURRENCY}, ${SEED} media seeded\n`,
   );
   console.log(
     formatResults([
@@ -105,6 +84,5 @@ try {
   client.close();
   await pool.end();
   await platform.stop();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mariadb.stop();
 }

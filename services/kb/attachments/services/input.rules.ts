@@ -1,22 +1,17 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
+import { checkLength } from "../../../kit/input/field-rules.js";
 import type { Page } from "../repositories/page.js";
 
-export const DEFAULT_LIMIT = 100;
+export { checkLength };
 
-/** Throws INVALID_ARGUMENT naming the field when a value exceeds its column. */
-export function checkLength<T extends string | undefined>(value: T, field: string, max: number): T {
-  if (value !== undefined && value.length > max) {
-    throw DomainError.invalidArgument("TOO_LONG", `${field} is longer than ${max} characters`, { field });
-  }
-  return value;
-}
+export const DEFAULT_LIMIT = 100;
 
 /** A required, non-blank text within its column's length. */
 export function requiredText(value: string | undefined, field: string, max: number): string {
   if (value === undefined || value.trim() === "") {
     throw DomainError.invalidArgument("MISSING_FIELD", `${field} is required`, { field });
   }
-  return checkLength(value, field, max);
+  return checkLength(value, max, field);
 }
 
 /** Defaults 100/0; negative values are INVALID_ARGUMENT. */

@@ -35,8 +35,8 @@ export class LinkReader {
 
 /** The triple within its columns' lengths. */
 export function checkedTriple(triple: Triple): Triple {
-  checkLength(triple.linkName, "linkName", 50);
-  checkLength(triple.toConcept, "toConcept", 128);
-  checkLength(triple.linkValue, "linkValue", 2048);
+  checkLength(triple.linkName, 50, "linkName");
+  checkLength(triple.toConcept, 128, "toConcept");
+  checkLength(triple.linkValue, 2048, "linkValue");
   return triple;
 }

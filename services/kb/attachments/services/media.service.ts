@@ -37,7 +37,7 @@ export class MediaService {
   }
 
   async create(principal: Principal, conceptName: string, input: MediaInput): Promise<MediaView> {
-    const url = checkLength(requireUrl(input.url), "url", 1024);
+    const url = checkLength(requireUrl(input.url), 1024, "url");
     const fields = checkedFields(input);
     return this.deps.storage.transaction(async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(manager, conceptName);
@@ -76,7 +76,7 @@ export class MediaService {
    * REPLACE from the old url to the new one (the legacy service recorded nothing).
    */
   async update(principal: Principal, id: number, input: MediaInput): Promise<MediaView> {
-    const url = input.url === undefined ? undefined : checkLength(requireUrl(input.url), "url", 1024);
+    const url = input.url === undefined ? undefined : checkLength(requireUrl(input.url), 1024, "url");
     const fields = checkedFields(input);
     return this.deps.storage.transaction(async (manager) => {
       const repository = new MediaRepository(manager);
@@ -153,9 +153,9 @@ async function requireMedia(manager: EntityManager, id: number): Promise<Concept
 
 function checkedFields(input: MediaInput) {
   return {
-    caption: checkLength(input.caption, "caption", 1000),
-    credit: checkLength(input.credit, "credit", 255),
-    mediaType: input.mediaType?.trim() ? checkLength(input.mediaType.trim(), "mediaType", 16) : undefined,
+    caption: checkLength(input.caption, 1000, "caption"),
+    credit: checkLength(input.credit, 255, "credit"),
+    mediaType: input.mediaType?.trim() ? checkLength(input.mediaType.trim(), 16, "mediaType") : undefined,
   };
 }
 

@@ -143,7 +143,7 @@ async function requireReference(manager: EntityManager, id: number): Promise<Lit
 
 /** A blank DOI means none. */
 function doiOf(doi: string | undefined): string | null {
-  return doi?.trim() ? checkLength(doi.trim(), "doi", 2048) : null;
+  return doi?.trim() ? checkLength(doi.trim(), 2048, "doi") : null;
 }
 
 async function rejectTakenDoi(repository: ReferenceRepository, doi: string): Promise<void> {

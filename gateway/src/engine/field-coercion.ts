@@ -7,7 +7,15 @@
 import protobuf from "protobufjs";
 import { Instant } from "../../../services/kit/time/instant.js";
 import { badRequest, type GatewayError } from "./error-body.js";
-import { enumValuePrefix, INTEGER_RANGES, LIST_VALUE, STRUCT, TIMESTAMP, VALUE } from "./field-kinds.js";
+import {
+  enumValuePrefix,
+  fullNameOf,
+  INTEGER_RANGES,
+  LIST_VALUE,
+  STRUCT,
+  TIMESTAMP,
+  VALUE,
+} from "./field-kinds.js";
 import { findField } from "./field-names.js";
 import { listFromJson, structFromJson, valueFromJson } from "./struct-json.js";
 
@@ -33,10 +41,10 @@ export function coerceMessage(
   label: string,
 ): Record<string, unknown> {
   const message: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(object)) {
+  for (const key of Object.keys(object)) {
     const field = findField(type, key);
     if (!field) continue;
-    const value = coerceField(field, raw, mode, label === "" ? key : `${label}.${key}`);
+    const value = coerceField(field, object[key], mode, label === "" ? key : `${label}.${key}`);
     if (value !== undefined) message[field.name] = value;
   }
   return message;
@@ -79,7 +87,7 @@ function coerceSingle(field: protobuf.FieldBase, value: unknown, mode: InputMode
 
 function coerceMessageValue(type: protobuf.Type, value: unknown, mode: InputMode, label: string): unknown {
   if (mode === "text" && value === "") return undefined;
-  switch (type.fullName) {
+  switch (fullNameOf(type)) {
     case TIMESTAMP:
       return coerceTimestamp(value, label);
     case VALUE:

@@ -20,6 +20,21 @@ export const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>>
   fixed64: [0, Number.MAX_SAFE_INTEGER],
 };
 
+const fullNames = new WeakMap<protobuf.Type, string>();
+
+/**
+ * A type's fully qualified name, cached: protobufjs rebuilds it from the parent chain on
+ * every read, and the engine asks once per message value it coerces or renders.
+ */
+export function fullNameOf(type: protobuf.Type): string {
+  let name = fullNames.get(type);
+  if (name === undefined) {
+    name = type.fullName;
+    fullNames.set(type, name);
+  }
+  return name;
+}
+
 export function messageTypeOf(field: protobuf.Field): protobuf.Type | undefined {
   return field.resolvedType instanceof protobuf.Type ? field.resolvedType : undefined;
 }

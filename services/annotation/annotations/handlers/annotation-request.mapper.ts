@@ -23,10 +23,10 @@ export function updateInputOf(message: AnnotationFields, label = ""): Annotation
     activity: message.activity,
     group: message.group,
     durationMillis: message.durationMillis,
-    observationTimestamp: instantOf(message.observationTimestamp, `${label}observation_timestamp`),
+    observationTimestamp: instantOf(message.observationTimestamp, "observation_timestamp", label),
     timecode: message.timecode,
     elapsedTimeMillis: message.elapsedTimeMillis,
-    recordedTimestamp: instantOf(message.recordedTimestamp, `${label}recorded_timestamp`),
+    recordedTimestamp: instantOf(message.recordedTimestamp, "recorded_timestamp", label),
   };
 }
 

@@ -60,10 +60,16 @@ export class AnnotationCreateService {
     const checked = items.map((item, index) => checkBulkItem(item, `annotations[${index}].`));
     if (checked.length === 0) return [];
     return this.storage.transaction(async (manager) => {
-      const { momentOf, created } = await this.momentsOf(manager, checked.map(keyOf));
+      const keys = checked.map(keyOf);
+      const keyTexts = keys.map(keyText);
+      const { momentOf, created } = await this.momentsOf(manager, keys, keyTexts);
       const now = Instant.now();
-      const at = (item: BulkAnnotationInput) => momentOf.get(keyText(keyOf(item))) as string;
-      const observations = checked.map((item) => observationGraph(item, at(item), now));
+      const momentAt = keyTexts.map((text) => momentOf.get(text) as string);
+      const itemIndex = new Map(checked.map((item, index) => [item, index]));
+      const at = (item: BulkAnnotationInput) => momentAt[itemIndex.get(item) as number] as string;
+      const observations = checked.map((item, index) =>
+        observationGraph(item, momentAt[index] as string, now),
+      );
       await this.stores.observations.insertMany(manager, observations);
       const writes = new AnnotationWriteRepository(manager);
       const imaged = await insertNewImages(writes, checked, at, now);
@@ -92,11 +98,14 @@ export class AnnotationCreateService {
   private async momentsOf(
     manager: EntityManager,
     keys: readonly MomentIndexKey[],
+    keyTexts: readonly string[],
   ): Promise<{ momentOf: Map<string, string>; created: ImagedMomentEntity[] }> {
-    const distinct = [...new Map(keys.map((key) => [keyText(key), key])).values()];
-    const { moments, created } = await this.stores.moments.findOrCreateManyTracked(manager, distinct);
+    const distinct = new Map(keys.map((key, index) => [keyTexts[index] as string, key]));
+    const { moments, created } = await this.stores.moments.findOrCreateManyTracked(manager, [
+      ...distinct.values(),
+    ]);
     return {
-      momentOf: new Map(distinct.map((key, index) => [keyText(key), moments[index]?.uuid as string])),
+      momentOf: new Map([...distinct.keys()].map((text, index) => [text, moments[index]?.uuid as string])),
       created,
     };
   }

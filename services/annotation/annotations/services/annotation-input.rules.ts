@@ -22,11 +22,8 @@ export const MAX_LENGTH = {
   missionContact: 64,
 } as const;
 
-function _invalid(reason: string, message: string, field: string): DomainError {
-  return DomainError.invalidArgument(reason, message, { field });
-}
-
-function isBlank(value: unknown): boolean {
+/** Absent, null or only whitespace. */
+export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 

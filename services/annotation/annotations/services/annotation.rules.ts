@@ -6,6 +6,7 @@ import {
   checkLength,
   checkName,
   checkNonNegative,
+  isBlank,
   MAX_LENGTH,
   optionalUuid,
   requireFields,
@@ -20,43 +21,45 @@ const IMAGE_LENGTH = { url: 1024, format: 64, description: 256 } as const;
 export function checkAnnotationFields<T extends AnnotationInput>(input: T, label = ""): T {
   return {
     ...input,
-    videoReferenceUuid: optionalUuid(input.videoReferenceUuid, `${label}video_reference_uuid`),
-    concept: checkName(input.concept, MAX_LENGTH.concept, `${label}concept`),
-    observer: checkLength(input.observer, MAX_LENGTH.observer, `${label}observer`),
-    activity: checkLength(input.activity, MAX_LENGTH.activity, `${label}activity`),
-    group: checkLength(input.group, MAX_LENGTH.group, `${label}group`),
-    timecode: checkLength(input.timecode, MAX_LENGTH.timecode, `${label}timecode`),
-    durationMillis: checkNonNegative(input.durationMillis, `${label}duration_millis`),
+    videoReferenceUuid: optionalUuid(input.videoReferenceUuid, "video_reference_uuid", label),
+    concept: checkName(input.concept, MAX_LENGTH.concept, "concept", label),
+    observer: checkLength(input.observer, MAX_LENGTH.observer, "observer", label),
+    activity: checkLength(input.activity, MAX_LENGTH.activity, "activity", label),
+    group: checkLength(input.group, MAX_LENGTH.group, "group", label),
+    timecode: checkLength(input.timecode, MAX_LENGTH.timecode, "timecode", label),
+    durationMillis: checkNonNegative(input.durationMillis, "duration_millis", label),
   };
 }
 
 /** A new annotation needs its video reference and its concept. */
 export function checkNewAnnotation<T extends AnnotationInput>(input: T, label = ""): T {
-  requireFields({
-    [`${label}video_reference_uuid`]: input.videoReferenceUuid,
-    [`${label}concept`]: input.concept,
-  });
+  if (isBlank(input.videoReferenceUuid) || isBlank(input.concept)) {
+    requireFields({
+      [`${label}video_reference_uuid`]: input.videoReferenceUuid,
+      [`${label}concept`]: input.concept,
+    });
+  }
   return checkAnnotationFields(input, label);
 }
 
 export function checkAssociation(input: AssociationInput, label: string): AssociationInput {
-  requireFields({ [`${label}link_name`]: input.linkName });
+  if (isBlank(input.linkName)) requireFields({ [`${label}link_name`]: input.linkName });
   return {
-    linkName: checkLength(input.linkName, ASSOCIATION_LENGTH.linkName, `${label}link_name`),
-    toConcept: checkLength(input.toConcept, ASSOCIATION_LENGTH.toConcept, `${label}to_concept`),
-    linkValue: checkLength(input.linkValue, ASSOCIATION_LENGTH.linkValue, `${label}link_value`),
-    mimeType: checkLength(input.mimeType, ASSOCIATION_LENGTH.mimeType, `${label}mime_type`),
+    linkName: checkLength(input.linkName, ASSOCIATION_LENGTH.linkName, "link_name", label),
+    toConcept: checkLength(input.toConcept, ASSOCIATION_LENGTH.toConcept, "to_concept", label),
+    linkValue: checkLength(input.linkValue, ASSOCIATION_LENGTH.linkValue, "link_value", label),
+    mimeType: checkLength(input.mimeType, ASSOCIATION_LENGTH.mimeType, "mime_type", label),
   };
 }
 
 export function checkImage(input: ImageInput, label: string): ImageInput {
-  requireFields({ [`${label}url`]: input.url });
+  if (isBlank(input.url)) requireFields({ [`${label}url`]: input.url });
   return {
-    url: checkLength(input.url, IMAGE_LENGTH.url, `${label}url`),
-    format: checkLength(input.format, IMAGE_LENGTH.format, `${label}format`),
-    widthPixels: checkNonNegative(input.widthPixels, `${label}width_pixels`),
-    heightPixels: checkNonNegative(input.heightPixels, `${label}height_pixels`),
-    description: checkLength(input.description, IMAGE_LENGTH.description, `${label}description`),
+    url: checkLength(input.url, IMAGE_LENGTH.url, "url", label),
+    format: checkLength(input.format, IMAGE_LENGTH.format, "format", label),
+    widthPixels: checkNonNegative(input.widthPixels, "width_pixels", label),
+    heightPixels: checkNonNegative(input.heightPixels, "height_pixels", label),
+    description: checkLength(input.description, IMAGE_LENGTH.description, "description", label),
   };
 }
 

@@ -3,6 +3,7 @@
  * database (DATETIME(6)). JavaScript's Date keeps only milliseconds, so timestamps
  * travel as Instants from the wire to the database and back.
  */
+import { parseSqlDateTime } from "./sql-datetime.js";
 
 const MICROS_PER_SECOND = 1_000_000;
 const SQL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/;
@@ -76,6 +77,8 @@ export class Instant {
 
   /** Parses the database form `YYYY-MM-DD HH:MM:SS[.ffffff]` (UTC). */
   static fromSql(text: string): Instant {
+    const parts = parseSqlDateTime(text);
+    if (parts) return Instant.of(parts.epochSeconds, parts.micros);
     const match = SQL_PATTERN.exec(text.trim());
     if (!match) throw new RangeError(`not a SQL datetime: ${text}`);
     const [, year, month, day, hour, minute, second, fraction = ""] = match;

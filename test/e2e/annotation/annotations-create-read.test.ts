@@ -137,6 +137,14 @@ for (const backend of ANNOTATION_BACKENDS) {
     const all = (await http.get(`/anno/v1/annotations/videoreference/${video}`)).json as AnnotationJson[];
     const uuids = all.map((annotation) => annotation.observation_uuid);
     t.deepEqual(uuids, created.map((annotation) => annotation.observation_uuid).sort());
+    const withoutData = created.map(({ ancillary_data: _data, ...annotation }) => annotation);
+    t.deepEqual(
+      all,
+      withoutData,
+      "the video reads back what the bulk create returned, without ancillary data",
+    );
+    const pagedAll = await http.get(`/anno/v1/annotations/videoreference/${video}?limit=10`);
+    t.deepEqual(pagedAll.json, all, "the whole video and one page holding all of it are the same");
     const page = (await http.get(`/anno/v1/annotations/videoreference/${video}?limit=1&offset=2`))
       .json as AnnotationJson[];
     t.deepEqual(

@@ -26,8 +26,20 @@ export async function loadAnnotations(
 ): Promise<AnnotationGraph[]> {
   if (momentUuids.length === 0) return [];
   const moments = await stores.moments.loadMoments(manager, momentUuids);
+  const observations = await stores.observations.loadByMoments(
+    manager,
+    moments.map((graph) => graph.moment.uuid),
+  );
+  return joinAnnotations(moments, observations, only);
+}
+
+/** Each observation on its moment (observations without a loaded moment are dropped), by observation UUID. */
+export function joinAnnotations(
+  moments: readonly MomentGraph[],
+  observations: readonly ObservationGraph[],
+  only?: ReadonlySet<string>,
+): AnnotationGraph[] {
   const momentByUuid = new Map(moments.map((graph) => [graph.moment.uuid, graph]));
-  const observations = await stores.observations.loadByMoments(manager, [...momentByUuid.keys()]);
   return observations
     .filter((graph) => only === undefined || only.has(graph.observation.uuid))
     .flatMap((observation) => {

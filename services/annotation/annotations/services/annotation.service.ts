@@ -6,7 +6,13 @@ import {
   AnnotationReadRepository,
   type ObservationPlace,
 } from "../repositories/annotation-read.repository.js";
-import { type AnnotationGraph, type AnnotationStores, loadAnnotations } from "./annotation-graphs.js";
+import { VideoAnnotationRepository } from "../repositories/video-annotation.repository.js";
+import {
+  type AnnotationGraph,
+  type AnnotationStores,
+  joinAnnotations,
+  loadAnnotations,
+} from "./annotation-graphs.js";
 import { pageOf, requireFields, requireUuid, requireUuids } from "./annotation-input.rules.js";
 
 export interface ConcurrentCountInput {
@@ -56,6 +62,10 @@ export class AnnotationService {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
     const page = pageOf(limit, offset);
     return this.storage.read(async (manager) => {
+      if (page.limit === undefined && page.offset === 0) {
+        const { moments, observations } = await new VideoAnnotationRepository(manager).read(video);
+        return joinAnnotations(moments, observations);
+      }
       const places = await new AnnotationReadRepository(manager).pageOfVideo(video, page);
       const only = new Set(places.map((place) => place.observationUuid));
       return loadAnnotations(

@@ -1,5 +1,4 @@
 import type { EntityManager } from "typeorm";
-import { Instant } from "../../../kit/time/instant.js";
 import type { MomentGraph } from "../../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../../contracts/observation-store.js";
 import { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
@@ -7,8 +6,7 @@ import type { AssociationEntity } from "../../entities/association.entity.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
-
-type Row = Record<string, unknown>;
+import { associationOfRow, momentOfRow, observationOfRow, type Row } from "../../shared/row-mappers.js";
 
 /** Everything annotated on one video: its moments with images and data, its observations with associations. */
 export interface VideoAnnotations {
@@ -62,10 +60,10 @@ export class VideoAnnotationRepository {
       .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
       .getMany();
     return {
-      moments: momentGraphs(moments.map(momentOf), images, data),
+      moments: momentGraphs(moments.map(momentOfRow), images, data),
       observations: observationGraphs(
-        observations.map(observationOf).sort(byUuid),
-        associations.map(associationOf).sort(byUuid),
+        observations.map(observationOfRow).sort(byUuid),
+        associations.map(associationOfRow).sort(byUuid),
       ),
     };
   }
@@ -108,51 +106,6 @@ function observationGraphs(
     observation,
     associations: associationsOf.get(observation.uuid) ?? [],
   }));
-}
-
-function momentOf(row: Row): ImagedMomentEntity {
-  return {
-    uuid: row.uuid as string,
-    videoReferenceUuid: row.video_reference_uuid as string,
-    elapsedTimeMillis: numberOrNull(row.elapsed_time_millis),
-    recordedTimestamp: instantOrNull(row.recorded_timestamp),
-    timecode: (row.timecode as string | null) ?? null,
-    lastUpdatedTime: Instant.fromSql(String(row.last_updated_timestamp)),
-  };
-}
-
-function observationOf(row: Row): ObservationEntity {
-  return {
-    uuid: row.uuid as string,
-    imagedMomentUuid: row.imaged_moment_uuid as string,
-    activity: (row.activity as string | null) ?? null,
-    concept: (row.concept as string | null) ?? null,
-    durationMillis: numberOrNull(row.duration_millis),
-    group: (row.observation_group as string | null) ?? null,
-    observationTimestamp: Instant.fromSql(String(row.observation_timestamp)),
-    observer: (row.observer as string | null) ?? null,
-    lastUpdatedTime: Instant.fromSql(String(row.last_updated_timestamp)),
-  };
-}
-
-function associationOf(row: Row): AssociationEntity {
-  return {
-    uuid: row.uuid as string,
-    observationUuid: row.observation_uuid as string,
-    linkName: row.link_name as string,
-    toConcept: (row.to_concept as string | null) ?? null,
-    linkValue: (row.link_value as string | null) ?? null,
-    mimeType: row.mime_type as string,
-    lastUpdatedTime: Instant.fromSql(String(row.last_updated_timestamp)),
-  };
-}
-
-function numberOrNull(value: unknown): number | null {
-  return value === null || value === undefined ? null : Number(value);
-}
-
-function instantOrNull(value: unknown): Instant | null {
-  return value === null || value === undefined ? null : Instant.fromSql(String(value));
 }
 
 function byUuid(a: { uuid: string }, b: { uuid: string }): number {

@@ -1,7 +1,8 @@
-import { Brackets, type EntityManager } from "typeorm";
+import type { EntityManager } from "typeorm";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { insertInChunks } from "./insert-in-chunks.js";
+import { findMomentCandidates } from "./moment-candidates.sql.js";
 
 const KEY_CHUNK = 1000;
 
@@ -10,35 +11,8 @@ export class ImagedMomentRepository {
   constructor(private readonly manager: EntityManager) {}
 
   /** Moments of the keys' videos that share any index value with a key, ordered by UUID. */
-  async findCandidates(keys: readonly MomentIndexKey[]): Promise<ImagedMomentEntity[]> {
-    const found = new Map<string, ImagedMomentEntity>();
-    for (let start = 0; start < keys.length; start += KEY_CHUNK) {
-      for (const moment of await this.candidatesOf(keys.slice(start, start + KEY_CHUNK))) {
-        found.set(moment.uuid, moment);
-      }
-    }
-    return [...found.values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
-  }
-
-  private candidatesOf(keys: readonly MomentIndexKey[]): Promise<ImagedMomentEntity[]> {
-    const videos = distinct(keys.map((key) => key.videoReferenceUuid));
-    const timecodes = distinct(keys.flatMap((key) => (key.timecode === undefined ? [] : [key.timecode])));
-    const elapsed = distinct(keys.flatMap((key) => key.elapsedTimeMillis ?? []));
-    const recorded = distinct(keys.flatMap((key) => key.recordedTimestamp?.toSql() ?? []));
-    if (timecodes.length + elapsed.length + recorded.length === 0) return Promise.resolve([]);
-    return this.manager
-      .getRepository(ImagedMomentEntity)
-      .createQueryBuilder("im")
-      .where("im.videoReferenceUuid IN (:...videos)", { videos })
-      .andWhere(
-        new Brackets((any) => {
-          if (timecodes.length > 0) any.orWhere("im.timecode IN (:...timecodes)", { timecodes });
-          if (elapsed.length > 0) any.orWhere("im.elapsedTimeMillis IN (:...elapsed)", { elapsed });
-          if (recorded.length > 0) any.orWhere("im.recordedTimestamp IN (:...recorded)", { recorded });
-        }),
-      )
-      .orderBy("im.uuid")
-      .getMany();
+  findCandidates(keys: readonly MomentIndexKey[]): Promise<ImagedMomentEntity[]> {
+    return findMomentCandidates(this.manager, keys);
   }
 
   async insertMany(moments: readonly ImagedMomentEntity[]): Promise<void> {

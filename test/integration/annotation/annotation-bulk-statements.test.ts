@@ -65,3 +65,19 @@ for (const backend of BACKENDS) {
     t.is(tapeLarge, tapeSmall);
   });
 }
+
+for (const backend of BACKENDS) {
+  test(`${backend}: a bulk create of 1,000 annotations with one association each sends as many statements as one of 5`, async (t) => {
+    const anno = await openAnnotationsServices(backend);
+    const [small, large] = [newVideo(), newVideo()];
+    const plain = (video: string, n: number) =>
+      items(video, n).map(({ imageReferences: _images, ancillaryData: _data, ...item }) => ({
+        ...item,
+        associations: [{ linkName: "a" }],
+      }));
+    const createSmall = await statementsOf(anno.storage, () => anno.creates.createMany(plain(small, 5)));
+    const createLarge = await statementsOf(anno.storage, () => anno.creates.createMany(plain(large, 1000)));
+    t.is(createLarge, createSmall);
+    t.is((await anno.annotations.listByVideoReference(large)).length, 1000);
+  });
+}

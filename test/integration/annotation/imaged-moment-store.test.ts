@@ -99,3 +99,23 @@ for (const backend of BACKENDS) {
     t.is(await countRows(storage, "imaged_moments"), 1);
   });
 }
+
+for (const backend of BACKENDS) {
+  test(`${backend}: findOrCreateMany finds existing moments of 300 videos and 1,200 timecodes in one call`, async (t) => {
+    const storage = await openAnnotationTestStorage(backend);
+    const videos = Array.from({ length: 300 }, () => uuidV7());
+    const wide = videos.map((video) => ({ videoReferenceUuid: video, elapsedTimeMillis: 42 }));
+    const video = uuidV7();
+    const long = Array.from({ length: 1200 }, (_, index) => ({
+      videoReferenceUuid: video,
+      timecode: `00:00:${String(Math.floor(index / 30)).padStart(2, "0")}:${String(index % 30).padStart(2, "0")}`,
+    }));
+    const first = await storage.transaction((m) => store.findOrCreateMany(m, [...wide, ...long]));
+    const again = await storage.transaction((m) => store.findOrCreateMany(m, [...long, ...wide]));
+    t.deepEqual(
+      again.map((moment) => moment.uuid),
+      [...first.slice(300), ...first.slice(0, 300)].map((moment) => moment.uuid),
+    );
+    t.is(new Set(first.map((moment) => moment.uuid)).size, 1500);
+  });
+}

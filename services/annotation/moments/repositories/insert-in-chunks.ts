@@ -1,10 +1,12 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from "typeorm";
 
-/** Rows per INSERT: keeps every statement well under SQLite's and MySQL's bound-parameter limits. */
-const ROWS_PER_STATEMENT = 500;
+/** Bound values per INSERT: under SQLite's limit of 32,766 (MySQL's is 65,535). */
+const MAX_VALUES_PER_STATEMENT = 30_000;
+/** A bulk request of 1,000 annotations writes each table in one statement. */
+const MAX_ROWS_PER_STATEMENT = 1000;
 
 /**
- * Multi-row INSERTs of the rows, a few hundred per statement. The statement is written here
+ * Multi-row INSERTs of the rows, up to a thousand per statement. The statement is written here
  * from the entity's column metadata and each value converted as TypeORM converts it
  * (transformer, then the driver's persistent form); TypeORM's insert builder costs more CPU
  * than the database spends on the rows. Absent values are written as NULL.
@@ -22,8 +24,12 @@ export async function insertInChunks<T extends ObjectLiteral>(
     .map((column) => driver.escape(column.databaseName))
     .join(", ")}) VALUES `;
   const tuple = `(${columns.map(() => "?").join(", ")})`;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+  const rowsPerStatement = Math.min(
+    MAX_ROWS_PER_STATEMENT,
+    Math.floor(MAX_VALUES_PER_STATEMENT / columns.length),
+  );
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const chunk = rows.slice(start, start + rowsPerStatement);
     const parameters: unknown[] = [];
     for (const row of chunk) {
       for (const column of columns) {

@@ -4,7 +4,7 @@ import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js"
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
 
 /** Values per IN list: MariaDB turns lists of 1,000 or more into a subquery, which loses the index. */
-const VALUES_PER_LIST = 500;
+const VALUES_PER_LIST = 999;
 
 /** Each index column with the (video, column) index that finds its values within one video. */
 const INDEX_COLUMNS = [
@@ -25,12 +25,23 @@ const INDEX_COLUMNS = [
   },
 ] as const;
 
+/** Bound values per statement: under SQLite's limit of 32,766. */
+const VALUES_PER_STATEMENT = 30_000;
+/** SELECTs per UNION: SQLite allows 500 in one compound statement. */
+const BRANCHES_PER_STATEMENT = 100;
+
+interface Branch {
+  sql: string;
+  params: unknown[];
+}
+
 /**
- * The moments of the keys' videos that share an index value with a key: per video, one
- * statement whose branches look up each index column through its (video, column) index.
- * One OR over the three columns made MySQL scan every moment of the table, which grew the
- * cost of each bulk write with the size of the whole table; MariaDB also reads a video's
- * moments by the video prefix alone unless told to use the composite index.
+ * The moments of the keys' videos that share an index value with a key. Each (video, index
+ * column) pair becomes a branch that reads through the (video, column) index; the branches
+ * go to the database as few UNION ALL statements (one for a batch of a single video). One OR
+ * over the three columns made MySQL scan every moment of the table, which grew the cost of
+ * each bulk write with the size of the whole table; MariaDB also reads a video's moments by
+ * the video prefix alone unless told to use the composite index.
  */
 export async function findMomentCandidates(
   manager: EntityManager,
@@ -38,15 +49,46 @@ export async function findMomentCandidates(
 ): Promise<ImagedMomentEntity[]> {
   const hint = manager.connection.options.type === "mysql";
   const found = new Map<string, ImagedMomentEntity>();
-  for (const [video, videoKeys] of keysByVideo(keys)) {
-    for (const { sql, params } of candidateStatements(video, videoKeys, hint)) {
-      for (const row of (await manager.query(sql, params)) as Row[]) {
-        const moment = momentOfRow(row);
-        found.set(moment.uuid, moment);
-      }
+  for (const statement of packed(branchesOf(keys, hint))) {
+    for (const row of (await manager.query(statement.sql, statement.params)) as Row[]) {
+      const moment = momentOfRow(row);
+      found.set(moment.uuid, moment);
     }
   }
   return [...found.values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+}
+
+function* branchesOf(keys: readonly MomentIndexKey[], hint: boolean): Generator<Branch> {
+  for (const [video, videoKeys] of keysByVideo(keys)) {
+    for (const { column, index, of } of INDEX_COLUMNS) {
+      const values = [...new Set(videoKeys.flatMap((key) => of(key) ?? []))];
+      for (let start = 0; start < values.length; start += VALUES_PER_LIST) {
+        const list = values.slice(start, start + VALUES_PER_LIST);
+        yield {
+          sql: `SELECT ${MOMENT_COLUMNS.join(", ")} FROM imaged_moments${hint ? ` FORCE INDEX (${index})` : ""}
+                WHERE video_reference_uuid = ? AND ${column} IN (${list.map(() => "?").join(", ")})`,
+          params: [video, ...list],
+        };
+      }
+    }
+  }
+}
+
+function* packed(branches: Iterable<Branch>): Generator<Branch> {
+  let sql: string[] = [];
+  let params: unknown[] = [];
+  for (const branch of branches) {
+    const full =
+      sql.length === BRANCHES_PER_STATEMENT || params.length + branch.params.length > VALUES_PER_STATEMENT;
+    if (sql.length > 0 && full) {
+      yield { sql: sql.join(" UNION ALL "), params };
+      sql = [];
+      params = [];
+    }
+    sql.push(branch.sql);
+    params.push(...branch.params);
+  }
+  if (sql.length > 0) yield { sql: sql.join(" UNION ALL "), params };
 }
 
 function keysByVideo(keys: readonly MomentIndexKey[]): Map<string, MomentIndexKey[]> {
@@ -57,26 +99,4 @@ function keysByVideo(keys: readonly MomentIndexKey[]): Map<string, MomentIndexKe
     else byVideo.set(key.videoReferenceUuid, [key]);
   }
   return byVideo;
-}
-
-function* candidateStatements(
-  video: string,
-  keys: readonly MomentIndexKey[],
-  hint: boolean,
-): Generator<{ sql: string; params: unknown[] }> {
-  for (let start = 0; start < keys.length; start += VALUES_PER_LIST) {
-    const chunk = keys.slice(start, start + VALUES_PER_LIST);
-    const branches: string[] = [];
-    const params: unknown[] = [];
-    for (const { column, index, of } of INDEX_COLUMNS) {
-      const values = [...new Set(chunk.flatMap((key) => of(key) ?? []))];
-      if (values.length === 0) continue;
-      branches.push(
-        `SELECT ${MOMENT_COLUMNS.join(", ")} FROM imaged_moments${hint ? ` FORCE INDEX (${index})` : ""}
-         WHERE video_reference_uuid = ? AND ${column} IN (${values.map(() => "?").join(", ")})`,
-      );
-      params.push(video, ...values);
-    }
-    if (branches.length > 0) yield { sql: branches.join(" UNION ALL "), params };
-  }
 }

@@ -25,9 +25,16 @@ export async function startBenchMariaDb(): Promise<{
 }
 
 /**
+ * As `npm start` runs node: a young generation of 64 MB lets a bulk request's objects die
+ * young instead of being promoted while the request waits on the database (GC time per
+ * 1,000-annotation batch went from 15 ms to 7 ms).
+ */
+const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
+
+/**
  * Runs the all-in-one process (what `npm start` runs) on a free loopback port, on the given
- * database, with its own data directory, until stopped. M3_BENCH_NODE_ARGS passes node
- * options (e.g. --cpu-prof) to it.
+ * database, with its own data directory, until stopped, with the node options of `npm start`
+ * (package.json). M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof).
  */
 export async function startPlatformProcess(options: {
   databaseUrl: string;
@@ -38,6 +45,7 @@ export async function startPlatformProcess(options: {
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...START_NODE_OPTIONS,
       ...(process.env.M3_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
       "--import",
       "tsx",

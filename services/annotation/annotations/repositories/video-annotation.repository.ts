@@ -6,6 +6,7 @@ import type { AssociationEntity } from "../../entities/association.entity.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
+import { groupBy } from "../../shared/group-by.js";
 import { associationOfRow, momentOfRow, observationOfRow, type Row } from "../../shared/row-mappers.js";
 
 /** Everything annotated on one video: its moments with images and data, its observations with associations. */
@@ -78,12 +79,10 @@ function momentGraphs(
   images: ImageReferenceEntity[],
   data: AncillaryDatumEntity[],
 ): MomentGraph[] {
-  const imagesOf = new Map<string, ImageReferenceEntity[]>();
-  for (const image of images.sort((a, b) => compare(a.url, b.url))) {
-    const list = imagesOf.get(image.imagedMomentUuid);
-    if (list) list.push(image);
-    else imagesOf.set(image.imagedMomentUuid, [image]);
-  }
+  const imagesOf = groupBy(
+    images.sort((a, b) => compare(a.url, b.url)),
+    (image) => image.imagedMomentUuid,
+  );
   const datumOf = new Map(data.map((datum) => [datum.imagedMomentUuid, datum]));
   return moments.map((moment) => ({
     moment,
@@ -96,12 +95,7 @@ function observationGraphs(
   observations: ObservationEntity[],
   associations: AssociationEntity[],
 ): ObservationGraph[] {
-  const associationsOf = new Map<string, AssociationEntity[]>();
-  for (const association of associations) {
-    const list = associationsOf.get(association.observationUuid);
-    if (list) list.push(association);
-    else associationsOf.set(association.observationUuid, [association]);
-  }
+  const associationsOf = groupBy(associations, (association) => association.observationUuid);
   return observations.map((observation) => ({
     observation,
     associations: associationsOf.get(observation.uuid) ?? [],

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { groupBy } from "../../shared/group-by.js";
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
 
 /** Values per IN list: MariaDB turns lists of 1,000 or more into a subquery, which loses the index. */
@@ -59,7 +60,7 @@ export async function findMomentCandidates(
 }
 
 function* branchesOf(keys: readonly MomentIndexKey[], hint: boolean): Generator<Branch> {
-  for (const [video, videoKeys] of keysByVideo(keys)) {
+  for (const [video, videoKeys] of groupBy(keys, (key) => key.videoReferenceUuid)) {
     for (const { column, index, of } of INDEX_COLUMNS) {
       const values = [...new Set(videoKeys.flatMap((key) => of(key) ?? []))];
       for (let start = 0; start < values.length; start += VALUES_PER_LIST) {
@@ -89,14 +90,4 @@ function* packed(branches: Iterable<Branch>): Generator<Branch> {
     params.push(...branch.params);
   }
   if (sql.length > 0) yield { sql: sql.join(" UNION ALL "), params };
-}
-
-function keysByVideo(keys: readonly MomentIndexKey[]): Map<string, MomentIndexKey[]> {
-  const byVideo = new Map<string, MomentIndexKey[]>();
-  for (const key of keys) {
-    const list = byVideo.get(key.videoReferenceUuid);
-    if (list) list.push(key);
-    else byVideo.set(key.videoReferenceUuid, [key]);
-  }
-  return byVideo;
 }

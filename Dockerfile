@@ -1,0 +1,53 @@
+# syntax=docker/dockerfile:1.7
+# m3: one image for every process; its first argument selects it:
+#   kb | annotation | registry | config | capture | upload | gateway | migrate [domain ...]
+# Targets: `runtime` (default, the last stage) and `capture` (runtime plus ffmpeg).
+#   docker build -t m3:0.1.0 .
+#   docker build --target capture -t m3-capture:0.1.0 .
+# TypeScript runs through tsx (a runtime dependency): there is no build step.
+
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# Production dependencies only. better-sqlite3 (the embedded default store) compiles when no
+# prebuilt binary downloads, so the toolchain lives here and never reaches the final image.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+# The application: sources, protos and production node_modules, owned by root and read-only
+# to the process user, so the container runs with a read-only root filesystem (writable
+# paths are /tmp for tsx's transform cache and /var/lib/m3 for data, both volumes).
+FROM ${NODE_IMAGE} AS app
+ENV NODE_ENV=production \
+    M3_DATA_DIR=/var/lib/m3 \
+    NODE_OPTIONS=--max-semi-space-size=64
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json tsconfig.json ./
+COPY proto ./proto
+COPY services ./services
+COPY gateway ./gateway
+COPY tools/migrate ./tools/migrate
+COPY tools/k8s/image-commands.ts tools/k8s/image-entrypoint.ts ./tools/k8s/
+RUN mkdir -p /var/lib/m3 && chown 1000:1000 /var/lib/m3
+VOLUME ["/tmp", "/var/lib/m3"]
+EXPOSE 8080 50051 50052 50053 50054 50055 50056 9464
+ENTRYPOINT ["node", "--import", "tsx", "tools/k8s/image-entrypoint.ts"]
+CMD ["gateway"]
+
+# Frame capture needs ffmpeg and ffprobe; only this target carries them.
+FROM app AS capture
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
+USER 1000:1000
+CMD ["capture"]
+
+# The default target: every other process.
+FROM app AS runtime
+USER 1000:1000

@@ -1,0 +1,152 @@
+{{/* The gRPC domains, in the order their objects are rendered. */}}
+{{- define "m3.domains" -}}
+kb annotation registry config capture upload
+{{- end }}
+
+{{/* Domains whose storage is MySQL: the migrate Job opens them. */}}
+{{- define "m3.databaseDomains" -}}
+kb annotation registry
+{{- end }}
+
+{{- define "m3.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* `<release>-<chart>`, or the release name alone when it already contains the chart name. */}}
+{{- define "m3.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Name of one component's objects. Call with (dict "root" $ "component" "kb"). */}}
+{{- define "m3.componentName" -}}
+{{- printf "%s-%s" (include "m3.fullname" .root) .component | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Selector labels: stable across upgrades, so no chart or app version. */}}
+{{- define "m3.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "m3.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{/* Every object's labels; part-of m3 is what the config service's discovery selects. */}}
+{{- define "m3.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{ include "m3.selectorLabels" . }}
+app.kubernetes.io/part-of: m3
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+{{- end }}
+
+{{/* The image of a component: its own repository/tag, else the shared ones. */}}
+{{- define "m3.image" -}}
+{{- $values := index .root.Values .component -}}
+{{- $own := $values.image | default dict -}}
+{{- $repository := $own.repository | default .root.Values.image.repository -}}
+{{- $tag := $own.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- printf "%s:%s" $repository $tag }}
+{{- end }}
+
+{{- define "m3.secretName" -}}
+{{- .Values.secrets.existingSecret | default (printf "%s-secrets" (include "m3.fullname" .)) }}
+{{- end }}
+
+{{- define "m3.mysqlSecretName" -}}
+{{- .Values.mysql.existingSecret | default (printf "%s-secrets" (include "m3.fullname" .)) }}
+{{- end }}
+
+{{- define "m3.minioSecretName" -}}
+{{- .Values.minio.existingSecret | default (printf "%s-secrets" (include "m3.fullname" .)) }}
+{{- end }}
+
+{{/* host:port of a domain's gRPC Service. */}}
+{{- define "m3.grpcAddress" -}}
+{{- $values := index .root.Values .component -}}
+{{- printf "%s:%v" (include "m3.componentName" .) $values.grpcPort }}
+{{- end }}
+
+{{/* The gateway's in-cluster base URL, through which the config service polls health. */}}
+{{- define "m3.internalGatewayUrl" -}}
+{{- printf "http://%s.%s.svc.%s:%v" (include "m3.componentName" (dict "root" . "component" "gateway")) .Release.Namespace .Values.clusterDomain .Values.gateway.port }}
+{{- end }}
+
+{{/* The variable holding a domain's API key in the config service (m3.io/secret-env). */}}
+{{- define "m3.apiKeyEnv" -}}
+{{- printf "M3_%s_API_KEY" (upper .) }}
+{{- end }}
+
+{{/* A probe: the handler plus the timing values (without the on/off switch). */}}
+{{- define "m3.probe" -}}
+{{- toYaml (merge (omit .probe "enabled") .handler) }}
+{{- end }}
+
+{{/* Pod volumes: writable /tmp (tsx's cache) and the data dir on a read-only root. */}}
+{{- define "m3.volumes" -}}
+- name: tmp
+  emptyDir: {}
+- name: data
+  {{- if .sizeLimit }}
+  emptyDir:
+    sizeLimit: {{ .sizeLimit }}
+  {{- else }}
+  emptyDir: {}
+  {{- end }}
+{{- end }}
+
+{{- define "m3.volumeMounts" -}}
+- name: tmp
+  mountPath: /tmp
+- name: data
+  mountPath: /var/lib/m3
+{{- end }}
+
+{{/* Environment every process reads. */}}
+{{- define "m3.commonEnv" -}}
+- name: M3_LOG_LEVEL
+  value: {{ .Values.logLevel | quote }}
+- name: M3_DATA_DIR
+  value: /var/lib/m3
+{{- if .Values.otel.endpoint }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ .Values.otel.endpoint | quote }}
+{{- end }}
+{{- with .Values.commonEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Keys and the signing secret, shared by every domain (readDomainConfig's fallbacks). */}}
+{{- define "m3.secretEnv" -}}
+- name: M3_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.secretName" . }}
+      key: {{ .Values.secrets.apiKeyKey }}
+- name: M3_SIGNING_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.secretName" . }}
+      key: {{ .Values.secrets.signingSecretKey }}
+{{- end }}
+
+{{/* M3_<DOMAIN>_DATABASE_URL, built from the password variable defined before it. */}}
+{{- define "m3.databaseEnv" -}}
+- name: M3_MYSQL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.mysqlSecretName" .root }}
+      key: {{ .root.Values.mysql.passwordKey }}
+{{- range .domains }}
+- name: M3_{{ upper . }}_DATABASE_URL
+  value: {{ printf "mysql://%s:$(M3_MYSQL_PASSWORD)@%s:%v/%s" $.root.Values.mysql.username $.root.Values.mysql.host $.root.Values.mysql.port (index $.root.Values.mysql.databases .) | quote }}
+{{- end }}
+{{- end }}

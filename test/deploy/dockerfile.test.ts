@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import test from "ava";
+import { parse } from "yaml";
+import { IMAGE_COMMANDS, imageCommandModule } from "../../tools/k8s/image-commands.js";
+import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
+
+interface Stage {
+  name: string;
+  from: string;
+  instructions: { keyword: string; text: string }[];
+}
+
+/** The Dockerfile's build stages (line continuations joined, comments dropped). */
+function readStages(): Stage[] {
+  const text = readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
+  const stages: Stage[] = [];
+  for (const line of text.split("\n").map((raw) => raw.trim())) {
+    if (line === "" || line.startsWith("#")) continue;
+    const [keyword = "", ...rest] = line.split(/\s+/);
+    const body = rest.join(" ");
+    if (keyword.toUpperCase() === "FROM") {
+      const match = /^(\S+)\s+AS\s+(\S+)$/i.exec(body);
+      if (!match) throw new Error(`unnamed stage: ${line}`);
+      stages.push({ from: match[1] as string, name: match[2] as string, instructions: [] });
+    } else {
+      stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), text: body });
+    }
+  }
+  return stages;
+}
+
+const stage = (name: string) => readStages().find((candidate) => candidate.name === name);
+const texts = (of: Stage | undefined, keyword: string) =>
+  (of?.instructions ?? []).filter((instruction) => instruction.keyword === keyword).map(({ text }) => text);
+/** A stage's instructions including those of the stages it builds on. */
+function lineage(name: string): Stage[] {
+  const found = stage(name);
+  if (!found) return [];
+  return [...lineage(found.from), found];
+}
+
+test("the Dockerfile builds on Node 22 in named stages, runtime last so it is the default target", (t) => {
+  const source = readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8");
+  t.regex(source, /^ARG NODE_IMAGE=node:22-[a-z]+-slim$/m);
+  const nodeImage = "$" + "{NODE_IMAGE}";
+  t.deepEqual(
+    readStages().map(({ name, from }) => [name, from]),
+    [
+      ["deps", nodeImage],
+      ["app", nodeImage],
+      ["capture", "app"],
+      ["runtime", "app"],
+    ],
+  );
+});
+
+test("dependencies are installed from the lockfile without dev dependencies, in a stage of their own", (t) => {
+  const runs = texts(stage("deps"), "RUN").join("\n");
+  t.regex(runs, /npm ci --omit=dev/);
+  for (const name of ["app", "capture", "runtime"]) {
+    t.false(
+      texts(stage(name), "RUN").some((text) => /npm (ci|install)|g\+\+/.test(text)),
+      name,
+    );
+  }
+  t.deepEqual(
+    texts(stage("app"), "COPY").filter((text) => text.includes("--from")),
+    ["--from=deps /app/node_modules ./node_modules"],
+  );
+});
+
+test("both final targets run as a numeric non-root user through the command-selecting entrypoint", (t) => {
+  for (const name of ["runtime", "capture"]) {
+    const users = lineage(name).flatMap((of) => texts(of, "USER"));
+    t.regex(users.at(-1) ?? "", /^[1-9]\d*:[1-9]\d*$/, name);
+    const entrypoint = lineage(name)
+      .flatMap((of) => texts(of, "ENTRYPOINT"))
+      .at(-1);
+    t.deepEqual(JSON.parse(entrypoint ?? "null"), [
+      "node",
+      "--import",
+      "tsx",
+      "tools/k8s/image-entrypoint.ts",
+    ]);
+  }
+  t.deepEqual(texts(stage("app"), "CMD"), ['["gateway"]']);
+  t.deepEqual(texts(stage("capture"), "CMD"), ['["capture"]']);
+});
+
+test("ffmpeg is installed only in the capture target", (t) => {
+  for (const of of readStages()) {
+    const installsFfmpeg = texts(of, "RUN").some((text) => /apt-get install[^&]*\bffmpeg\b/.test(text));
+    t.is(installsFfmpeg, of.name === "capture", of.name);
+  }
+});
+
+test("everything the image copies exists and is not excluded by .dockerignore", (t) => {
+  const ignored = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  const sources = texts(stage("app"), "COPY")
+    .filter((text) => !text.startsWith("--from"))
+    .flatMap((text) => text.split(/\s+/).slice(0, -1));
+  t.true(sources.includes("tools/k8s/image-entrypoint.ts"));
+  for (const source of sources) {
+    t.true(existsSync(join(REPO_ROOT, source)), source);
+    t.false(
+      ignored.some((pattern) => source === pattern || source.startsWith(`${pattern}/`)),
+      source,
+    );
+  }
+  t.true(ignored.includes("node_modules"), "the host's node_modules never enters the build context");
+});
+
+test("the image's commands are the chart's components plus migrate, each with its main module", (t) => {
+  const values = parse(readFileSync(join(REPO_ROOT, "helm/m3/values.yaml"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const components = Object.entries(values)
+    .filter(([, block]) => typeof block === "object" && block !== null && "enabled" in block)
+    .map(([name]) => name)
+    .filter((name) => name !== "ingress" && name !== "networkPolicy" && name !== "migrate");
+  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate"].sort());
+  for (const command of Object.keys(IMAGE_COMMANDS)) {
+    t.true(existsSync(imageCommandModule(command)), `${command}: ${IMAGE_COMMANDS[command]}`);
+  }
+});

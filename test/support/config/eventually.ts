@@ -1,0 +1,13 @@
+/** Polls until check returns a value that is not undefined (or throws after the limit). */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  limitMillis = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + limitMillis;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("the condition did not come true in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

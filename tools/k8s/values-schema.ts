@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { CHART_DIR } from "./render.js";
+
+type Schema = Record<string, unknown>;
+
+/** Values that are Kubernetes objects passed through as they are (their schema is Kubernetes'). */
+const PASS_THROUGH = new Set([
+  "podSecurityContext",
+  "containerSecurityContext",
+  "resources",
+  "nodeSelector",
+  "affinity",
+  "annotations",
+]);
+const ENUMS: Record<string, string[]> = {
+  logLevel: ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+  "image.pullPolicy": ["Always", "IfNotPresent", "Never"],
+  "gateway.service.type": ["ClusterIP", "NodePort", "LoadBalancer"],
+};
+const PORT_LISTS = new Set(["kubeApiPorts", "captureEgressPorts"]);
+const ENV_LISTS = new Set(["env", "commonEnv"]);
+const DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"];
+
+/** The `## @param <path> <description>` comments of values.yaml. */
+export function readParamComments(valuesText: string): Map<string, string> {
+  return new Map(
+    [...valuesText.matchAll(/^\s*## @param (\S+) (.*)$/gm)].map((m) => [m[1] ?? "", m[2] ?? ""]),
+  );
+}
+
+/**
+ * values.schema.json, derived from values.yaml: each value's type from its default, its
+ * description from its @param comment, no unknown keys, ports in range, a few enums.
+ */
+export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "values.yaml"), "utf8")): Schema {
+  const descriptions = readParamComments(valuesText);
+  const schemaOf = (value: unknown, path: string[]): Schema => {
+    const name = path.at(-1) ?? "";
+    let schema: Schema;
+    if (Array.isArray(value)) {
+      const items = PORT_LISTS.has(name)
+        ? { type: "integer", minimum: 1, maximum: 65535 }
+        : ENV_LISTS.has(name)
+          ? { type: "object", required: ["name"] }
+          : { type: "object" };
+      schema = { type: "array", items };
+    } else if (value !== null && typeof value === "object") {
+      schema = { type: "object" };
+      if (!PASS_THROUGH.has(name)) {
+        const properties = Object.fromEntries(
+          Object.entries(value).map(([key, child]) => [key, schemaOf(child, [...path, key])]),
+        );
+        schema = { type: "object", additionalProperties: false, properties };
+      }
+    } else if (typeof value === "boolean") schema = { type: "boolean" };
+    else if (typeof value === "number") {
+      schema = /port$/i.test(name)
+        ? { type: "integer", minimum: 1, maximum: 65535 }
+        : { type: "integer", minimum: 0 };
+    } else schema = { type: "string" };
+    const key = path.join(".");
+    if (ENUMS[key]) schema.enum = ENUMS[key];
+    const description = descriptions.get(key);
+    return description ? { description, ...schema } : schema;
+  };
+  const root = schemaOf(parse(valuesText), []);
+  const properties = root.properties as Record<string, Schema>;
+  for (const domain of DOMAINS) (properties[domain] as Schema).required = ["enabled", "grpcPort"];
+  (properties.publicUrl as Schema).pattern = "^https?://";
+  (properties.mysql as Schema).required = ["host", "port", "username", "databases"];
+  return { $schema: "http://json-schema.org/draft-07/schema#", title: "m3 chart values", ...root };
+}

@@ -1,15 +1,46 @@
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { annotationRoutes } from "../../gateway/src/routes/annotation.routes.js";
+import { configRoutes } from "../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../gateway/src/routes/kb.routes.js";
 import { registryRoutes } from "../../gateway/src/routes/registry.routes.js";
 import { annotationModule } from "../annotation/annotation.module.js";
+import { configModule } from "../config/config.module.js";
 import { kbModule } from "../kb/kb.module.js";
 import type { DomainModule } from "../kit/domain/domain-module.js";
 import { registryModule } from "../registry/registry.module.js";
 
-/** Every domain built so far, with the route table the gateway serves it under. */
-export const allInOneDomains: readonly { module: DomainModule; routes: ServiceRoutes }[] = [
-  { module: kbModule, routes: kbRoutes },
-  { module: annotationModule, routes: annotationRoutes },
-  { module: registryModule, routes: registryRoutes },
+/** How the config service lists a domain (the legacy endpoint names and proxy path). */
+export interface LegacyEndpoint {
+  names: readonly string[];
+  /** Below the domain's base path, e.g. "/v1" for /anno/v1. */
+  restPath: string;
+  proxyPath: string;
+}
+
+export interface AllInOneDomain {
+  module: DomainModule;
+  routes: ServiceRoutes;
+  endpoint?: LegacyEndpoint;
+  /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); they start earlier. */
+  calls?: readonly string[];
+}
+
+/** Every domain, in start order, with the route table the gateway serves it under. */
+export const allInOneDomains: readonly AllInOneDomain[] = [
+  {
+    module: kbModule,
+    routes: kbRoutes,
+    endpoint: { names: ["oni", "vars-kb-server", "vars-user-server"], restPath: "/v1", proxyPath: "/oni" },
+  },
+  {
+    module: annotationModule,
+    routes: annotationRoutes,
+    endpoint: { names: ["annosaurus"], restPath: "/v1", proxyPath: "/anno" },
+  },
+  {
+    module: registryModule,
+    routes: registryRoutes,
+    endpoint: { names: ["vampire-squid"], restPath: "/v1", proxyPath: "/vam" },
+  },
+  { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import type { Logger } from "pino";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { startGateway } from "../../gateway/src/index.js";
@@ -6,7 +7,8 @@ import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
 import { PROTO_ROOT } from "../kit/proto-root.js";
 import { M3_VERSION } from "../kit/version.js";
-import { allInOneDomains } from "./domains.js";
+import { type AllInOneDomain, allInOneDomains } from "./domains.js";
+import { launcherEndpoints } from "./launcher-endpoints.js";
 
 export interface RunningPlatform {
   port: number;
@@ -16,7 +18,8 @@ export interface RunningPlatform {
 
 /**
  * Starts every domain on loopback gRPC ports and the gateway in front of them: the
- * process `npm start` runs, and the stack the e2e tests drive.
+ * process `npm start` runs, and the stack the e2e tests drive. The gateway's port is fixed
+ * first (a free one when 0 is asked for) so the config service can list every domain's URL.
  */
 export async function startPlatform(options: {
   env: Env;
@@ -25,30 +28,35 @@ export async function startPlatform(options: {
   host: string;
   logger: Logger;
 }): Promise<RunningPlatform> {
-  const running: RunningDomain[] = [];
-  const stopDomains = () => Promise.allSettled(running.map((domain) => domain.stop()));
+  const port = options.port === 0 ? await freePort(options.host) : options.port;
+  const placed = allInOneDomains.map((domain) => ({
+    ...domain,
+    routes: placeRoutes(domain.routes, options.env),
+  }));
+  const env = launcherEnv(placed, options.env, options.host, port);
+  const running = new Map<string, RunningDomain>();
+  const stopDomains = () => Promise.allSettled([...running.values()].map((domain) => domain.stop()));
   try {
-    for (const { module } of allInOneDomains) {
-      running.push(
-        await startDomain(module, {
-          env: options.env,
-          logger: options.logger,
-          dataDir: options.dataDir,
-          version: M3_VERSION,
-          host: "127.0.0.1",
-          port: 0,
-        }),
-      );
+    for (const domain of placed) {
+      const started = await startDomain(domain.module, {
+        env: withAddresses(env, domain, running),
+        logger: options.logger,
+        dataDir: options.dataDir,
+        version: M3_VERSION,
+        host: "127.0.0.1",
+        port: 0,
+      });
+      running.set(domain.module.name, started);
     }
-    const targets = allInOneDomains.map(({ routes }, index) => ({
-      routes: placeRoutes(routes, options.env),
-      address: running[index]?.address ?? "",
+    const targets = placed.map(({ routes, module }) => ({
+      routes,
+      address: running.get(module.name)?.address ?? "",
     }));
     const gateway = await startGateway({
       targets,
       protoRoot: PROTO_ROOT,
       logger: options.logger,
-      port: options.port,
+      port,
       host: options.host,
     });
     return {
@@ -63,4 +71,40 @@ export async function startPlatform(options: {
     await stopDomains();
     throw error;
   }
+}
+
+/** The config service's public URL and endpoint list, unless the environment sets them. */
+function launcherEnv(domains: readonly AllInOneDomain[], env: Env, host: string, port: number): Env {
+  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  const publicBase = `http://${shownHost}:${port}`;
+  const internalBase = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;
+  const configBase = domains.find(({ module }) => module.name === "config")?.routes.basePath ?? "/config";
+  return {
+    ...env,
+    M3_CONFIG_PUBLIC_URL: env.M3_CONFIG_PUBLIC_URL || `${publicBase}${configBase}`,
+    M3_CONFIG_ENDPOINTS:
+      env.M3_CONFIG_ENDPOINTS || launcherEndpoints(domains, { publicBase, internalBase }, env),
+  };
+}
+
+/** The environment of one domain: the gRPC addresses of the domains it calls, already running. */
+function withAddresses(env: Env, domain: AllInOneDomain, running: ReadonlyMap<string, RunningDomain>): Env {
+  const own: Env = { ...env };
+  for (const name of domain.calls ?? []) {
+    const address = running.get(name)?.address;
+    if (!address) throw new Error(`${domain.module.name} calls ${name}, which must start before it`);
+    own[`M3_${name.toUpperCase()}_GRPC_ADDRESS`] ||= address;
+  }
+  return own;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }

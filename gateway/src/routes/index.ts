@@ -1,7 +1,13 @@
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { annotationRoutes } from "./annotation.routes.js";
+import { configRoutes } from "./config.routes.js";
 import { kbRoutes } from "./kb.routes.js";
 import { registryRoutes } from "./registry.routes.js";
 
 /** Every domain's route table, in the order their docs are listed. */
-export const allServiceRoutes: readonly ServiceRoutes[] = [kbRoutes, annotationRoutes, registryRoutes];
+export const allServiceRoutes: readonly ServiceRoutes[] = [
+  kbRoutes,
+  annotationRoutes,
+  registryRoutes,
+  configRoutes,
+];

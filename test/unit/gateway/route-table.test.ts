@@ -7,7 +7,9 @@ import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** Domains whose routes must all be in the table by now; the others are only listed. */
-const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry"]);
+const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry", "config"]);
+/** Domains whose lines in endpoints.txt carry the base path (the others are relative to it). */
+const SPEC_PATHS_INCLUDE_BASE = new Set(["config", "upload"]);
 /** Route groups of complete domains that a later issue builds (left out of the check until then). */
 const PENDING_GROUPS: Readonly<Record<string, readonly string[]>> = {
   annotation: ["/v1/fast", "/v1/histogram", "/v1/query"],
@@ -32,8 +34,9 @@ function specEndpoints(): Map<string, Set<string>> {
 
 function tableEndpoints(domain: string): Set<string> {
   const table = allServiceRoutes.find((routes) => routes.domain === domain);
+  const base = table && SPEC_PATHS_INCLUDE_BASE.has(domain) ? table.basePath : "";
   return new Set(
-    (table?.routes ?? []).map((route) => `${route.method} ${route.path.replace(/\{[^}]+\}/g, "{}")}`),
+    (table?.routes ?? []).map((route) => `${route.method} ${base}${route.path.replace(/\{[^}]+\}/g, "{}")}`),
   );
 }
 

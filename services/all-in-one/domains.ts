@@ -1,9 +1,11 @@
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { annotationRoutes } from "../../gateway/src/routes/annotation.routes.js";
+import { captureRoutes } from "../../gateway/src/routes/capture.routes.js";
 import { configRoutes } from "../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../gateway/src/routes/kb.routes.js";
 import { registryRoutes } from "../../gateway/src/routes/registry.routes.js";
 import { annotationModule } from "../annotation/annotation.module.js";
+import { captureModule } from "../capture/capture.module.js";
 import { configModule } from "../config/config.module.js";
 import { kbModule } from "../kb/kb.module.js";
 import type { DomainModule } from "../kit/domain/domain-module.js";
@@ -41,6 +43,11 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
     module: registryModule,
     routes: registryRoutes,
     endpoint: { names: ["vampire-squid"], restPath: "/v1", proxyPath: "/vam" },
+  },
+  {
+    module: captureModule,
+    routes: captureRoutes,
+    endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
   },
   { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];

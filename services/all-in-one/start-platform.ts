@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { startGateway } from "../../gateway/src/index.js";
@@ -33,7 +34,7 @@ export async function startPlatform(options: {
     ...domain,
     routes: placeRoutes(domain.routes, options.env),
   }));
-  const env = launcherEnv(placed, options.env, options.host, port);
+  const env = launcherEnv(placed, options, port);
   const running = new Map<string, RunningDomain>();
   const stopDomains = () => Promise.allSettled([...running.values()].map((domain) => domain.stop()));
   try {
@@ -73,14 +74,23 @@ export async function startPlatform(options: {
   }
 }
 
-/** The config service's public URL and endpoint list, unless the environment sets them. */
-function launcherEnv(domains: readonly AllInOneDomain[], env: Env, host: string, port: number): Env {
+/**
+ * What the all-in-one fills in unless the environment sets it: the config service's public
+ * URL and endpoint list, and the one folder capture may read local videos from.
+ */
+function launcherEnv(
+  domains: readonly AllInOneDomain[],
+  { env, host, dataDir }: { env: Env; host: string; dataDir: string },
+  port: number,
+): Env {
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   const publicBase = `http://${shownHost}:${port}`;
   const internalBase = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`;
   const configBase = domains.find(({ module }) => module.name === "config")?.routes.basePath ?? "/config";
+  const fileRoots = env.CAPTURE_FILE_ROOTS || env.M3_CAPTURE_FILE_ROOTS || env.BEHOLDER_FILE_ROOTS;
   return {
     ...env,
+    CAPTURE_FILE_ROOTS: fileRoots || join(dataDir, "videos"),
     M3_CONFIG_PUBLIC_URL: env.M3_CONFIG_PUBLIC_URL || `${publicBase}${configBase}`,
     M3_CONFIG_ENDPOINTS:
       env.M3_CONFIG_ENDPOINTS || launcherEndpoints(domains, { publicBase, internalBase }, env),

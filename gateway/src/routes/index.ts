@@ -1,5 +1,6 @@
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { annotationRoutes } from "./annotation.routes.js";
+import { captureRoutes } from "./capture.routes.js";
 import { configRoutes } from "./config.routes.js";
 import { kbRoutes } from "./kb.routes.js";
 import { registryRoutes } from "./registry.routes.js";
@@ -10,4 +11,5 @@ export const allServiceRoutes: readonly ServiceRoutes[] = [
   annotationRoutes,
   registryRoutes,
   configRoutes,
+  captureRoutes,
 ];

@@ -23,6 +23,7 @@ test("the all-in-one config service lists every domain at the gateway, secrets o
   const base = http.baseUrl;
   t.deepEqual(open.map(({ name, url, proxyPath }) => [name, url, proxyPath]).sort(), [
     ["annosaurus", `${base}/anno/v1`, "/anno"],
+    ["beholder", `${base}/capture`, "/beholder"],
     ["oni", `${base}/kb/v1`, "/oni"],
     ["vampire-squid", `${base}/vam/v1`, "/vam"],
     ["vars-kb-server", `${base}/kb/v1`, "/oni"],
@@ -50,6 +51,7 @@ test("the all-in-one config service logs in the kb's users and sees every domain
   const available = (await http.get("/config/health/available")).json as { name: string }[];
   t.deepEqual(available.map(({ name }) => name).sort(), [
     "annosaurus",
+    "beholder",
     "oni",
     "raziel",
     "vampire-squid",

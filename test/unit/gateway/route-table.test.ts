@@ -7,7 +7,7 @@ import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** Domains whose routes must all be in the table by now; the others are only listed. */
-const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry", "config"]);
+const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry", "config", "capture"]);
 /** Domains whose lines in endpoints.txt carry the base path (the others are relative to it). */
 const SPEC_PATHS_INCLUDE_BASE = new Set(["config", "upload"]);
 /** Route groups of complete domains that a later issue builds (left out of the check until then). */
@@ -40,13 +40,23 @@ function tableEndpoints(domain: string): Set<string> {
   );
 }
 
+/** The interactive docs the gateway serves for the domain (ServiceRoutes.docsPaths), as spec lines. */
+function docsEndpoints(domain: string): Set<string> {
+  const table = allServiceRoutes.find((routes) => routes.domain === domain);
+  if (!table) return new Set();
+  const base = SPEC_PATHS_INCLUDE_BASE.has(domain) ? table.basePath : "";
+  return new Set((table.docsPaths ?? ["/docs"]).map((path) => `GET ${base}${path}`));
+}
+
 for (const [domain, expected] of specEndpoints()) {
   const table = tableEndpoints(domain);
-  const missing = [...expected].filter((endpoint) => !table.has(endpoint) && !isPending(domain, endpoint));
+  const docs = docsEndpoints(domain);
+  const routed = [...expected].filter((endpoint) => !docs.has(endpoint) && !isPending(domain, endpoint));
+  const missing = routed.filter((endpoint) => !table.has(endpoint));
   if (COMPLETE_DOMAINS.has(domain)) {
     test(`every ${domain} endpoint of the spec is in the route table`, (t) => {
       t.deepEqual(missing, [], `missing ${domain} routes`);
-      t.is(table.size, [...expected].filter((endpoint) => !isPending(domain, endpoint)).length);
+      t.is(table.size, routed.length);
     });
   }
   test(`the ${domain} route table has no route outside the spec`, (t) => {

@@ -1,0 +1,56 @@
+import type { RouteSpec, ServiceRoutes } from "../engine/route-spec.js";
+
+const CAPTURE = "m3.capture.v1.CaptureService";
+
+/** Pool full: 503 (the domain adds Retry-After) instead of the table's 429. */
+const CAPTURE_ERRORS = { RESOURCE_EXHAUSTED: 503 } as const;
+
+function captureRoute(path: string, method: string, summary: string): RouteSpec {
+  return {
+    method: "POST",
+    path,
+    rpc: `${CAPTURE}/${method}`,
+    // The domain checks the `X-Api-Key` header; RouteAuth "apikey" would document `Authorization: APIKEY`.
+    auth: "none",
+    body: "capture",
+    bodyEncodings: ["json"],
+    query: ["accurate", "nokey"],
+    render: "http-body",
+    errorStatus: CAPTURE_ERRORS,
+    summary,
+  };
+}
+
+/** The frame-capture service (legacy beholder): routes start at the base path, without a version. */
+export const captureRoutes: ServiceRoutes = {
+  domain: "capture",
+  basePath: "/capture",
+  title: "m3 frame capture",
+  docsPaths: ["/docs"],
+  protoFiles: ["m3/capture/v1/capture_service.proto", "m3/common/v1/health.proto"],
+  casing: "camel",
+  nulls: "null",
+  routes: [
+    captureRoute(
+      "/capture",
+      "CaptureFrame",
+      "The frame of videoUrl at elapsedTimeMillis, as imageType (jpg or png); header `X-Api-Key`",
+    ),
+    captureRoute(
+      "/capture/jpg",
+      "CaptureJpegFrame",
+      "The frame as a JPEG, whatever imageType says; header `X-Api-Key`",
+    ),
+    captureRoute(
+      "/capture/png",
+      "CapturePngFrame",
+      "The frame as a PNG, whatever imageType says; header `X-Api-Key`",
+    ),
+    {
+      method: "GET",
+      path: "/health",
+      rpc: "m3.common.v1.HealthStatusService/GetHealthStatus",
+      summary: "Health and runtime figures of the capture service",
+    },
+  ],
+};

@@ -1,0 +1,58 @@
+import type { Logger } from "pino";
+import { CaptureServiceService } from "../../proto/gen/m3/capture/v1/capture_service.js";
+import type { OpenedDomain } from "../kit/domain/domain-module.js";
+import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
+import { FrameCache } from "./cache/frame-cache.js";
+import type { CaptureSettings } from "./config.js";
+import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
+import { InterlaceProbe } from "./ffmpeg/interlace-probe.js";
+import { ApiKeyGuard } from "./handlers/api-key.guard.js";
+import { CAPTURE_PUBLIC_METHODS, captureHandlers } from "./handlers/capture.handlers.js";
+import { WorkerPool } from "./pool/worker-pool.js";
+import { CaptureService } from "./services/capture.service.js";
+import { VideoSourceResolver } from "./services/video-source.js";
+
+export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto"] as const;
+
+/** Probe answers kept per video, and for how long after their last use (the legacy defaults). */
+const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
+
+/** Opens the frame cache (indexing what is on disk) and wires the capture service. */
+export async function openCaptureDomain(options: {
+  settings: CaptureSettings;
+  logger: Logger;
+  /** Asked by nothing (every method checks the API key itself); bindService wants one. */
+  tokens: TokenVerifier;
+}): Promise<OpenedDomain & { service: CaptureService }> {
+  const { settings, logger } = options;
+  const cache = await FrameCache.open(
+    settings.cacheRoot,
+    { maxBytes: settings.cacheSizeBytes, freeFraction: settings.cacheFreeFraction },
+    logger,
+  );
+  const service = new CaptureService({
+    sources: new VideoSourceResolver(settings.fileRoots),
+    cache,
+    pool: new WorkerPool({
+      workers: settings.workers,
+      queueSize: settings.queueSize,
+      maxWaitMillis: settings.maxWaitMillis,
+    }),
+    grabber: new FrameGrabber({
+      ffmpegPath: settings.ffmpegPath,
+      timeoutMillis: settings.ffmpegTimeoutMillis,
+    }),
+    probe: new InterlaceProbe({
+      ffprobePath: settings.ffprobePath,
+      timeoutMillis: settings.ffprobeTimeoutMillis,
+      ...PROBE_MEMO,
+    }),
+    logger,
+  });
+  const binding = bindService(
+    CaptureServiceService,
+    captureHandlers(service, new ApiKeyGuard(settings.apiKey)),
+    { publicMethods: CAPTURE_PUBLIC_METHODS, tokens: options.tokens, logger },
+  );
+  return { bindings: [binding], service, close: async () => {} };
+}

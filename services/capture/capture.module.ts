@@ -1,0 +1,20 @@
+import type { DomainModule } from "../kit/domain/domain-module.js";
+import { CAPTURE_PROTO_FILES, openCaptureDomain } from "./capture-domain.js";
+import { CAPTURE_DEFAULT_GRPC_PORT, readCaptureSettings } from "./config.js";
+
+/** Frame capture (legacy beholder) as the standalone and all-in-one launchers start it. */
+export const captureModule: DomainModule = {
+  name: "capture",
+  defaultGrpcPort: CAPTURE_DEFAULT_GRPC_PORT,
+  protoFiles: CAPTURE_PROTO_FILES,
+  health: { application: "beholder", description: "Framegrab server" },
+  async open({ env, config, tokens, logger, dataDir }) {
+    const settings = readCaptureSettings(env, dataDir, config.apiKey);
+    logger.info(
+      { cacheRoot: settings.cacheRoot, fileRoots: settings.fileRoots, workers: settings.workers },
+      "capture settings",
+    );
+    const { bindings, close } = await openCaptureDomain({ settings, logger, tokens });
+    return { bindings, close };
+  },
+};

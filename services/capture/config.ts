@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { readFirst, readInt } from "../kit/config/env-reader.js";
+import type { Env } from "../kit/domain/domain-module.js";
+
+export const CAPTURE_DEFAULT_GRPC_PORT = 50055;
+
+/** The capture service's own settings; port and signing secret come from readDomainConfig. */
+export interface CaptureSettings {
+  /** The X-Api-Key value every capture must carry. */
+  apiKey: string;
+  /** Folder holding the cached frames; created when missing. */
+  cacheRoot: string;
+  /** Cache limit in bytes (CAPTURE_CACHE_SIZE is in MB of 10^6 bytes, as the legacy service counted). */
+  cacheSizeBytes: number;
+  /** Share of the cache freed, oldest first, when it grows past the limit: (0, 1]. */
+  cacheFreeFraction: number;
+  /** ffmpeg processes run at once. */
+  workers: number;
+  /** Captures waiting for a worker before new ones get 503. */
+  queueSize: number;
+  /** Longest wait for a worker before 503; 0 = no limit. */
+  maxWaitMillis: number;
+  ffmpegPath: string;
+  ffmpegTimeoutMillis: number;
+  ffprobePath: string;
+  ffprobeTimeoutMillis: number;
+  /** Folders whose videos file:// URLs may name; empty = file URLs refused. */
+  fileRoots: readonly string[];
+}
+
+/**
+ * Each setting is read as CAPTURE_<NAME>, then M3_CAPTURE_<NAME>, then the legacy
+ * BEHOLDER_<NAME> where beholder had one, so existing deployments keep their values.
+ */
+function names(name: string, legacy?: string): string[] {
+  return [`CAPTURE_${name}`, `M3_CAPTURE_${name}`, ...(legacy ? [`BEHOLDER_${legacy}`] : [])];
+}
+
+/**
+ * The API key: CAPTURE_API_KEY, else BEHOLDER_API_KEY, else the domain key every domain reads
+ * (M3_CAPTURE_API_KEY, then M3_API_KEY), which `fallbackApiKey` carries.
+ */
+export function readCaptureSettings(env: Env, dataDir: string, fallbackApiKey: string): CaptureSettings {
+  const workers = intSetting(env, names("THREADS", "CAPTURE_THREADS"), defaultWorkers(), 1, 256);
+  return {
+    apiKey: readFirst(env, ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"], fallbackApiKey),
+    cacheRoot: resolve(readFirst(env, names("CACHE_ROOT", "CACHE_ROOT"), join(dataDir, "capture-cache"))),
+    cacheSizeBytes: intSetting(env, names("CACHE_SIZE", "CACHE_SIZE"), 500, 1, 100_000_000) * 1_000_000,
+    cacheFreeFraction: fractionSetting(env, names("CACHE_FREEPCT", "CACHE_FREEPCT"), 0.2),
+    workers,
+    queueSize: intSetting(env, names("QUEUE_SIZE", "CAPTURE_QUEUESIZE"), workers * 8, 0, 100_000),
+    maxWaitMillis: intSetting(env, names("MAX_WAIT_MILLIS"), 15_000, 0, 3_600_000),
+    ffmpegPath: readFirst(env, names("FFMPEG_PATH", "FFMPEG_PATH"), "ffmpeg"),
+    ffmpegTimeoutMillis: intSetting(env, names("FFMPEG_TIMEOUT_MILLIS"), 60_000, 1, 3_600_000),
+    ffprobePath: readFirst(env, names("FFPROBE_PATH", "FFPROBE_PATH"), "ffprobe"),
+    ffprobeTimeoutMillis: intSetting(env, names("FFPROBE_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
+    fileRoots: readFileRoots(env),
+  };
+}
+
+/** The legacy default: a quarter of the processors, at least two. */
+function defaultWorkers(): number {
+  return Math.max(2, Math.floor(availableParallelism() / 4));
+}
+
+function intSetting(
+  env: Env,
+  candidates: readonly string[],
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const name = candidates.find((candidate) => readFirst(env, [candidate]) !== undefined);
+  return name === undefined ? fallback : readInt(env, name, fallback, { min, max });
+}
+
+function fractionSetting(env: Env, candidates: readonly string[], fallback: number): number {
+  const name = candidates.find((candidate) => readFirst(env, [candidate]) !== undefined);
+  if (name === undefined) return fallback;
+  const text = readFirst(env, [name], "").trim();
+  const value = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value > 0 && value <= 1)) throw new Error(`${name} must be a number in (0, 1], got "${text}"`);
+  return value;
+}
+
+/** CAPTURE_FILE_ROOTS: absolute folders separated by the platform's path delimiter (":"). */
+function readFileRoots(env: Env): string[] {
+  const candidates = names("FILE_ROOTS");
+  const name = candidates.find((candidate) => readFirst(env, [candidate]) !== undefined);
+  if (name === undefined) return [];
+  const roots = readFirst(env, [name], "")
+    .split(delimiter)
+    .map((root) => root.trim())
+    .filter((root) => root !== "");
+  for (const root of roots) {
+    if (!root.startsWith("/")) throw new Error(`${name} must list absolute folders, got "${root}"`);
+  }
+  return roots.map((root) => resolve(root));
+}
+
+/**
+ * The only reader of process.env for capture: checked here so a bad value fails at start.
+ * The kit demands a domain API key and a signing secret; a standalone capture server needs
+ * only CAPTURE_API_KEY (it issues no JWT that anything checks), so those are filled in.
+ */
+export function readCaptureProcessConfig(processEnv: Env = process.env): Env {
+  const env = { ...processEnv };
+  const captureKey = readFirst(env, ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"]);
+  if (captureKey !== undefined && readFirst(env, ["M3_CAPTURE_API_KEY", "M3_API_KEY"]) === undefined) {
+    env.M3_CAPTURE_API_KEY = captureKey;
+  }
+  if (readFirst(env, ["M3_CAPTURE_SIGNING_SECRET", "M3_SIGNING_SECRET"]) === undefined) {
+    env.M3_CAPTURE_SIGNING_SECRET = randomBytes(32).toString("hex");
+  }
+  readCaptureSettings(env, resolve(env.M3_DATA_DIR || "./data"), "unchecked");
+  return env;
+}

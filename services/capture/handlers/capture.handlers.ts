@@ -1,0 +1,45 @@
+import type {
+  CapturedFrame,
+  CaptureFrameRequest,
+  CaptureServiceService,
+} from "../../../proto/gen/m3/capture/v1/capture_service.js";
+import type { CallContext, UnaryHandlers } from "../../kit/grpc/bind-service.js";
+import type { ImageType } from "../cache/frame-key.js";
+import type { CapturedImage, CaptureService } from "../services/capture.service.js";
+import type { ApiKeyGuard } from "./api-key.guard.js";
+
+/** Every method checks the key itself, so the kit's JWT check is off for all of them. */
+export const CAPTURE_PUBLIC_METHODS = ["captureFrame", "captureJpegFrame", "capturePngFrame"] as const;
+
+export function captureHandlers(
+  service: CaptureService,
+  guard: ApiKeyGuard,
+): UnaryHandlers<typeof CaptureServiceService> {
+  const capture = async (
+    request: CaptureFrameRequest,
+    ctx: CallContext,
+    forcedImageType?: ImageType,
+  ): Promise<CapturedFrame> => {
+    guard.check(ctx);
+    const body = request.capture;
+    const image = await service.capture({
+      videoUrl: body?.videoUrl,
+      elapsedTimeMillis: body?.elapsedTimeMillis,
+      imageType: body?.imageType,
+      deinterlace: body?.deinterlace,
+      accurate: request.accurate,
+      nokey: request.nokey,
+      forcedImageType,
+    });
+    return toCapturedFrame(image);
+  };
+  return {
+    captureFrame: (request, ctx) => capture(request, ctx),
+    captureJpegFrame: (request, ctx) => capture(request, ctx, "jpg"),
+    capturePngFrame: (request, ctx) => capture(request, ctx, "png"),
+  };
+}
+
+function toCapturedFrame(image: CapturedImage): CapturedFrame {
+  return { contentType: image.contentType, data: image.data, filename: "" };
+}

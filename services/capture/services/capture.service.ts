@@ -1,0 +1,135 @@
+import { randomInt } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Logger } from "pino";
+import { DomainError } from "../../kit/errors/domain-error.js";
+import type { FrameCache } from "../cache/frame-cache.js";
+import { type FrameKey, type ImageType, keyText } from "../cache/frame-key.js";
+import type { FrameGrabber } from "../ffmpeg/frame-grabber.js";
+import type { InterlaceProbe } from "../ffmpeg/interlace-probe.js";
+import { SingleFlight } from "../pool/single-flight.js";
+import { PoolRejectedError, type WorkerPool } from "../pool/worker-pool.js";
+import { type CaptureInput, type CaptureOrder, isoDuration, toCaptureOrder } from "./capture-request.js";
+import type { VideoSource, VideoSourceResolver } from "./video-source.js";
+
+export interface CapturedImage {
+  contentType: string;
+  data: Buffer;
+}
+
+export interface CaptureServiceParts {
+  sources: VideoSourceResolver;
+  cache: FrameCache;
+  pool: WorkerPool;
+  grabber: FrameGrabber;
+  probe: InterlaceProbe;
+  logger: Logger;
+}
+
+const CONTENT_TYPES: Record<ImageType, string> = { jpg: "image/jpeg", png: "image/png" };
+
+/**
+ * The legacy beholder's flow: a cached frame is answered at once; otherwise the capture
+ * waits for a worker, probes for interlacing only when deinterlacing was asked for, and
+ * runs ffmpeg once however many callers want the same frame at the same moment.
+ */
+export class CaptureService {
+  private readonly requested = new SingleFlight<CapturedImage>();
+  private readonly produced = new SingleFlight<CapturedImage>();
+
+  constructor(private readonly parts: CaptureServiceParts) {}
+
+  async capture(input: CaptureInput): Promise<CapturedImage> {
+    const order = toCaptureOrder(input);
+    const source = await this.parts.sources.resolve(order.videoUrl);
+    const asked: FrameKey = {
+      videoUrl: source.url,
+      elapsedMillis: order.elapsedMillis,
+      imageType: order.imageType,
+      deinterlaced: order.deinterlace,
+    };
+    const cached = await this.readCached(asked);
+    if (cached) return cached;
+    try {
+      return await this.requested.run(keyText(asked), () =>
+        this.parts.pool.run(() => this.produce(asked, source, order)),
+      );
+    } catch (error) {
+      if (error instanceof PoolRejectedError) throw capacityError(error);
+      throw error;
+    }
+  }
+
+  private async produce(asked: FrameKey, source: VideoSource, order: CaptureOrder): Promise<CapturedImage> {
+    const deinterlaced =
+      asked.deinterlaced && (await this.parts.probe.isInterlaced(source.input, source.protocols));
+    const key = { ...asked, deinterlaced };
+    if (deinterlaced !== asked.deinterlaced) {
+      const cached = await this.readCached(key);
+      if (cached) return cached;
+    }
+    return this.produced.run(keyText(key), () => this.captureFresh(key, source, order));
+  }
+
+  private async captureFresh(
+    key: FrameKey,
+    source: VideoSource,
+    order: CaptureOrder,
+  ): Promise<CapturedImage> {
+    const target = await this.parts.cache.targetFor(key);
+    const outcome = await this.parts.grabber.grab({
+      input: source.input,
+      protocols: source.protocols,
+      elapsedMillis: key.elapsedMillis,
+      imageType: key.imageType,
+      accurate: order.accurate,
+      nokey: order.nokey,
+      deinterlace: key.deinterlaced,
+      target,
+    });
+    const at = isoDuration(key.elapsedMillis);
+    switch (outcome.kind) {
+      case "unreadable":
+        this.parts.logger.info(
+          { videoUrl: order.videoUrl, detail: outcome.detail },
+          "video could not be read",
+        );
+        throw DomainError.notFound(`${order.videoUrl} could not be read`, { field: "videoUrl" });
+      case "no-frame":
+        throw DomainError.notFound(`${order.videoUrl} has no frame at ${at}`);
+      case "failed":
+        this.parts.logger.warn({ videoUrl: order.videoUrl, at, detail: outcome.detail }, "ffmpeg failed");
+        throw new DomainError(
+          "INTERNAL",
+          "CAPTURE_FAILED",
+          `Failed to capture frame from ${order.videoUrl} at ${at}`,
+        );
+    }
+    const data = await readFile(target);
+    await this.parts.cache.add(key, data.length);
+    return { contentType: CONTENT_TYPES[key.imageType], data };
+  }
+
+  /** The cached frame, if its file is still there (eviction may have just taken it). */
+  private async readCached(key: FrameKey): Promise<CapturedImage | undefined> {
+    const path = this.parts.cache.find(key);
+    if (path === undefined) return undefined;
+    try {
+      return { contentType: CONTENT_TYPES[key.imageType], data: await readFile(path) };
+    } catch {
+      await this.parts.cache.remove(key);
+      return undefined;
+    }
+  }
+}
+
+/** 503 with a Retry-After of 2 to 8 seconds, spread so that rejected clients do not return together. */
+function capacityError(error: PoolRejectedError): DomainError {
+  const retryAfter = String(randomInt(2, 9));
+  const message =
+    error.why === "full"
+      ? "The server is at capture capacity. Please retry shortly."
+      : "The server is at capture capacity. Your request waited too long to start. Please retry shortly.";
+  return new DomainError("RESOURCE_EXHAUSTED", "CAPTURE_CAPACITY", message, {
+    "http-header-retry-after": retryAfter,
+  });
+}

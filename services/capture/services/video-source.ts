@@ -1,0 +1,66 @@
+import { realpath } from "node:fs/promises";
+import { sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DomainError } from "../../kit/errors/domain-error.js";
+
+/** A video as ffmpeg will read it. */
+export interface VideoSource {
+  /** The normalised URL: the cache key (file URLs name the real path, past symlinks). */
+  url: string;
+  /** What ffmpeg opens. */
+  input: string;
+  /** The ffmpeg protocols that input may use, also inside playlists. */
+  protocols: readonly string[];
+}
+
+const WEB_PROTOCOLS = ["http", "https", "tls", "tcp", "crypto"] as const;
+
+/**
+ * Decides whether and how a video URL may be read. http(s) URLs go to ffmpeg as given.
+ * file URLs must name a file inside one of the allowed roots, checked on the real path so
+ * a symlink cannot lead outside; with no roots configured, file URLs are refused.
+ */
+export class VideoSourceResolver {
+  constructor(private readonly fileRoots: readonly string[]) {}
+
+  async resolve(videoUrl: string): Promise<VideoSource> {
+    const url = URL.canParse(videoUrl) ? new URL(videoUrl) : undefined;
+    if (!url) throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
+    if (url.protocol === "http:" || url.protocol === "https:") {
+      return { url: url.href, input: url.href, protocols: WEB_PROTOCOLS };
+    }
+    if (url.protocol === "file:") return this.resolveFile(videoUrl, url);
+    throw DomainError.invalidArgument("UNSUPPORTED_URL", "videoUrl must be an http, https or file URL", {
+      field: "videoUrl",
+    });
+  }
+
+  private async resolveFile(videoUrl: string, url: URL): Promise<VideoSource> {
+    if (this.fileRoots.length === 0) {
+      throw DomainError.permissionDenied(
+        "file URLs are not enabled on this server (CAPTURE_FILE_ROOTS lists the folders they may read)",
+      );
+    }
+    let path: string;
+    try {
+      path = fileURLToPath(url);
+    } catch {
+      throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
+    }
+    // Checked before touching the disk so the reply says nothing about files outside the roots.
+    this.requireInsideRoots(videoUrl, path);
+    const real = await realpath(path).catch(() => undefined);
+    if (real === undefined)
+      throw DomainError.notFound(`${videoUrl} could not be read`, { field: "videoUrl" });
+    this.requireInsideRoots(videoUrl, real);
+    return { url: pathToFileURL(real).href, input: `file:${real}`, protocols: ["file"] };
+  }
+
+  private requireInsideRoots(videoUrl: string, path: string): void {
+    if (
+      !this.fileRoots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep))
+    ) {
+      throw DomainError.permissionDenied(`${videoUrl} is outside the folders CAPTURE_FILE_ROOTS allows`);
+    }
+  }
+}

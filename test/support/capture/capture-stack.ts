@@ -1,0 +1,92 @@
+/**
+ * The real capture module behind the real gateway on loopback ports, with a fresh cache
+ * folder and API key; `env` adds or overrides settings (CAPTURE_FILE_ROOTS, pool sizes, ...).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { startGateway } from "../../../gateway/src/index.js";
+import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
+import { captureModule } from "../../../services/capture/capture.module.js";
+import { startDomain } from "../../../services/kit/domain/start-domain.js";
+import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+
+export interface CaptureStack {
+  baseUrl: string;
+  apiKey: string;
+  cacheRoot: string;
+  /** POSTs a CaptureRequest to /capture/capture<path> (base path + route); the right key unless given. */
+  capture(path: string, body: unknown, options?: { apiKey?: string | null; query?: string }): Promise<Reply>;
+  stop(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** The parsed body when it is JSON. */
+  json: unknown;
+}
+
+export async function startCaptureStack(env: Record<string, string> = {}): Promise<CaptureStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), "m3-capture-stack-"));
+  const apiKey = randomBytes(12).toString("hex");
+  const cacheRoot = join(dataDir, "cache");
+  const logger = pino({ level: "silent" });
+  const domain = await startDomain(captureModule, {
+    env: {
+      M3_API_KEY: "a-different-domain-key",
+      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
+      CAPTURE_API_KEY: apiKey,
+      CAPTURE_CACHE_ROOT: cacheRoot,
+      ...env,
+    },
+    logger,
+    dataDir,
+    version: "0.0.0-test",
+    host: "127.0.0.1",
+    port: 0,
+  });
+  const gateway = await startGateway({
+    targets: [{ routes: captureRoutes, address: domain.address }],
+    protoRoot: PROTO_ROOT,
+    logger,
+    port: 0,
+    host: "127.0.0.1",
+  }).catch(async (error: unknown) => {
+    await domain.stop();
+    throw error;
+  });
+  const baseUrl = `http://127.0.0.1:${gateway.port}`;
+  return {
+    baseUrl,
+    apiKey,
+    cacheRoot,
+    capture: async (path, body, options = {}) => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      const key = options.apiKey === undefined ? apiKey : options.apiKey;
+      if (key !== null) headers["x-api-key"] = key;
+      const query = options.query ? `?${options.query}` : "";
+      const response = await fetch(`${baseUrl}/capture/capture${path}${query}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      return replyOf(response);
+    },
+    stop: async () => {
+      await gateway.close();
+      await domain.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function replyOf(response: Response): Promise<Reply> {
+  const body = Buffer.from(await response.arrayBuffer());
+  let json: unknown;
+  if ((response.headers.get("content-type") ?? "").includes("json")) json = JSON.parse(body.toString("utf8"));
+  return { status: response.status, headers: response.headers, body, json };
+}

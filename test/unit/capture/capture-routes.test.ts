@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "ava";
+import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
+
+test("the capture table serves the spec's capture routes, with /docs as its Swagger UI", (t) => {
+  const expected = readFileSync(endpointsFile, "utf8")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([domain]) => domain === "capture")
+    .map(([, method, path]) => `${method} ${path}`)
+    .sort();
+  const served = [
+    ...captureRoutes.routes.map((route) => `${route.method} ${route.path}`),
+    ...(captureRoutes.docsPaths ?? []).map((path) => `GET ${path}`),
+  ].sort();
+  t.deepEqual(served, expected);
+  t.is(captureRoutes.basePath, "/capture");
+});
+
+test("the three capture routes send image bytes, read the JSON body and both query flags, and answer a full pool with 503", (t) => {
+  const captures = captureRoutes.routes.filter((route) => route.method === "POST");
+  t.is(captures.length, 3);
+  for (const route of captures) {
+    t.is(route.render, "http-body");
+    t.is(route.body, "capture");
+    t.deepEqual(route.query, ["accurate", "nokey"]);
+    t.is(route.errorStatus?.RESOURCE_EXHAUSTED, 503);
+  }
+});

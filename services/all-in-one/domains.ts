@@ -4,12 +4,14 @@ import { captureRoutes } from "../../gateway/src/routes/capture.routes.js";
 import { configRoutes } from "../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../gateway/src/routes/kb.routes.js";
 import { registryRoutes } from "../../gateway/src/routes/registry.routes.js";
+import { uploadRoutes } from "../../gateway/src/routes/upload.routes.js";
 import { annotationModule } from "../annotation/annotation.module.js";
 import { captureModule } from "../capture/capture.module.js";
 import { configModule } from "../config/config.module.js";
 import { kbModule } from "../kb/kb.module.js";
 import type { DomainModule } from "../kit/domain/domain-module.js";
 import { registryModule } from "../registry/registry.module.js";
+import { uploadModule } from "../upload/upload.module.js";
 
 /** How the config service lists a domain (the legacy endpoint names and proxy path). */
 export interface LegacyEndpoint {
@@ -48,6 +50,11 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
     module: captureModule,
     routes: captureRoutes,
     endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
+  },
+  {
+    module: uploadModule,
+    routes: uploadRoutes,
+    endpoint: { names: ["panoptes"], restPath: "/v1", proxyPath: "/panoptes" },
   },
   { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];

@@ -4,6 +4,7 @@ import { captureRoutes } from "./capture.routes.js";
 import { configRoutes } from "./config.routes.js";
 import { kbRoutes } from "./kb.routes.js";
 import { registryRoutes } from "./registry.routes.js";
+import { uploadRoutes } from "./upload.routes.js";
 
 /** Every domain's route table, in the order their docs are listed. */
 export const allServiceRoutes: readonly ServiceRoutes[] = [
@@ -12,4 +13,5 @@ export const allServiceRoutes: readonly ServiceRoutes[] = [
   registryRoutes,
   configRoutes,
   captureRoutes,
+  uploadRoutes,
 ];

@@ -7,7 +7,7 @@ import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** Domains whose routes must all be in the table by now; the others are only listed. */
-const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry", "config", "capture"]);
+const COMPLETE_DOMAINS = new Set(["kb", "annotation", "registry", "config", "capture", "upload"]);
 /** Domains whose lines in endpoints.txt carry the base path (the others are relative to it). */
 const SPEC_PATHS_INCLUDE_BASE = new Set(["config", "upload"]);
 /** Route groups of complete domains that a later issue builds (left out of the check until then). */

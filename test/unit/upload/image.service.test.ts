@@ -1,0 +1,70 @@
+import test from "ava";
+import { pino } from "pino";
+import { DomainError } from "../../../services/kit/errors/domain-error.js";
+import { runWithLogger } from "../../../services/kit/log/logger.js";
+import { ImageService } from "../../../services/upload/services/image.service.js";
+import type { ImageStore, PutImageOptions, StoredImage } from "../../../services/upload/store/image-store.js";
+import { chunked, patternBytes } from "../../support/upload/image-bytes.js";
+
+/** An in-memory store that keeps what it was given, or fails every write when broken. */
+class MemoryStore implements ImageStore {
+  readonly images = new Map<string, { bytes: Buffer; options: PutImageOptions }>();
+  constructor(private readonly broken = false) {}
+
+  async put(
+    key: string,
+    bytes: AsyncIterable<Uint8Array>,
+    options: PutImageOptions = {},
+  ): Promise<StoredImage> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of bytes) chunks.push(chunk);
+    if (this.broken) throw new Error("disk full");
+    this.images.set(key, { bytes: Buffer.concat(chunks), options });
+    return { sizeBytes: Buffer.concat(chunks).length };
+  }
+
+  async stat(key: string): Promise<StoredImage | undefined> {
+    const found = this.images.get(key);
+    return found ? { sizeBytes: found.bytes.length } : undefined;
+  }
+}
+
+const OPTIONS = { publicUrl: "http://images.example.org/frames", maxBytes: 1000 };
+const NAMES = { cameraId: "Ventana", deploymentId: "Ventana 34", name: "V34.jpg" };
+
+test("an upload is filed under the legacy key with the media type its name implies", async (t) => {
+  const store = new MemoryStore();
+  const location = await new ImageService(store, OPTIONS).upload(NAMES, chunked(patternBytes(1000), 100));
+  t.deepEqual(location, { ...NAMES, uri: "http://images.example.org/frames/Ventana/images/0034/V34.jpg" });
+  t.deepEqual(store.images.get("Ventana/images/0034/V34.jpg")?.options, { contentType: "image/jpeg" });
+});
+
+test("a failing store is INTERNAL 'Failed to save the image', never the cause", async (t) => {
+  const service = new ImageService(new MemoryStore(true), OPTIONS);
+  const upload = () => service.upload(NAMES, chunked(patternBytes(10)));
+  const error = await t.throwsAsync(runWithLogger(pino({ level: "silent" }), upload), {
+    instanceOf: DomainError,
+  });
+  t.is(error?.code, "INTERNAL");
+  t.is(error?.message, "Failed to save the image");
+});
+
+test("a failing upload stream is reported as it is, not as a store failure", async (t) => {
+  const store = new MemoryStore();
+  const service = new ImageService(store, OPTIONS);
+  const cancelled = await t.throwsAsync(service.upload(NAMES, chunked(patternBytes(500), 100, 200)));
+  t.is(cancelled?.message, "the client went away");
+  const tooLarge = await t.throwsAsync(service.upload(NAMES, chunked(patternBytes(1001), 100)), {
+    instanceOf: DomainError,
+  });
+  t.is(tooLarge?.code, "RESOURCE_EXHAUSTED");
+  t.is(store.images.size, 0);
+});
+
+test("resolve answers NOT_FOUND until an image is stored, then its location", async (t) => {
+  const service = new ImageService(new MemoryStore(), OPTIONS);
+  const missing = await t.throwsAsync(service.resolve(NAMES), { instanceOf: DomainError });
+  t.is(missing?.code, "NOT_FOUND");
+  const stored = await service.upload(NAMES, chunked(patternBytes(10)));
+  t.deepEqual(await service.resolve(NAMES), stored);
+});

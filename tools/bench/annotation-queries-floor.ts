@@ -1,0 +1,145 @@
+/**
+ * The floors of the annotation query benchmark: the SQL m3's fast, histogram and tabular
+ * query repositories run (services/annotation/fast, services/annotation/query), executed
+ * directly with mysql2 on the same database. Rows only: no objects, no JSON, no TSV.
+ */
+import type { Pool } from "mysql2/promise";
+import {
+  annotationsViewSelect,
+  VIEW_COLUMNS,
+} from "../../services/annotation/query/view/annotations-view.js";
+import { Instant } from "../../services/kit/time/instant.js";
+
+/** A query constraint the benchmark sends: one concept (the 1% one), or every annotation. */
+export type Selection = { concept: string } | "all-with-depth" | "all-in-time";
+
+/** m3's fast filter (fast-filter.sql.ts) for each selection: the concept UNION, or an indexed range. */
+function selected(selection: Selection): { from: string; where: string[]; params: unknown[] } {
+  const moment = "JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid";
+  if (selection === "all-with-depth") {
+    return {
+      from: `observations o ${moment} JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid`,
+      where: ["ad.depth_meters >= ?"],
+      params: [0],
+    };
+  }
+  if (selection === "all-in-time") {
+    return {
+      from: `observations o ${moment}`,
+      where: ["im.recorded_timestamp >= ?"],
+      params: [TIME_START.toSql()],
+    };
+  }
+  return {
+    from: `(SELECT uuid AS observation_uuid FROM observations WHERE concept IN (?)
+        UNION SELECT observation_uuid FROM associations WHERE to_concept IN (?)) c
+        JOIN observations o ON o.uuid = c.observation_uuid ${moment}`,
+    where: [],
+    params: [selection.concept, selection.concept],
+  };
+}
+
+/** The time histogram's start when no min_timestamp is given (the legacy default). */
+export const TIME_START = Instant.parse("1987-01-01T00:00:00Z") as Instant;
+const IN_CHUNK = 500;
+
+function where(conditions: readonly string[]): string {
+  return conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
+}
+
+/** POST /v1/fast: the page of observations with their moments, then their associations and images. */
+export async function floorFast(pool: Pool, selection: Selection, limit: number): Promise<number> {
+  const s = selected(selection);
+  const [rows] = await pool.query(
+    `SELECT o.uuid, o.imaged_moment_uuid, o.activity, o.concept, o.duration_millis, o.observation_group,
+            o.observation_timestamp, o.observer, o.last_updated_timestamp, im.uuid AS im_uuid,
+            im.video_reference_uuid AS im_video_reference_uuid, im.elapsed_time_millis AS im_elapsed_time_millis,
+            im.recorded_timestamp AS im_recorded_timestamp, im.timecode AS im_timecode,
+            im.last_updated_timestamp AS im_last_updated_timestamp
+       FROM ${s.from}${where(s.where)} ORDER BY o.uuid LIMIT ?`,
+    [...s.params, limit],
+  );
+  const observations = rows as { uuid: string; im_uuid: string }[];
+  const chunks = (keys: string[]) =>
+    Array.from({ length: Math.ceil(keys.length / IN_CHUNK) }, (_, i) =>
+      keys.slice(i * IN_CHUNK, (i + 1) * IN_CHUNK),
+    );
+  for (const chunk of chunks(observations.map((row) => row.uuid))) {
+    await pool.query(
+      `SELECT uuid, observation_uuid, link_name, to_concept, link_value, mime_type, last_updated_timestamp
+         FROM associations WHERE observation_uuid IN (?)`,
+      [chunk],
+    );
+  }
+  for (const chunk of chunks([...new Set(observations.map((row) => row.im_uuid))])) {
+    await pool.query(
+      `SELECT ir.uuid, ir.imaged_moment_uuid, ir.description, ir.format, ir.height_pixels, ir.url,
+              ir.width_pixels, ir.last_updated_timestamp
+         FROM image_references ir WHERE ir.imaged_moment_uuid IN (?)`,
+      [chunk],
+    );
+  }
+  return observations.length;
+}
+
+/** POST /v1/fast/count. */
+export async function floorCount(pool: Pool, selection: Selection): Promise<number> {
+  const s = selected(selection);
+  const [rows] = await pool.query(`SELECT COUNT(*) AS n FROM ${s.from}${where(s.where)}`, s.params);
+  return Number((rows as { n: number }[])[0]?.n);
+}
+
+/** POST /v1/histogram/depth: bins of `size` metres below 4,000 m, counted by the database. */
+export async function floorDepthHistogram(pool: Pool, selection: Selection, size: number): Promise<number> {
+  const s = selected(selection);
+  const [rows] = await pool.query(
+    `SELECT FLOOR(hd.depth_meters / ?) AS bin, COUNT(*) AS n FROM ${s.from}
+       JOIN ancillary_data hd ON hd.imaged_moment_uuid = im.uuid
+      WHERE ${[...s.where, "hd.depth_meters >= 0", "hd.depth_meters < ?"].join(" AND ")} GROUP BY bin`,
+    [size, ...s.params, 4000],
+  );
+  return (rows as { n: number }[]).reduce((sum, row) => sum + Number(row.n), 0);
+}
+
+/** POST /v1/histogram/time: bins of `days` from 1987-01-01 up to `end`. */
+export async function floorTimeHistogram(
+  pool: Pool,
+  selection: Selection,
+  days: number,
+  end: Instant,
+): Promise<number> {
+  const s = selected(selection);
+  const widthMicros = days * 86_400_000_000;
+  const bins = Math.ceil(end.compare(TIME_START) / widthMicros);
+  const last = TIME_START.plusMillis((widthMicros / 1000) * bins);
+  const [rows] = await pool.query(
+    `SELECT TIMESTAMPDIFF(MICROSECOND, ?, im.recorded_timestamp) DIV ? AS bin, COUNT(*) AS n FROM ${s.from}
+      WHERE ${[...s.where, "im.recorded_timestamp >= ?", "im.recorded_timestamp < ?"].join(" AND ")} GROUP BY bin`,
+    [TIME_START.toSql(), widthMicros, ...s.params, TIME_START.toSql(), last.toSql()],
+  );
+  return (rows as { n: number }[]).reduce((sum, row) => sum + Number(row.n), 0);
+}
+
+/** Every column of the `annotations` view, in its order: what the download selects. */
+export const DOWNLOAD_COLUMNS = VIEW_COLUMNS.map((column) => column.name);
+export const DOWNLOAD_ORDER = ["index_recorded_timestamp", "observation_uuid"];
+
+/**
+ * POST /v1/query/download of every row: the view's SELECT (joined to the registry's tables
+ * in `registrySchema`, as M3_ANNOTATION_REGISTRY_SCHEMA makes m3 do), streamed row by row.
+ */
+export function floorDownload(pool: Pool, registrySchema: string): Promise<number> {
+  const sql = `SELECT ${DOWNLOAD_COLUMNS.join(", ")} FROM (${annotationsViewSelect(registrySchema)}) annotations
+    ORDER BY ${DOWNLOAD_ORDER.join(", ")} ASC`;
+  return new Promise((resolve, reject) => {
+    let rows = 0;
+    pool.pool
+      .query(sql)
+      .stream({ highWaterMark: 1000 })
+      .on("data", () => {
+        rows++;
+      })
+      .on("end", () => resolve(rows))
+      .on("error", reject);
+  });
+}

@@ -1,0 +1,238 @@
+/**
+ * `npm run bench:annotation-queries`: the read side of the annotation service on a large
+ * generated data set (tools/datagen, BENCH_ANNOTATIONS, default 1,000,000) in a throwaway
+ * MariaDB. m3 runs as `npm start` runs it, in its own process (gateway and annotation service
+ * in one all-in-one process); this process is the client. Scenarios: POST /anno/v1/fast with
+ * the 1% concept (10,000 annotations at 1M), POST /anno/v1/fast/count, the depth and time
+ * histograms (by that concept and over everything), and POST /anno/v1/query/download of
+ * every row of the view. Each is compared with the same SQL run directly with mysql2 on the
+ * same database (the floor), and m3's peak memory is taken per scenario. Prints markdown
+ * tables. Not a test: it asserts the answers, nothing about speed.
+ */
+import mysql from "mysql2/promise";
+import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
+import { Instant } from "../../services/kit/time/instant.js";
+import { HttpClient } from "../../test/support/e2e/http-client.js";
+import { generateAnnotationData } from "../datagen/datagen.js";
+import { datagenProgress } from "../datagen/datagen-progress.js";
+import {
+  DOWNLOAD_COLUMNS,
+  DOWNLOAD_ORDER,
+  floorCount,
+  floorDepthHistogram,
+  floorDownload,
+  floorFast,
+  floorTimeHistogram,
+  type Selection,
+} from "./annotation-queries-floor.js";
+import { countDownloadedLines, findPlatformPid, PeakMemory } from "./annotation-queries-process.js";
+import { KeepAliveClient } from "./keep-alive-client.js";
+import { type LoadResult, runLoad } from "./load-runner.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+
+const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
+const DOWNLOADS = Number(process.env.BENCH_DOWNLOADS ?? 2);
+const FAST_LIMIT = 10_000;
+const BIN_SIZE = 50;
+const MEMORY_GOAL_MB = 300;
+
+/**
+ * The goal is 300 MB for the gateway and for the service each, but in all-in-one mode they
+ * share one process: a combined peak under 300 MB meets it, one over 600 MB misses it, and
+ * anything between cannot tell.
+ */
+function memoryVerdict(peakMb: number): string {
+  if (peakMb < MEMORY_GOAL_MB) return "yes";
+  return peakMb > 2 * MEMORY_GOAL_MB ? "no" : "cannot tell (one process)";
+}
+for (const [name, value] of Object.entries({ ANNOTATIONS, REPEATS, DOWNLOADS })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_${name} must be a positive integer`);
+}
+
+interface Scenario {
+  name: string;
+  goalMillis: number;
+  path: string;
+  body: unknown;
+  /** The answer's size in m3's reply (annotations, count or histogram total). */
+  answer(json: unknown): number;
+  floor(): Promise<number>;
+}
+
+/** A scenario's numbers, or undefined when m3 answered 404 (the route is not built yet). */
+interface Measured {
+  scenario: Scenario;
+  answer: number;
+  timings?: { m3: LoadResult; floor: LoadResult; peakMb: number };
+}
+
+const mariadb = await startBenchMariaDb();
+const databaseUrl = await mariadb.createDatabase("m3_bench_queries");
+const target = parseDatabaseUrl(databaseUrl);
+if (target.kind !== "mysql") throw new Error("MariaDB expected");
+let platform: Awaited<ReturnType<typeof startPlatformProcess>> | undefined;
+let client: KeepAliveClient | undefined;
+const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: 2, dateStrings: true });
+
+try {
+  process.stderr.write(`generating ${ANNOTATIONS} annotations\n`);
+  const data = await generateAnnotationData({
+    annotationTarget: target,
+    registryTarget: target,
+    annotations: ANNOTATIONS,
+    onProgress: datagenProgress(),
+  });
+  // The tabular query joins the registry's tables, which the all-in-one keeps in the same database.
+  platform = await startPlatformProcess({
+    databaseUrl,
+    env: { M3_ANNOTATION_REGISTRY_SCHEMA: target.database },
+  });
+  const pid = findPlatformPid();
+  const memory = new PeakMemory(pid);
+  memory.start();
+  const idleMb = memory.stop();
+  const port = platform.port;
+  client = new KeepAliveClient("127.0.0.1", port, 1);
+  const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY, "/anno/v1/auth");
+  const concept: Selection = { concept: data.target.name };
+  const content = (json: unknown) => (json as { content: unknown }).content;
+  const histogramTotal = (json: unknown) =>
+    (content(json) as { values: number[] }).values.reduce((sum, value) => sum + value, 0);
+  const scenarios: Scenario[] = [
+    {
+      name: `POST /anno/v1/fast (concept "${data.target.name}", limit ${FAST_LIMIT})`,
+      goalMillis: 500,
+      path: "/anno/v1/fast",
+      body: { concepts: [data.target.name], limit: FAST_LIMIT },
+      answer: (json) => (content(json) as unknown[]).length,
+      floor: () => floorFast(pool, concept, FAST_LIMIT),
+    },
+    {
+      name: "POST /anno/v1/fast/count (same concept)",
+      goalMillis: 500,
+      path: "/anno/v1/fast/count",
+      body: { concepts: [data.target.name] },
+      answer: (json) => (content(json) as { count: number }).count,
+      floor: () => floorCount(pool, concept),
+    },
+    ...(
+      [
+        ["same concept", concept, { concepts: [data.target.name] }],
+        ["every annotation: min_depth 0", "all-with-depth", { min_depth: 0 }],
+      ] as const
+    ).map(([label, selection, body]) => ({
+      name: `POST /anno/v1/histogram/depth?size=${BIN_SIZE} (${label})`,
+      goalMillis: 1000,
+      path: `/anno/v1/histogram/depth?size=${BIN_SIZE}`,
+      body,
+      answer: histogramTotal,
+      floor: () => floorDepthHistogram(pool, selection, BIN_SIZE),
+    })),
+    ...(
+      [
+        ["same concept", concept, { concepts: [data.target.name] }],
+        ["every annotation: min_timestamp 1987", "all-in-time", { min_timestamp: "1987-01-01T00:00:00Z" }],
+      ] as const
+    ).map(([label, selection, body]) => ({
+      name: `POST /anno/v1/histogram/time?size=${BIN_SIZE} (${label})`,
+      goalMillis: 1000,
+      path: `/anno/v1/histogram/time?size=${BIN_SIZE}`,
+      body,
+      answer: histogramTotal,
+      floor: () => floorTimeHistogram(pool, selection, BIN_SIZE, Instant.now()),
+    })),
+  ];
+
+  const measured: Measured[] = [];
+  for (const scenario of scenarios) {
+    // Check the answer once against the floor's (this also warms both paths).
+    // Reads are open: no token is sent.
+    const reply = await http.request("POST", scenario.path, { json: scenario.body });
+    const expected = await scenario.floor();
+    if (reply.status === 404) {
+      measured.push({ scenario, answer: expected });
+      continue;
+    }
+    if (reply.status !== 200 || scenario.answer(reply.json) !== expected) {
+      throw new Error(
+        `${scenario.name}: ${reply.status}, answer ${reply.text.slice(0, 300)}; floor ${expected}`,
+      );
+    }
+    const payload = JSON.stringify(scenario.body);
+    const headers = { "content-type": "application/json" };
+    memory.start();
+    const m3 = await runLoad(scenario.name, { requests: REPEATS, concurrency: 1 }, async () => {
+      const status = await client?.send("POST", scenario.path, headers, payload);
+      if (status !== 200) throw new Error(`${scenario.name}: status ${status}`);
+    });
+    const peakMb = memory.stop();
+    const floor = await runLoad("floor", { requests: REPEATS, concurrency: 1 }, async () => {
+      await scenario.floor();
+    });
+    measured.push({ scenario, answer: expected, timings: { m3, floor, peakMb } });
+  }
+
+  // The download: every row of the view, streamed; rows/s and memory.
+  const downloadBody = { select: DOWNLOAD_COLUMNS, orderBy: DOWNLOAD_ORDER };
+  const floorRows = await floorDownload(pool, target.database);
+  const downloads: { m3Seconds: number; floorSeconds: number; peakMb: number }[] = [];
+  let downloadMissing = false;
+  for (let run = 0; run < DOWNLOADS && !downloadMissing; run++) {
+    memory.start();
+    const started = performance.now();
+    const lines = await countDownloadedLines(port, "/anno/v1/query/download", downloadBody);
+    const m3Seconds = (performance.now() - started) / 1000;
+    const peakMb = memory.stop();
+    if (lines === undefined) {
+      downloadMissing = true;
+      continue;
+    }
+    if (lines - 1 !== floorRows) throw new Error(`download: ${lines - 1} rows, the view has ${floorRows}`);
+    const floorStarted = performance.now();
+    await floorDownload(pool, target.database);
+    downloads.push({ m3Seconds, floorSeconds: (performance.now() - floorStarted) / 1000, peakMb });
+  }
+
+  const rowsLine = Object.entries(data.rows)
+    .map(([table, count]) => `${table} ${count}`)
+    .join(", ");
+  console.log(
+    `\nannotation query benchmark: MariaDB ${mariadb.port}; ${ANNOTATIONS} annotations generated in ${data.seconds.toFixed(0)} s (${Math.round(data.rowsPerSecond)} rows/s): ${rowsLine}`,
+  );
+  console.log(
+    `The gateway and the annotation service run in ONE process (all-in-one mode, as \`npm start\`): the memory column is the peak RSS of both together, per scenario (goal: under ${MEMORY_GOAL_MB} MB each; under ${MEMORY_GOAL_MB} MB together meets it, over ${2 * MEMORY_GOAL_MB} MB misses it). Idle after start: ${idleMb.toFixed(0)} MB. ${REPEATS} sequential requests per scenario; the floor is the same SQL run with mysql2 from this process.\n`,
+  );
+  console.log(
+    "| scenario | answer | m3 p50 ms | m3 p99 ms | floor p50 ms | floor p99 ms | p50 vs floor | m3 peak RSS MB | goal p50 | p50 met | memory met |\n|---|---|---|---|---|---|---|---|---|---|---|",
+  );
+  for (const { scenario, answer, timings } of measured) {
+    if (!timings) {
+      console.log(
+        `| ${scenario.name} | ${answer} | route not available (404) | | | | | | < ${scenario.goalMillis} ms | | |`,
+      );
+      continue;
+    }
+    const { m3, floor, peakMb } = timings;
+    const met = m3.p50Millis < scenario.goalMillis;
+    console.log(
+      `| ${scenario.name} | ${answer} | ${m3.p50Millis.toFixed(1)} | ${m3.p99Millis.toFixed(1)} | ${floor.p50Millis.toFixed(1)} | ${floor.p99Millis.toFixed(1)} | ${(m3.p50Millis / floor.p50Millis).toFixed(2)}x | ${peakMb.toFixed(0)} | < ${scenario.goalMillis} ms | ${met ? "yes" : "no"} | ${memoryVerdict(peakMb)} |`,
+    );
+  }
+  console.log(
+    "\n| POST /anno/v1/query/download (every column, every row) | rows | m3 s | m3 rows/s | floor s | floor rows/s | vs floor | m3 peak RSS MB | rows/s met (>= 100000) | memory met |\n|---|---|---|---|---|---|---|---|---|---|",
+  );
+  if (downloadMissing) console.log(`| route not available (404) | ${floorRows} | | | | | | | | |`);
+  downloads.forEach(({ m3Seconds, floorSeconds, peakMb }, run) => {
+    const rate = floorRows / m3Seconds;
+    const met = rate >= 100_000;
+    console.log(
+      `| run ${run + 1} | ${floorRows} | ${m3Seconds.toFixed(1)} | ${Math.round(rate)} | ${floorSeconds.toFixed(1)} | ${Math.round(floorRows / floorSeconds)} | ${(rate / (floorRows / floorSeconds)).toFixed(2)}x | ${peakMb.toFixed(0)} | ${met ? "yes" : "no"} | ${memoryVerdict(peakMb)} |`,
+    );
+  });
+} finally {
+  client?.close();
+  await pool.end();
+  await platform?.stop();
+  await mariadb.stop();
+}

@@ -1,26 +1,9 @@
 /**
- * What the annotation query benchmark measures around m3's process: its peak memory (from
+ * What the annotation query benchmark measures around m3's processes: peak memory (from
  * /proc, Linux only) and a download read as a stream, counting TSV lines without keeping them.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-
-/** The PID of this process's child running the all-in-one entry point (what startPlatformProcess spawned). */
-export function findPlatformPid(parentPid: number = process.pid): number {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the parenthesised command name: state, ppid, ...
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (ppid === parentPid && command.includes("all-in-one/main.ts")) return Number(entry);
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  throw new Error("the m3 process was not found among this process's children");
-}
 
 function statusKilobytes(pid: number, field: "VmHWM" | "VmRSS"): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -1,12 +1,12 @@
 /**
  * `npm run bench:annotation-queries`: the read side of the annotation service on a large
  * generated data set (tools/datagen, BENCH_ANNOTATIONS, default 1,000,000) in a throwaway
- * MariaDB. m3 runs as `npm start` runs it, in its own process (gateway and annotation service
- * in one all-in-one process); this process is the client. Scenarios: POST /anno/v1/fast with
+ * MariaDB. The annotation service and the gateway run as a cluster runs them, each in its own
+ * process (started with `npm start`'s node options); this process is the client. Scenarios: POST /anno/v1/fast with
  * the 1% concept (10,000 annotations at 1M), POST /anno/v1/fast/count, the depth and time
  * histograms (by that concept and over everything), and POST /anno/v1/query/download of
  * every row of the view. Each is compared with the same SQL run directly with mysql2 on the
- * same database (the floor), and m3's peak memory is taken per scenario. Prints markdown
+ * same database (the floor), and each process's peak memory is taken per scenario. Prints markdown
  * tables. Not a test: it asserts the answers, nothing about speed.
  */
 import mysql from "mysql2/promise";
@@ -25,10 +25,11 @@ import {
   floorTimeHistogram,
   type Selection,
 } from "./annotation-queries-floor.js";
-import { countDownloadedLines, findPlatformPid, PeakMemory } from "./annotation-queries-process.js";
+import { countDownloadedLines, PeakMemory } from "./annotation-queries-process.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
-import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+import { BENCH_API_KEY, startBenchMariaDb } from "./platform-process.js";
+import { type SplitAnnotation, startSplitAnnotation } from "./split-processes.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
@@ -37,14 +38,25 @@ const FAST_LIMIT = 10_000;
 const BIN_SIZE = 50;
 const MEMORY_GOAL_MB = 300;
 
-/**
- * The goal is 300 MB for the gateway and for the service each, but in all-in-one mode they
- * share one process: a combined peak under 300 MB meets it, one over 600 MB misses it, and
- * anything between cannot tell.
- */
-function memoryVerdict(peakMb: number): string {
-  if (peakMb < MEMORY_GOAL_MB) return "yes";
-  return peakMb > 2 * MEMORY_GOAL_MB ? "no" : "cannot tell (one process)";
+/** Peak RSS in MB of each process over one scenario. */
+interface Peaks {
+  gatewayMb: number;
+  serviceMb: number;
+}
+
+/** The goal: under 300 MB for the gateway and for the service, each. */
+function memoryVerdict(peaks: Peaks): string {
+  return peaks.gatewayMb < MEMORY_GOAL_MB && peaks.serviceMb < MEMORY_GOAL_MB ? "yes" : "no";
+}
+
+function peaksOf(gateway: PeakMemory, service: PeakMemory): { start(): void; stop(): Peaks } {
+  return {
+    start: () => {
+      gateway.start();
+      service.start();
+    },
+    stop: () => ({ gatewayMb: gateway.stop(), serviceMb: service.stop() }),
+  };
 }
 for (const [name, value] of Object.entries({ ANNOTATIONS, REPEATS, DOWNLOADS })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_${name} must be a positive integer`);
@@ -64,14 +76,14 @@ interface Scenario {
 interface Measured {
   scenario: Scenario;
   answer: number;
-  timings?: { m3: LoadResult; floor: LoadResult; peakMb: number };
+  timings?: { m3: LoadResult; floor: LoadResult; peaks: Peaks };
 }
 
 const mariadb = await startBenchMariaDb();
 const databaseUrl = await mariadb.createDatabase("m3_bench_queries");
 const target = parseDatabaseUrl(databaseUrl);
 if (target.kind !== "mysql") throw new Error("MariaDB expected");
-let platform: Awaited<ReturnType<typeof startPlatformProcess>> | undefined;
+let platform: SplitAnnotation | undefined;
 let client: KeepAliveClient | undefined;
 const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: 2, dateStrings: true });
 
@@ -83,15 +95,14 @@ try {
     annotations: ANNOTATIONS,
     onProgress: datagenProgress(),
   });
-  // The tabular query joins the registry's tables, which the all-in-one keeps in the same database.
-  platform = await startPlatformProcess({
+  // The tabular query joins the registry's tables, which the generator wrote to the same database.
+  platform = await startSplitAnnotation({
     databaseUrl,
     env: { M3_ANNOTATION_REGISTRY_SCHEMA: target.database },
   });
-  const pid = findPlatformPid();
-  const memory = new PeakMemory(pid);
+  const memory = peaksOf(new PeakMemory(platform.gatewayPid), new PeakMemory(platform.annotationPid));
   memory.start();
-  const idleMb = memory.stop();
+  const idle = memory.stop();
   const port = platform.port;
   client = new KeepAliveClient("127.0.0.1", port, 1);
   const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY, "/anno/v1/auth");
@@ -166,24 +177,24 @@ try {
       const status = await client?.send("POST", scenario.path, headers, payload);
       if (status !== 200) throw new Error(`${scenario.name}: status ${status}`);
     });
-    const peakMb = memory.stop();
+    const peaks = memory.stop();
     const floor = await runLoad("floor", { requests: REPEATS, concurrency: 1 }, async () => {
       await scenario.floor();
     });
-    measured.push({ scenario, answer: expected, timings: { m3, floor, peakMb } });
+    measured.push({ scenario, answer: expected, timings: { m3, floor, peaks } });
   }
 
   // The download: every row of the view, streamed; rows/s and memory.
   const downloadBody = { select: DOWNLOAD_COLUMNS, orderBy: DOWNLOAD_ORDER };
   const floorRows = await floorDownload(pool, target.database);
-  const downloads: { m3Seconds: number; floorSeconds: number; peakMb: number }[] = [];
+  const downloads: { m3Seconds: number; floorSeconds: number; peaks: Peaks }[] = [];
   let downloadMissing = false;
   for (let run = 0; run < DOWNLOADS && !downloadMissing; run++) {
     memory.start();
     const started = performance.now();
     const lines = await countDownloadedLines(port, "/anno/v1/query/download", downloadBody);
     const m3Seconds = (performance.now() - started) / 1000;
-    const peakMb = memory.stop();
+    const peaks = memory.stop();
     if (lines === undefined) {
       downloadMissing = true;
       continue;
@@ -191,7 +202,7 @@ try {
     if (lines - 1 !== floorRows) throw new Error(`download: ${lines - 1} rows, the view has ${floorRows}`);
     const floorStarted = performance.now();
     await floorDownload(pool, target.database);
-    downloads.push({ m3Seconds, floorSeconds: (performance.now() - floorStarted) / 1000, peakMb });
+    downloads.push({ m3Seconds, floorSeconds: (performance.now() - floorStarted) / 1000, peaks });
   }
 
   const rowsLine = Object.entries(data.rows)
@@ -201,33 +212,33 @@ try {
     `\nannotation query benchmark: MariaDB ${mariadb.port}; ${ANNOTATIONS} annotations generated in ${data.seconds.toFixed(0)} s (${Math.round(data.rowsPerSecond)} rows/s): ${rowsLine}`,
   );
   console.log(
-    `The gateway and the annotation service run in ONE process (all-in-one mode, as \`npm start\`): the memory column is the peak RSS of both together, per scenario (goal: under ${MEMORY_GOAL_MB} MB each; under ${MEMORY_GOAL_MB} MB together meets it, over ${2 * MEMORY_GOAL_MB} MB misses it). Idle after start: ${idleMb.toFixed(0)} MB. ${REPEATS} sequential requests per scenario; the floor is the same SQL run with mysql2 from this process.\n`,
+    `The gateway and the annotation service run in their own processes; the memory columns are each one's peak RSS per scenario (goal: under ${MEMORY_GOAL_MB} MB each). Idle after start: gateway ${idle.gatewayMb.toFixed(0)} MB, service ${idle.serviceMb.toFixed(0)} MB. ${REPEATS} sequential requests per scenario; the floor is the same SQL run with mysql2 from this process.\n`,
   );
   console.log(
-    "| scenario | answer | m3 p50 ms | m3 p99 ms | floor p50 ms | floor p99 ms | p50 vs floor | m3 peak RSS MB | goal p50 | p50 met | memory met |\n|---|---|---|---|---|---|---|---|---|---|---|",
+    "| scenario | answer | m3 p50 ms | m3 p99 ms | floor p50 ms | floor p99 ms | p50 vs floor | gateway peak MB | service peak MB | goal p50 | p50 met | memory met |\n|---|---|---|---|---|---|---|---|---|---|---|---|",
   );
   for (const { scenario, answer, timings } of measured) {
     if (!timings) {
       console.log(
-        `| ${scenario.name} | ${answer} | route not available (404) | | | | | | < ${scenario.goalMillis} ms | | |`,
+        `| ${scenario.name} | ${answer} | route not available (404) | | | | | | | < ${scenario.goalMillis} ms | | |`,
       );
       continue;
     }
-    const { m3, floor, peakMb } = timings;
+    const { m3, floor, peaks } = timings;
     const met = m3.p50Millis < scenario.goalMillis;
     console.log(
-      `| ${scenario.name} | ${answer} | ${m3.p50Millis.toFixed(1)} | ${m3.p99Millis.toFixed(1)} | ${floor.p50Millis.toFixed(1)} | ${floor.p99Millis.toFixed(1)} | ${(m3.p50Millis / floor.p50Millis).toFixed(2)}x | ${peakMb.toFixed(0)} | < ${scenario.goalMillis} ms | ${met ? "yes" : "no"} | ${memoryVerdict(peakMb)} |`,
+      `| ${scenario.name} | ${answer} | ${m3.p50Millis.toFixed(1)} | ${m3.p99Millis.toFixed(1)} | ${floor.p50Millis.toFixed(1)} | ${floor.p99Millis.toFixed(1)} | ${(m3.p50Millis / floor.p50Millis).toFixed(2)}x | ${peaks.gatewayMb.toFixed(0)} | ${peaks.serviceMb.toFixed(0)} | < ${scenario.goalMillis} ms | ${met ? "yes" : "no"} | ${memoryVerdict(peaks)} |`,
     );
   }
   console.log(
-    "\n| POST /anno/v1/query/download (every column, every row) | rows | m3 s | m3 rows/s | floor s | floor rows/s | vs floor | m3 peak RSS MB | rows/s met (>= 100000) | memory met |\n|---|---|---|---|---|---|---|---|---|---|",
+    "\n| POST /anno/v1/query/download (every column, every row) | rows | m3 s | m3 rows/s | floor s | floor rows/s | vs floor | gateway peak MB | service peak MB | rows/s met (>= 100000) | memory met |\n|---|---|---|---|---|---|---|---|---|---|---|",
   );
-  if (downloadMissing) console.log(`| route not available (404) | ${floorRows} | | | | | | | | |`);
-  downloads.forEach(({ m3Seconds, floorSeconds, peakMb }, run) => {
+  if (downloadMissing) console.log(`| route not available (404) | ${floorRows} | | | | | | | | | |`);
+  downloads.forEach(({ m3Seconds, floorSeconds, peaks }, run) => {
     const rate = floorRows / m3Seconds;
     const met = rate >= 100_000;
     console.log(
-      `| run ${run + 1} | ${floorRows} | ${m3Seconds.toFixed(1)} | ${Math.round(rate)} | ${floorSeconds.toFixed(1)} | ${Math.round(floorRows / floorSeconds)} | ${(rate / (floorRows / floorSeconds)).toFixed(2)}x | ${peakMb.toFixed(0)} | ${met ? "yes" : "no"} | ${memoryVerdict(peakMb)} |`,
+      `| run ${run + 1} | ${floorRows} | ${m3Seconds.toFixed(1)} | ${Math.round(rate)} | ${floorSeconds.toFixed(1)} | ${Math.round(floorRows / floorSeconds)} | ${(rate / (floorRows / floorSeconds)).toFixed(2)}x | ${peaks.gatewayMb.toFixed(0)} | ${peaks.serviceMb.toFixed(0)} | ${met ? "yes" : "no"} | ${memoryVerdict(peaks)} |`,
     );
   });
 } finally {

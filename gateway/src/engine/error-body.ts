@@ -11,6 +11,8 @@ export class GatewayError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Response headers to send with the error body, e.g. `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = "GatewayError";

@@ -1,6 +1,6 @@
 /**
- * Generic unary calls to one domain's gRPC server: the engine encodes and decodes with
- * protobufjs, so the channel only moves bytes.
+ * Generic calls to one domain's gRPC server: the engine encodes and decodes with protobufjs,
+ * so the channel only moves bytes.
  */
 import * as grpc from "@grpc/grpc-js";
 
@@ -11,6 +11,18 @@ export interface UnaryCallOptions {
   timeoutMillis: number;
   /** Aborting cancels the call (the HTTP client went away). */
   signal?: AbortSignal;
+}
+
+/** Streamed calls last as long as the client keeps reading or sending; a disconnect cancels them. */
+export interface StreamCallOptions {
+  metadata: grpc.Metadata;
+}
+
+export interface ClientStreamCall {
+  /** Write request messages, then end(). */
+  call: grpc.ClientWritableStream<Buffer>;
+  /** The single reply's bytes, or the call's grpc.ServiceError. */
+  reply: Promise<Buffer>;
 }
 
 export class DomainClient {
@@ -34,13 +46,46 @@ export class DomainClient {
         path,
         passBytes,
         passBytes,
-        Buffer.from(request.buffer, request.byteOffset, request.byteLength),
+        toBuffer(request),
         options.metadata,
         { deadline: Date.now() + options.timeoutMillis },
         (error, reply) => (error || !reply ? reject(error) : resolve(reply)),
       );
       options.signal?.addEventListener("abort", () => call.cancel(), { once: true });
     });
+  }
+
+  /** A server-streaming call: a readable stream of the reply messages' bytes. */
+  serverStream(
+    path: string,
+    request: Uint8Array,
+    options: StreamCallOptions,
+  ): grpc.ClientReadableStream<Buffer> {
+    return this.client.makeServerStreamRequest(
+      path,
+      passBytes,
+      passBytes,
+      toBuffer(request),
+      options.metadata,
+      {},
+    );
+  }
+
+  /** A client-streaming call; its reply settles once the call ends. */
+  clientStream(path: string, options: StreamCallOptions): ClientStreamCall {
+    let call: grpc.ClientWritableStream<Buffer> | undefined;
+    const reply = new Promise<Buffer>((resolve, reject) => {
+      call = this.client.makeClientStreamRequest(
+        path,
+        passBytes,
+        passBytes,
+        options.metadata,
+        {},
+        (error, bytes) => (error || !bytes ? reject(error) : resolve(bytes)),
+      );
+    });
+    if (!call) throw new Error("grpc-js did not start the call");
+    return { call, reply };
   }
 
   /** False while the channel has no live connection, e.g. after UNAVAILABLE because the domain is down. */
@@ -51,4 +96,8 @@ export class DomainClient {
   close(): void {
     this.client.close();
   }
+}
+
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -4,13 +4,32 @@ import type { DomainClient } from "./grpc-caller.js";
 import type { BoundRoute } from "./route-binding.js";
 import { grpcStatusName, httpStatusOf } from "./status-table.js";
 
+/** DomainError metadata travels as `m3-error-<key>`; keys `http-header-<name>` become response headers. */
+const HEADER_PREFIX = "m3-error-http-header-";
+
 /** A failed call as the HTTP error the client sees; the details are the domain's message. */
 export function gatewayErrorOf(error: unknown, route: BoundRoute, client: DomainClient): GatewayError {
-  const { code, details } = error as Partial<ServiceError>;
+  const { code, details, metadata } = error as Partial<ServiceError>;
   if (typeof code !== "number") return new GatewayError(500, "Internal server error");
   const status = httpStatusOf(code, route.errorStatus);
   if (code === GrpcStatus.UNAVAILABLE && !client.isConnected()) {
     return new GatewayError(status, `The ${route.domain} service is unavailable`);
   }
-  return new GatewayError(status, details || grpcStatusName(code) || "Internal server error");
+  const message = details || grpcStatusName(code) || "Internal server error";
+  return new GatewayError(status, message, metadata ? headersOf(metadata.getMap()) : {});
+}
+
+function headersOf(entries: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entries)) {
+    if (key.startsWith(HEADER_PREFIX) && key.length > HEADER_PREFIX.length && typeof value === "string") {
+      headers[headerName(key.slice(HEADER_PREFIX.length))] = value;
+    }
+  }
+  return headers;
+}
+
+/** "retry-after" -> "Retry-After". */
+function headerName(key: string): string {
+  return key.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }

@@ -8,7 +8,7 @@ import protobuf from "protobufjs";
  */
 const SYSTEM_INCLUDE = "/usr/include";
 
-/** One unary method, resolved to the types the engine encodes and decodes. */
+/** One method, resolved to the types the engine encodes and decodes. */
 export interface RpcMethod {
   /** As written in the route table: `pkg.Service/Method`. */
   name: string;
@@ -19,6 +19,10 @@ export interface RpcMethod {
   methodName: string;
   requestType: protobuf.Type;
   responseType: protobuf.Type;
+  /** Client streaming: the gateway sends a file upload as a stream of request messages. */
+  requestStream: boolean;
+  /** Server streaming: the gateway writes the reply as the messages arrive. */
+  responseStream: boolean;
 }
 
 /**
@@ -41,7 +45,7 @@ function resolveImport(protoRoot: string, target: string): string {
   return existsSync(system) ? system : local;
 }
 
-/** Resolves `pkg.Service/Method`; throws when it names no unary method of the root. */
+/** Resolves `pkg.Service/Method`; throws when it names no method of the root or a bidirectional one. */
 export function resolveRpc(root: protobuf.Root, rpc: string): RpcMethod {
   const match = /^([A-Za-z_][\w.]*)\/([A-Za-z_]\w*)$/.exec(rpc);
   if (!match) throw new Error(`rpc "${rpc}" is not of the form package.Service/Method`);
@@ -50,7 +54,9 @@ export function resolveRpc(root: protobuf.Root, rpc: string): RpcMethod {
   if (!(service instanceof protobuf.Service)) throw new Error(`rpc "${rpc}": unknown service ${serviceName}`);
   const method = service.methods[methodName];
   if (!method) throw new Error(`rpc "${rpc}": ${serviceName} has no method ${methodName}`);
-  if (method.requestStream || method.responseStream) throw new Error(`rpc "${rpc}" is streaming`);
+  const requestStream = method.requestStream === true;
+  const responseStream = method.responseStream === true;
+  if (requestStream && responseStream) throw new Error(`rpc "${rpc}" is bidirectional streaming`);
   method.resolve();
   const { resolvedRequestType, resolvedResponseType } = method;
   if (!resolvedRequestType || !resolvedResponseType) throw new Error(`rpc "${rpc}": unresolved types`);
@@ -61,5 +67,7 @@ export function resolveRpc(root: protobuf.Root, rpc: string): RpcMethod {
     methodName,
     requestType: resolvedRequestType,
     responseType: resolvedResponseType,
+    requestStream,
+    responseStream,
   };
 }

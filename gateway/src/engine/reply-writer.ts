@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import type protobuf from "protobufjs";
-import { findField } from "./field-names.js";
+import { replyField, setHttpBodyHeaders } from "./http-body.js";
 import { renderMessage, renderOneField } from "./response-renderer.js";
 import type { BoundRoute } from "./route-binding.js";
 
@@ -21,19 +21,8 @@ export function writeReply(ctx: Context, route: BoundRoute, message: protobuf.Me
 }
 
 function writeHttpBody(ctx: Context, type: protobuf.Type, message: protobuf.Message): void {
-  const value = (name: string): unknown => {
-    const field = findField(type, name);
-    return field ? (message as unknown as Record<string, unknown>)[field.name] : undefined;
-  };
-  const filename = value("filename");
-  if (typeof filename === "string" && filename !== "") ctx.attachment(filename);
-  const contentType = value("content_type");
-  // Set verbatim: ctx.type would append a charset to text types the domain did not declare.
-  ctx.set(
-    "Content-Type",
-    typeof contentType === "string" && contentType !== "" ? contentType : "application/octet-stream",
-  );
-  const data = value("data");
+  setHttpBodyHeaders(ctx, type, message);
+  const data = replyField(type, message, "data");
   ctx.body =
     data instanceof Uint8Array ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.alloc(0);
 }

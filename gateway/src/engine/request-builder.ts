@@ -30,7 +30,7 @@ interface Entry {
 }
 
 export function buildRequest(route: BoundRoute, sources: RequestSources): Record<string, unknown> {
-  const type = route.rpc.requestType;
+  const type = route.inputType;
   const entries = new Map<protobuf.Field, Entry>();
   collect(entries, type, sources.query, "text");
   collectBody(entries, route, sources.body);
@@ -63,5 +63,5 @@ function collectBody(entries: Map<protobuf.Field, Entry>, route: BoundRoute, bod
     return;
   }
   if (!isPlainObject(body.value)) throw badRequest("request body must be a JSON object");
-  collect(entries, route.rpc.requestType, body.value, mode);
+  collect(entries, route.inputType, body.value, mode);
 }

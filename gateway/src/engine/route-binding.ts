@@ -18,6 +18,7 @@ import type {
   ServiceRoutes,
 } from "./route-spec.js";
 import { grpcStatusName } from "./status-table.js";
+import { type BoundUpload, bindUpload, checkStreaming } from "./stream-binding.js";
 
 export interface BoundRoute {
   readonly spec: RouteSpec;
@@ -26,6 +27,10 @@ export interface BoundRoute {
   /** Base path + route path, with `{field}` parameters. */
   readonly template: string;
   readonly rpc: RpcMethod;
+  /** The message path, query and body fill: the request, or an upload's header. */
+  readonly inputType: protobuf.Type;
+  /** Set when the route streams a multipart file into a client-streaming rpc. */
+  readonly upload: BoundUpload | undefined;
   readonly pathFields: readonly protobuf.Field[];
   readonly queryFields: readonly protobuf.Field[];
   /** "*": body keys are top-level request fields; a field: the body fills it; undefined: no body. */
@@ -68,17 +73,19 @@ export function bindRoutes(service: ServiceRoutes, root: protobuf.Root): BoundRo
 
 function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root): BoundRoute {
   const rpc = resolveRpc(root, spec.rpc);
-  const { requestType, responseType } = rpc;
-  const pathFields = templateParameters(spec.path).map((name) => pathField(requestType, name));
-  const queryFields = (spec.query ?? []).map((name) => requestField(requestType, name, "query parameter"));
-  const bodyEncodings = spec.bodyEncodings ?? DEFAULT_ENCODINGS;
-  const body = bindBody(spec, requestType, bodyEncodings);
   const render = spec.render ?? "json";
+  checkStreaming(spec, rpc, render);
+  const upload = bindUpload(spec, rpc);
+  const inputType = upload?.headerType ?? rpc.requestType;
+  const pathFields = templateParameters(spec.path).map((name) => pathField(inputType, name));
+  const queryFields = (spec.query ?? []).map((name) => requestField(inputType, name, "query parameter"));
+  const bodyEncodings = spec.bodyEncodings ?? DEFAULT_ENCODINGS;
+  const body = upload ? "*" : bindBody(spec, inputType, bodyEncodings);
   const responseField =
     spec.responseBody === undefined
       ? undefined
-      : requestField(responseType, spec.responseBody, "responseBody");
-  if (render === "http-body") checkHttpBody(responseType, spec);
+      : requestField(rpc.responseType, spec.responseBody, "responseBody");
+  if (render === "http-body" || render === "http-body-stream") checkHttpBody(rpc.responseType, spec);
   const successStatus = spec.successStatus ?? 200;
   if (!Number.isInteger(successStatus) || successStatus < 200 || successStatus > 299) {
     throw new Error(`successStatus ${successStatus} is not a 2xx status`);
@@ -94,6 +101,8 @@ function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root)
     method: spec.method,
     template: joinPath(service.basePath, spec.path),
     rpc,
+    inputType,
+    upload,
     pathFields,
     queryFields,
     body,
@@ -150,12 +159,12 @@ function bindBody(
 
 function checkHttpBody(type: protobuf.Type, spec: RouteSpec): void {
   if (spec.responseBody !== undefined)
-    throw new Error('render "http-body" cannot be combined with responseBody');
+    throw new Error(`render "${spec.render}" cannot be combined with responseBody`);
   const contentType = findField(type, "content_type");
   const data = findField(type, "data");
   if (contentType?.type !== "string" || data?.type !== "bytes" || data.repeated) {
     throw new Error(
-      `render "http-body" needs ${type.fullName.slice(1)} to have content_type (string) and data (bytes)`,
+      `render "${spec.render}" needs ${type.fullName.slice(1)} to have content_type (string) and data (bytes)`,
     );
   }
 }

@@ -6,6 +6,8 @@ import { writeReply } from "./reply-writer.js";
 import { buildRequest, type ParsedBody } from "./request-builder.js";
 import { requestMetadata } from "./request-metadata.js";
 import type { BoundRoute } from "./route-binding.js";
+import { writeStreamedReply } from "./stream-reply.js";
+import { streamUpload } from "./upload-stream.js";
 
 export interface HandlerSettings extends BodyLimits {
   callTimeoutMillis: number;
@@ -20,27 +22,44 @@ export interface GatewayState {
 
 const NO_BODY: ParsedBody = { kind: "none" };
 
-/** The one handler of every route: build the request, call the domain, render the reply. */
+/**
+ * The one handler of every route: build the request, call the domain, render the reply.
+ * Streamed calls have no deadline: they last as long as the client reads or sends, and a
+ * client that goes away cancels them.
+ */
 export function createRouteHandler(
   route: BoundRoute,
   client: DomainClient,
   settings: HandlerSettings,
 ): RouterMiddleware {
-  const readBody = route.body === undefined ? undefined : createBodyReader(route.bodyEncodings, settings);
+  const readBody =
+    route.body === undefined || route.upload ? undefined : createBodyReader(route.bodyEncodings, settings);
   const { requestType, responseType } = route.rpc;
   return async (ctx: RouterContext) => {
     const state = ctx.state as GatewayState;
     state.routeTemplate = route.template;
+    const metadata = requestMetadata(ctx, state.requestId);
+    if (route.upload) {
+      const reply = await streamUpload(ctx, route, client, { maxBodyBytes: settings.maxBodyBytes, metadata });
+      writeReply(ctx, route, responseType.decode(reply));
+      return;
+    }
     const body = readBody ? await readBody(ctx) : NO_BODY;
     const request = buildRequest(route, { params: ctx.params, query: ctx.query, body });
     const bytes = requestType.encode(requestType.fromObject(request)).finish();
+    if (route.rpc.responseStream) {
+      const stream = client.serverStream(route.rpc.path, bytes, { metadata });
+      ctx.res.once("close", () => stream.cancel());
+      await writeStreamedReply(ctx, route, stream, client);
+      return;
+    }
     const abort = new AbortController();
     const onClose = () => abort.abort();
     ctx.res.once("close", onClose);
     let reply: Buffer;
     try {
       reply = await client.unary(route.rpc.path, bytes, {
-        metadata: requestMetadata(ctx, state.requestId),
+        metadata,
         timeoutMillis: settings.callTimeoutMillis,
         signal: abort.signal,
       });

@@ -26,8 +26,26 @@ export type BodyEncoding = "json" | "form" | "multipart" | "text";
  * bytes (images, TSV): the response message has a `content_type` string, a `data` bytes
  * field and an optional `filename` string; a non-empty filename adds
  * `Content-Disposition: attachment`.
+ * The streamed modes need a server-streaming rpc and write as the messages arrive:
+ * "json-stream" writes one JSON array of the items of every message's `responseBody` (a
+ * repeated field); "http-body-stream" takes `content_type` and `filename` from the first
+ * message and writes the `data` bytes of every message. A client that disconnects cancels
+ * the call; an error after the first byte aborts the response.
  */
-export type RenderMode = "json" | "http-body";
+export type RenderMode = "json" | "http-body" | "json-stream" | "http-body-stream";
+
+/**
+ * A multipart file upload streamed into a client-streaming rpc whose request has a `header`
+ * message field and a `chunk` bytes field (a oneof). The header is built like a unary request
+ * (path, query, the form fields before the file part, plus `file_name` and `content_type` from
+ * the file part when the header has such fields); then the file goes as chunks of at most 64 KiB.
+ */
+export interface UploadSpec {
+  /** The multipart field holding the file. */
+  fileField: string;
+  /** A larger file is refused with 413 and the call cancelled. */
+  maxBytes: number;
+}
 
 /** gRPC status names, as in @grpc/grpc-js `status`. */
 export type GrpcStatusName =
@@ -76,6 +94,8 @@ export interface RouteSpec {
   query?: readonly string[];
   /** Default "json". */
   render?: RenderMode;
+  /** Streams a multipart file into a client-streaming rpc; needs bodyEncodings ["multipart"]. */
+  upload?: UploadSpec;
 }
 
 export interface ServiceRoutes {

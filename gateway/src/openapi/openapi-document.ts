@@ -92,6 +92,7 @@ function operationOf(route: BoundRoute, schemas: SchemaRegistry, operationId: st
 
 function requestBodyOf(route: BoundRoute, schemas: SchemaRegistry): Schema {
   if (route.body === undefined) return {};
+  if (route.upload) return uploadBodyOf(route, schemas);
   const content: Record<string, Schema> = {};
   for (const encoding of route.bodyEncodings) {
     const style: SchemaStyle = {
@@ -103,7 +104,7 @@ function requestBodyOf(route: BoundRoute, schemas: SchemaRegistry): Schema {
     let schema: Schema;
     if (encoding === "text") schema = { type: "string" };
     else if (route.body === "*")
-      schema = schemas.messageSchema(route.rpc.requestType, style, new Set(route.pathFields));
+      schema = schemas.messageSchema(route.inputType, style, new Set(route.pathFields));
     else if (encoding === "json") schema = schemas.fieldSchema(route.body, style);
     else {
       const type = messageTypeOf(route.body);
@@ -114,16 +115,44 @@ function requestBodyOf(route: BoundRoute, schemas: SchemaRegistry): Schema {
   return { requestBody: { required: false, description: "Keys in snake_case or camelCase", content } };
 }
 
+/** The header's fields as form fields (less those the file part fills), then the file. */
+function uploadBodyOf(route: BoundRoute, schemas: SchemaRegistry): Schema {
+  const upload = route.upload;
+  if (!upload) return {};
+  const style: SchemaStyle = { direction: "input", casing: "snake", nulls: "omit" };
+  const fromFilePart = [upload.fileNameField, upload.contentTypeField].filter((field) => field !== undefined);
+  const fields = schemas.messageSchema(
+    upload.headerType,
+    style,
+    new Set([...route.pathFields, ...fromFilePart]),
+  );
+  const properties = {
+    ...(fields.properties as Record<string, Schema> | undefined),
+    [upload.fileField]: { type: "string", format: "binary", description: `At most ${upload.maxBytes} bytes` },
+  };
+  const schema = { type: "object", properties, required: [upload.fileField] };
+  const description =
+    "Streamed to the service as it arrives; the form fields must come before the file part. " +
+    `A file over ${upload.maxBytes} bytes is refused with 413.`;
+  return { requestBody: { required: true, description, content: { "multipart/form-data": { schema } } } };
+}
+
 function successResponse(route: BoundRoute, schemas: SchemaRegistry): Schema {
   if (route.successStatus === 204) return { description: "No content" };
-  if (route.render === "http-body") {
-    return { description: "Raw bytes", content: { "*/*": { schema: { type: "string", format: "binary" } } } };
+  if (route.render === "http-body" || route.render === "http-body-stream") {
+    const description =
+      route.render === "http-body" ? "Raw bytes" : "Raw bytes, streamed as they are produced";
+    return { description, content: { "*/*": { schema: { type: "string", format: "binary" } } } };
   }
   const style: SchemaStyle = { direction: "output", casing: route.casing, nulls: route.nulls };
   const schema = route.responseField
     ? schemas.fieldSchema(route.responseField, style)
     : schemas.messageRef(route.rpc.responseType, style);
-  return { description: "Success", content: { "application/json": { schema } } };
+  const description =
+    route.render === "json-stream"
+      ? "Success: one JSON array, streamed as the items are produced (a failure midway cuts the response)"
+      : "Success";
+  return { description, content: { "application/json": { schema } } };
 }
 
 function errorBodySchema(): Schema {

@@ -28,6 +28,7 @@ export function errorHandler(): Middleware {
     } catch (error) {
       const { status, message } = clientErrorOf(error);
       if (status >= 500) (ctx.state as ErrorState).error = error;
+      if (error instanceof GatewayError) ctx.set(error.headers);
       writeErrorBody(ctx, status, message);
     }
   };

@@ -86,7 +86,14 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(errorHandler());
     app.use(router.routes());
     app.use(router.allowedMethods());
-    app.on("error", (error: unknown) => options.logger.error({ err: error }, "unhandled gateway error"));
+    app.on("error", (error: unknown) => {
+      // A client that leaves during a streamed reply is not a fault; the call is cancelled.
+      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") {
+        options.logger.debug("client left during a streamed reply");
+      } else {
+        options.logger.error({ err: error }, "unhandled gateway error");
+      }
+    });
     appClosers.set(app, closeClients);
     return app;
   } catch (error) {

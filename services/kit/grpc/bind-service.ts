@@ -1,35 +1,39 @@
-import { randomUUID } from "node:crypto";
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
-import { parseAuthorization } from "../auth/authorization-header.js";
 import type { TokenVerifier } from "../auth/token-service.js";
-import { DomainError } from "../errors/domain-error.js";
-import { currentLogger, runWithLogger } from "../log/logger.js";
-import { recordGrpcCall } from "../metrics/grpc-metrics.js";
-import { type CallStatus, statusName, toCallStatus } from "./call-status.js";
+import type { CallContext } from "./call-context.js";
+import { type MethodPlan, runCall } from "./call-runner.js";
 import { InFlightCalls } from "./in-flight-calls.js";
-import { type MethodNames, withServerSpan } from "./server-span.js";
+import type { MethodNames } from "./server-span.js";
+import {
+  type ClientStreamingHandler,
+  clientStreamingCall,
+  type ServerStreamingHandler,
+  serverStreamingCall,
+} from "./streaming-calls.js";
 
-export type { TokenVerifier };
-
-export interface CallContext {
-  /** From metadata x-request-id, or a new uuid. */
-  requestId: string;
-  /** A child logger carrying requestId and method. */
-  logger: Logger;
-  metadata: grpc.Metadata;
-  /** The value of the `authorization` metadata, if any. */
-  authorization: string | undefined;
-  /** The verified JWT's claims on a protected method (e.g. the kb's `name` and `role`). */
-  claims?: Readonly<Record<string, unknown>>;
-}
+export type { CallContext, TokenVerifier };
 
 type RequestOf<M> = M extends { requestDeserialize: (b: Buffer) => infer R } ? R : never;
 type ResponseOf<M> = M extends { responseSerialize: (v: infer R) => Buffer } ? R : never;
 
-export type UnaryHandlers<S> = {
-  [K in keyof S]: (request: RequestOf<S[K]>, ctx: CallContext) => Promise<ResponseOf<S[K]>>;
-};
+/**
+ * The handler shape a method of a ts-proto definition needs: a plain async function for a unary
+ * method, an async generator for a server-streaming one, a function taking the request stream for
+ * a client-streaming one. Bidirectional streaming is not supported.
+ */
+export type HandlerFor<M> = M extends { requestStream: true; responseStream: true }
+  ? never
+  : M extends { requestStream: true }
+    ? (requests: AsyncIterable<RequestOf<M>>, ctx: CallContext) => Promise<ResponseOf<M>>
+    : M extends { responseStream: true }
+      ? (request: RequestOf<M>, ctx: CallContext) => AsyncIterable<ResponseOf<M>>
+      : (request: RequestOf<M>, ctx: CallContext) => Promise<ResponseOf<M>>;
+
+export type ServiceHandlers<S> = { [K in keyof S]: HandlerFor<S[K]> };
+
+/** The handlers of a service (the name predates streaming methods; they are welcome too). */
+export type UnaryHandlers<S> = ServiceHandlers<S>;
 
 export interface ServiceBinding {
   definition: grpc.ServiceDefinition;
@@ -47,23 +51,17 @@ export interface ServiceAccess<S> {
 }
 
 type UnaryHandler = (request: unknown, ctx: CallContext) => Promise<unknown>;
-
-interface MethodPlan {
-  names: MethodNames;
-  handler: UnaryHandler;
-  requiresToken: boolean;
-}
-
-const REQUEST_ID_PATTERN = /^[\w.:/+=-]{1,128}$/;
+type AnyHandler = UnaryHandler | ServerStreamingHandler | ClientStreamingHandler;
 
 /**
  * Wraps plain async handlers into a grpc-js implementation that authenticates, gives each
- * call a context and request-scoped logger, maps errors to statuses, and records metrics
- * and a span. Every method not listed as public requires a valid Bearer JWT.
+ * call a context (with a signal that aborts on cancellation) and request-scoped logger, maps
+ * errors to statuses, and records metrics and a span. Every method not listed as public
+ * requires a valid Bearer JWT.
  */
 export function bindService<S extends grpc.ServiceDefinition>(
   definition: S,
-  handlers: UnaryHandlers<S>,
+  handlers: ServiceHandlers<S>,
   access: ServiceAccess<S>,
 ): ServiceBinding {
   const inFlight = new InFlightCalls();
@@ -72,88 +70,41 @@ export function bindService<S extends grpc.ServiceDefinition>(
     if (!(key in definition)) throw new Error(`bindService: unknown public method "${key}"`);
   }
   for (const [key, method] of Object.entries(definition)) {
-    if (method.requestStream || method.responseStream) {
-      throw new Error(`bindService: ${method.path} is a streaming method, which is not supported yet`);
+    if (method.requestStream && method.responseStream) {
+      throw new Error(`bindService: ${method.path} is bidirectional streaming, which is not supported`);
     }
-    const handler = (handlers as Record<string, UnaryHandler | undefined>)[key];
+    const handler = (handlers as Record<string, AnyHandler | undefined>)[key];
     if (!handler) throw new Error(`bindService: no handler for ${method.path}`);
     const plan: MethodPlan = {
       names: methodNames(method.path),
-      handler,
       requiresToken: !access.publicMethods.includes(key),
+      tokens: access.tokens,
+      logger: access.logger,
+      inFlight,
     };
-    implementation[key] = unaryCall(plan, access, inFlight);
+    if (method.responseStream) {
+      implementation[key] = serverStreamingCall(plan, handler as ServerStreamingHandler);
+    } else if (method.requestStream) {
+      implementation[key] = clientStreamingCall(plan, handler as ClientStreamingHandler);
+    } else {
+      implementation[key] = unaryCall(plan, handler as UnaryHandler);
+    }
   }
   return { definition, implementation, inFlight };
 }
 
-type CallOutcome = { code: grpc.status.OK; response: unknown } | CallStatus;
-
-function unaryCall<S>(
-  plan: MethodPlan,
-  access: ServiceAccess<S>,
-  inFlight: InFlightCalls,
-): grpc.handleUnaryCall<unknown, unknown> {
+function unaryCall(plan: MethodPlan, handler: UnaryHandler): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
-    const startedAt = performance.now();
-    const ctx = callContext(call.metadata, plan.names, access.logger ?? currentLogger());
-    inFlight.enter();
-    withServerSpan(plan.names, call.metadata, () =>
-      runWithLogger(ctx.logger, () => settle(plan, access.tokens, call.request, ctx)),
-    )
-      .then((outcome) => {
-        const seconds = (performance.now() - startedAt) / 1000;
-        const code = statusName(outcome.code);
-        recordGrpcCall({ ...plan.names, code, seconds });
-        ctx.logger.debug({ code, durationMs: Math.round(seconds * 1000) }, "call handled");
-        if ("response" in outcome) callback(null, outcome.response);
+    runCall(
+      plan,
+      call,
+      (ctx) => handler(call.request, ctx),
+      (outcome) => {
+        if ("value" in outcome) callback(null, outcome.value);
         else callback(outcome);
-      })
-      .catch((error: unknown) => ctx.logger.error({ err: error }, "could not send the reply"))
-      .finally(() => inFlight.leave());
+      },
+    );
   };
-}
-
-/** Runs the handler (after the token check) and turns any failure into the status to send. */
-async function settle(
-  plan: MethodPlan,
-  tokens: TokenVerifier,
-  request: unknown,
-  ctx: CallContext,
-): Promise<CallOutcome> {
-  try {
-    if (plan.requiresToken) await authenticate(ctx, tokens);
-    return { code: grpc.status.OK, response: await plan.handler(request, ctx) };
-  } catch (error) {
-    return toCallStatus(error, ctx.logger);
-  }
-}
-
-function callContext(metadata: grpc.Metadata, names: MethodNames, parent: Logger): CallContext {
-  const given = firstText(metadata, "x-request-id");
-  const requestId = given !== undefined && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-  return {
-    requestId,
-    logger: parent.child({ requestId, method: `${names.service}/${names.method}` }),
-    metadata,
-    authorization: firstText(metadata, "authorization"),
-  };
-}
-
-async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<void> {
-  const credentials = parseAuthorization(ctx.authorization);
-  if (credentials?.kind !== "bearer") throw DomainError.unauthenticated("Missing token");
-  try {
-    ctx.claims = await tokens.verifyClaims(credentials.token);
-  } catch (error) {
-    ctx.logger.debug({ err: error }, "bearer token rejected");
-    throw DomainError.unauthenticated("Invalid token");
-  }
-}
-
-function firstText(metadata: grpc.Metadata, key: string): string | undefined {
-  const value = metadata.get(key)[0];
-  return typeof value === "string" ? value : undefined;
 }
 
 /** "/m3.registry.v1.VideoService/GetVideo" -> service and method names. */

@@ -1,6 +1,9 @@
-import { status } from "@grpc/grpc-js";
+import { Metadata, status } from "@grpc/grpc-js";
 import test from "ava";
 import Koa from "koa";
+import type { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
+import { gatewayErrorOf } from "../../../gateway/src/engine/grpc-errors.js";
+import type { BoundRoute } from "../../../gateway/src/engine/route-binding.js";
 import { errorHandler } from "../../../gateway/src/server/error-handler.js";
 import { startGateway } from "../../../gateway/src/server/gateway-app.js";
 import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
@@ -80,4 +83,17 @@ test("an unexpected exception is a 500 JSON body that does not leak its message"
   const reply = await call(`http://127.0.0.1:${port}/`);
   t.is(reply.status, 500);
   t.deepEqual(reply.body, { message: "Internal server error", responseCode: 500 });
+});
+
+test("only error metadata named http-header-<name> becomes a response header, in HTTP casing", (t) => {
+  const metadata = new Metadata();
+  metadata.set("m3-error-reason", "BUSY");
+  metadata.set("m3-error-http-header-retry-after", "2");
+  metadata.set("m3-error-http-header-x-rate-limit", "10");
+  metadata.set("m3-error-field", "name");
+  const route = { errorStatus: {}, domain: "sample" } as unknown as BoundRoute;
+  const client = { isConnected: () => true } as unknown as DomainClient;
+  const error = gatewayErrorOf({ code: status.UNAVAILABLE, details: "Busy", metadata }, route, client);
+  t.is(error.status, 503);
+  t.deepEqual(error.headers, { "Retry-After": "2", "X-Rate-Limit": "10" });
 });

@@ -149,17 +149,11 @@ test("binding rejects an unknown public method and a missing handler", (t) => {
   });
 });
 
-test("binding a streaming method fails until streaming is supported", (t) => {
-  const streaming = { watch: { ...ProbeService.ping, responseStream: true as const } };
-  t.throws(
-    () =>
-      bindService(
-        streaming,
-        { watch: async () => ({ text: "", requestId: "" }) },
-        { publicMethods: [], tokens },
-      ),
-    {
-      message: /streaming method/,
-    },
-  );
+test("binding a bidirectional streaming method fails", (t) => {
+  const streaming = {
+    chat: { ...ProbeService.ping, requestStream: true as const, responseStream: true as const },
+  };
+  t.throws(() => bindService(streaming, { chat: undefined as never }, { publicMethods: [], tokens }), {
+    message: /bidirectional streaming/,
+  });
 });

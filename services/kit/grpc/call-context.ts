@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import type * as grpc from "@grpc/grpc-js";
+import type { Logger } from "pino";
+import { parseAuthorization } from "../auth/authorization-header.js";
+import type { TokenVerifier } from "../auth/token-service.js";
+import { DomainError } from "../errors/domain-error.js";
+import type { MethodNames } from "./server-span.js";
+
+export interface CallContext {
+  /** From metadata x-request-id, or a new uuid. */
+  requestId: string;
+  /** A child logger carrying requestId and method. */
+  logger: Logger;
+  metadata: grpc.Metadata;
+  /** The value of the `authorization` metadata, if any. */
+  authorization: string | undefined;
+  /** The verified JWT's claims on a protected method (e.g. the kb's `name` and `role`). */
+  claims?: Readonly<Record<string, unknown>>;
+  /**
+   * Aborts when the client cancels the call or its deadline passes; long work (SQL streams,
+   * ffmpeg) must stop on it. Its reason is a DOMException named "AbortError" or "TimeoutError".
+   */
+  signal: AbortSignal;
+}
+
+/** The parts of a grpc-js server call (unary or streaming) a context is built from. */
+export interface ServerCallLike {
+  metadata: grpc.Metadata;
+  getDeadline(): grpc.Deadline;
+  on(event: "cancelled", listener: () => void): unknown;
+}
+
+export interface LiveCallContext {
+  ctx: CallContext;
+  /** Stops watching the call for cancellation; call it once the call has ended. */
+  release(): void;
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:/+=-]{1,128}$/;
+
+export function openCallContext(call: ServerCallLike, names: MethodNames, parent: Logger): LiveCallContext {
+  const given = firstText(call.metadata, "x-request-id");
+  const requestId = given !== undefined && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+  const controller = new AbortController();
+  call.on("cancelled", () =>
+    controller.abort(new DOMException("The client cancelled the call", "AbortError")),
+  );
+  // grpc-js ends a call whose deadline passed without telling the handler, so watch it here too.
+  const timer = deadlineTimer(call.getDeadline(), () =>
+    controller.abort(new DOMException("The call's deadline passed", "TimeoutError")),
+  );
+  const ctx: CallContext = {
+    requestId,
+    logger: parent.child({ requestId, method: `${names.service}/${names.method}` }),
+    metadata: call.metadata,
+    authorization: firstText(call.metadata, "authorization"),
+    signal: controller.signal,
+  };
+  return { ctx, release: () => clearTimeout(timer) };
+}
+
+export async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<void> {
+  const credentials = parseAuthorization(ctx.authorization);
+  if (credentials?.kind !== "bearer") throw DomainError.unauthenticated("Missing token");
+  try {
+    ctx.claims = await tokens.verifyClaims(credentials.token);
+  } catch (error) {
+    ctx.logger.debug({ err: error }, "bearer token rejected");
+    throw DomainError.unauthenticated("Invalid token");
+  }
+}
+
+function deadlineTimer(deadline: grpc.Deadline, onPassed: () => void): NodeJS.Timeout | undefined {
+  const at = deadline instanceof Date ? deadline.getTime() : deadline;
+  if (!Number.isFinite(at)) return undefined;
+  const timer = setTimeout(onPassed, Math.max(0, at - Date.now()));
+  timer.unref();
+  return timer;
+}
+
+function firstText(metadata: grpc.Metadata, key: string): string | undefined {
+  const value = metadata.get(key)[0];
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,72 @@
+import * as grpc from "@grpc/grpc-js";
+import type { Logger } from "pino";
+import type { TokenVerifier } from "../auth/token-service.js";
+import { currentLogger, runWithLogger } from "../log/logger.js";
+import { recordGrpcCall } from "../metrics/grpc-metrics.js";
+import { authenticate, type CallContext, openCallContext, type ServerCallLike } from "./call-context.js";
+import { type CallStatus, statusName, toCallStatus } from "./call-status.js";
+import type { InFlightCalls } from "./in-flight-calls.js";
+import { type MethodNames, withServerSpan } from "./server-span.js";
+
+/** What every call of one method shares. */
+export interface MethodPlan {
+  names: MethodNames;
+  requiresToken: boolean;
+  tokens: TokenVerifier;
+  /** The parent of every call's logger; defaults to the current logger. */
+  logger: Logger | undefined;
+  inFlight: InFlightCalls;
+}
+
+export type CallOutcome<T> = { code: grpc.status.OK; value: T } | CallStatus;
+
+/**
+ * Runs one call of any kind: builds its context, checks the token, runs `work` inside a span
+ * with the call's logger, turns failures into the status to send, hands the outcome to `reply`
+ * and records metrics and in-flight tracking around it all.
+ */
+export function runCall<T>(
+  plan: MethodPlan,
+  call: ServerCallLike,
+  work: (ctx: CallContext) => Promise<T>,
+  reply: (outcome: CallOutcome<T>) => void,
+): void {
+  const startedAt = performance.now();
+  const { ctx, release } = openCallContext(call, plan.names, plan.logger ?? currentLogger());
+  plan.inFlight.enter();
+  withServerSpan(plan.names, call.metadata, () => runWithLogger(ctx.logger, () => settle(plan, ctx, work)))
+    .then((outcome) => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      const code = statusName(outcome.code);
+      recordGrpcCall({ ...plan.names, code, seconds });
+      ctx.logger.debug({ code, durationMs: Math.round(seconds * 1000) }, "call handled");
+      reply(outcome);
+    })
+    .catch((error: unknown) => ctx.logger.error({ err: error }, "could not send the reply"))
+    .finally(() => {
+      release();
+      plan.inFlight.leave();
+    });
+}
+
+async function settle<T>(
+  plan: MethodPlan,
+  ctx: CallContext,
+  work: (ctx: CallContext) => Promise<T>,
+): Promise<CallOutcome<T>> {
+  try {
+    if (plan.requiresToken) await authenticate(ctx, plan.tokens);
+    return { code: grpc.status.OK, value: await work(ctx) };
+  } catch (error) {
+    // Whatever the work threw after a cancellation is a consequence of it, not a fault.
+    if (ctx.signal.aborted) return abortedStatus(ctx.signal);
+    return toCallStatus(error, ctx.logger);
+  }
+}
+
+function abortedStatus(signal: AbortSignal): CallStatus {
+  const timedOut = signal.reason instanceof DOMException && signal.reason.name === "TimeoutError";
+  return timedOut
+    ? { code: grpc.status.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new grpc.Metadata() }
+    : { code: grpc.status.CANCELLED, details: "Cancelled by the client", metadata: new grpc.Metadata() };
+}

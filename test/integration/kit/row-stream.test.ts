@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import test from "ava";
+import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { type StreamedRow, streamRows } from "../../../services/kit/storage/row-stream.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+
+@Entity({ name: "kit_stream_probe" })
+class StreamProbe {
+  @PrimaryColumn({ type: "integer" })
+  n!: number;
+}
+
+class CreateStreamProbe implements MigrationInterface {
+  name = "CreateStreamProbe1763790000000";
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query("CREATE TABLE kit_stream_probe (n INTEGER NOT NULL PRIMARY KEY)");
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query("DROP TABLE kit_stream_probe");
+  }
+}
+
+const sqliteDir = mkdtempSync(join(tmpdir(), "m3-row-stream-"));
+const opened: DomainStorage[] = [];
+
+async function open(kind: "mysql" | "sqlite", rows: number): Promise<DomainStorage> {
+  const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const storage = await openDomainStorage({
+    target: parseDatabaseUrl(url),
+    domain: "kit",
+    entities: [StreamProbe],
+    migrations: { mysql: [CreateStreamProbe], sqlite: [CreateStreamProbe] },
+    poolSize: 3,
+  });
+  opened.push(storage);
+  for (let start = 1; start <= rows; start += 500) {
+    const chunk = Array.from({ length: Math.min(500, rows - start + 1) }, (_, i) => ({ n: start + i }));
+    await storage.transaction((manager) => manager.insert(StreamProbe, chunk));
+  }
+  return storage;
+}
+
+async function collect(rows: AsyncIterable<StreamedRow>): Promise<StreamedRow[]> {
+  const all: StreamedRow[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}
+
+/** What the promise rejected with (AbortSignal reasons are DOMExceptions, which ava does not take for errors). */
+async function rejectionOf(promise: Promise<unknown>): Promise<{ name?: string } | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error as { name?: string };
+  }
+}
+
+/** Statements of other connections still running on the server whose text contains marker. */
+async function runningQueries(storage: DomainStorage, marker: string): Promise<number> {
+  const rows = (await storage.read((manager) =>
+    manager.query(
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND ID <> CONNECTION_ID()",
+      [`%${marker}%`],
+    ),
+  )) as Array<{ n: number | string }>;
+  return Number(rows[0]?.n);
+}
+
+/** A statement that produces rows slowly enough to be cancelled in the middle. */
+const SLOW_SQL = "SELECT n, REPEAT('x', 1000) AS padding, SLEEP(0.01) AS slow_marker FROM kit_stream_probe";
+
+test.after.always(async () => {
+  await Promise.all(opened.map((storage) => storage.close()));
+  rmSync(sqliteDir, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+});
+
+for (const kind of ["mysql", "sqlite"] as const) {
+  test(`${kind}: every row arrives, in order, with bound parameters`, async (t) => {
+    const storage = await open(kind, 3000);
+    const rows = await collect(
+      streamRows(
+        storage,
+        "SELECT n FROM kit_stream_probe WHERE n > ? ORDER BY n",
+        [1000],
+        new AbortController().signal,
+      ),
+    );
+    t.is(rows.length, 2000);
+    t.deepEqual(rows[0], { n: 1001 });
+    t.deepEqual(rows.at(-1), { n: 3000 });
+  });
+
+  test(`${kind}: stopping early frees the connection for the next statements`, async (t) => {
+    const storage = await open(kind, 2000);
+    // More early stops than the pool has connections: a leaked one would hang the last.
+    for (let round = 0; round < 5; round++) {
+      for await (const row of streamRows(
+        storage,
+        "SELECT n FROM kit_stream_probe ORDER BY n",
+        [],
+        new AbortController().signal,
+      )) {
+        t.is(row.n, 1);
+        break;
+      }
+    }
+    const count = await storage.read((manager) => manager.count(StreamProbe));
+    t.is(count, 2000);
+  });
+
+  test(`${kind}: an abort ends the iteration with the signal's reason`, async (t) => {
+    const storage = await open(kind, 2000);
+    const controller = new AbortController();
+    const seen: unknown[] = [];
+    const error = await rejectionOf(
+      (async () => {
+        for await (const row of streamRows(
+          storage,
+          "SELECT n FROM kit_stream_probe ORDER BY n",
+          [],
+          controller.signal,
+        )) {
+          seen.push(row.n);
+          if (seen.length === 10) controller.abort();
+        }
+      })(),
+    );
+    t.is(error?.name, "AbortError");
+    t.is(seen.length, 10);
+  });
+
+  test(`${kind}: an invalid statement rejects the iteration`, async (t) => {
+    const storage = await open(kind, 1);
+    const error = await rejectionOf(
+      collect(
+        streamRows(storage, "SELECT missing_column FROM kit_stream_probe", [], new AbortController().signal),
+      ),
+    );
+    t.regex(String((error as { message?: string } | undefined)?.message), /missing_column/);
+  });
+
+  test(`${kind}: an aborted signal reads nothing`, async (t) => {
+    const storage = await open(kind, 10);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejectionOf(
+      collect(streamRows(storage, "SELECT n FROM kit_stream_probe", [], controller.signal)),
+    );
+    t.is(error?.name, "AbortError");
+  });
+}
+
+test("mysql: an abort kills the running query on the server", async (t) => {
+  const storage = await open("mysql", 2000);
+  const controller = new AbortController();
+  const rows = streamRows(storage, SLOW_SQL, [], controller.signal)[Symbol.asyncIterator]();
+  await rows.next();
+  t.is(await runningQueries(storage, "slow_marker"), 1);
+  controller.abort();
+  t.is((await rejectionOf(rows.next()))?.name, "AbortError");
+  t.is(await runningQueries(storage, "slow_marker"), 0);
+});
+
+test("sqlite: writes go on while a stream is open", async (t) => {
+  const storage = await open("sqlite", 100);
+  const rows = streamRows(
+    storage,
+    "SELECT n FROM kit_stream_probe ORDER BY n",
+    [],
+    new AbortController().signal,
+  );
+  const iterator = rows[Symbol.asyncIterator]();
+  t.deepEqual((await iterator.next()).value, { n: 1 });
+  await storage.transaction((manager) => manager.insert(StreamProbe, { n: 5000 }));
+  let remaining = 0;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) remaining++;
+  t.is(remaining, 99);
+  t.is(await storage.read((manager) => manager.count(StreamProbe)), 101);
+});

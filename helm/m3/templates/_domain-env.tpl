@@ -37,6 +37,11 @@
 {{- end }}
 {{- end }}
 {{- end }}
+{{- if eq .component "annotation" }}
+{{- /* The tabular query's view joins the registry's tables on the same server. */}}
+- name: M3_ANNOTATION_REGISTRY_SCHEMA
+  value: {{ $root.Values.mysql.databases.registry | quote }}
+{{- end }}
 {{- if eq .component "capture" }}
 - name: CAPTURE_CACHE_SIZE
   value: {{ $root.Values.capture.cacheSizeMegabytes | quote }}

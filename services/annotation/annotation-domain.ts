@@ -11,12 +11,18 @@ import { ImagedMomentEntity } from "./entities/imaged-moment.entity.js";
 import { ImagedMomentLockEntity } from "./entities/imaged-moment-lock.entity.js";
 import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
+import { createFastBindings } from "./fast/fast-part.js";
+import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
+import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
+import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
+import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
 import { createImagedMomentStore } from "./moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "./observations/observations-part.js";
 import { createObservationStore } from "./observations/services/observation.store.js";
+import { createQueryBindings } from "./query/query-part.js";
 
 export const annotationEntities = [
   ImagedMomentEntity,
@@ -28,7 +34,10 @@ export const annotationEntities = [
   VideoReferenceInfoEntity,
 ];
 
-export const annotationMigrations = { mysql: [InitAnnotationMysql], sqlite: [InitAnnotationSqlite] };
+export const annotationMigrations = {
+  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql],
+  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite],
+};
 
 /** Opens (and migrates) the annotation tables at the target. */
 export function openAnnotationStorage(target: DatabaseTarget): Promise<DomainStorage> {
@@ -45,11 +54,13 @@ export interface AnnotationDomainOptions {
   /** Checks the Bearer JWT of every write. */
   tokens: TokenVerifier;
   logger?: Logger;
+  /** The registry's database on the same MySQL server, for the tabular query's video columns. */
+  registrySchema?: string;
 }
 
 /**
  * Every annotation gRPC service; reads are public, writes need a JWT. Each part (moments,
- * observations, annotations) contributes its bindings over the shared stores.
+ * observations, annotations, fast queries, histograms and tabular query) contributes its bindings over the shared stores.
  */
 export function createAnnotationDomain(options: AnnotationDomainOptions): ServiceBinding[] {
   const moments = createImagedMomentStore();
@@ -58,5 +69,7 @@ export function createAnnotationDomain(options: AnnotationDomainOptions): Servic
     ...createMomentsBindings({ ...options, moments, observations }),
     ...createObservationsBindings({ ...options, moments }),
     ...createAnnotationsBindings({ ...options, stores: { moments, observations } }),
+    ...createFastBindings(options),
+    ...createQueryBindings(options),
   ];
 }

@@ -1,3 +1,6 @@
+import { FAST_PROTO_FILES } from "./fast/fast-part.js";
+import { QUERY_PROTO_FILES } from "./query/query-part.js";
+
 /**
  * The annotation service's .proto files, relative to proto/ (resources.proto comes in
  * through their imports). Each part adds its own service protos to its list.
@@ -20,7 +23,11 @@ export const ANNOTATIONS_PROTO_FILES = [
 ] as const;
 
 export const ANNOTATION_PROTO_FILES: readonly string[] = [
-  ...MOMENTS_PROTO_FILES,
-  ...OBSERVATIONS_PROTO_FILES,
-  ...ANNOTATIONS_PROTO_FILES,
+  ...new Set([
+    ...MOMENTS_PROTO_FILES,
+    ...OBSERVATIONS_PROTO_FILES,
+    ...ANNOTATIONS_PROTO_FILES,
+    ...FAST_PROTO_FILES,
+    ...QUERY_PROTO_FILES,
+  ]),
 ];

@@ -2,7 +2,7 @@ import type { DomainModule } from "../kit/domain/domain-module.js";
 import { domainDatabaseTarget } from "../kit/storage/database-url.js";
 import { createAnnotationDomain, openAnnotationStorage } from "./annotation-domain.js";
 import { ANNOTATION_PROTO_FILES } from "./annotation-proto-files.js";
-import { ANNOTATION_DEFAULT_GRPC_PORT } from "./config.js";
+import { ANNOTATION_DEFAULT_GRPC_PORT, readAnnotationSettings } from "./config.js";
 
 /** The annotation service (legacy annosaurus) as the standalone and all-in-one launchers start it. */
 export const annotationModule: DomainModule = {
@@ -10,12 +10,12 @@ export const annotationModule: DomainModule = {
   defaultGrpcPort: ANNOTATION_DEFAULT_GRPC_PORT,
   protoFiles: ANNOTATION_PROTO_FILES,
   health: { application: "annosaurus", description: "Annotation Service" },
-  async open({ config, tokens, logger, dataDir }) {
+  async open({ env, config, tokens, logger, dataDir }) {
     const storage = await openAnnotationStorage(
       domainDatabaseTarget(config.databaseUrl, dataDir, "annotation"),
     );
     return {
-      bindings: createAnnotationDomain({ storage, tokens, logger }),
+      bindings: createAnnotationDomain({ storage, tokens, logger, ...readAnnotationSettings(env) }),
       close: () => storage.close(),
     };
   },

@@ -1,7 +1,9 @@
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ANNO_ANNOTATIONS_PROTO_FILES, annotationAnnotationsRoutes } from "./anno-annotations.routes.js";
+import { ANNO_FAST_PROTO_FILES, annotationFastRoutes } from "./anno-fast.routes.js";
 import { ANNO_MOMENTS_PROTO_FILES, annotationMomentsRoutes } from "./anno-moments.routes.js";
 import { ANNO_OBSERVATIONS_PROTO_FILES, annotationObservationsRoutes } from "./anno-observations.routes.js";
+import { ANNO_QUERY_PROTO_FILES, annotationQueryRoutes } from "./anno-query.routes.js";
 import { COMMON_PROTO_FILES } from "./common.routes.js";
 
 /** The annotation service (legacy annosaurus): snake_case JSON, absent fields left out. */
@@ -10,12 +12,22 @@ export const annotationRoutes: ServiceRoutes = {
   basePath: "/anno",
   title: "m3 annotation service",
   protoFiles: [
-    ...COMMON_PROTO_FILES,
-    ...ANNO_MOMENTS_PROTO_FILES,
-    ...ANNO_OBSERVATIONS_PROTO_FILES,
-    ...ANNO_ANNOTATIONS_PROTO_FILES,
+    ...new Set([
+      ...COMMON_PROTO_FILES,
+      ...ANNO_MOMENTS_PROTO_FILES,
+      ...ANNO_OBSERVATIONS_PROTO_FILES,
+      ...ANNO_ANNOTATIONS_PROTO_FILES,
+      ...ANNO_FAST_PROTO_FILES,
+      ...ANNO_QUERY_PROTO_FILES,
+    ]),
   ],
   casing: "snake",
   nulls: "omit",
-  routes: [...annotationAnnotationsRoutes, ...annotationObservationsRoutes, ...annotationMomentsRoutes],
+  routes: [
+    ...annotationAnnotationsRoutes,
+    ...annotationObservationsRoutes,
+    ...annotationMomentsRoutes,
+    ...annotationFastRoutes,
+    ...annotationQueryRoutes,
+  ],
 };

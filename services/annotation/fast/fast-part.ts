@@ -1,0 +1,36 @@
+import type { Logger } from "pino";
+import { FastQueryServiceService } from "../../../proto/gen/m3/annotation/v1/fast_query_service.js";
+import type { TokenVerifier } from "../../kit/auth/token-service.js";
+import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
+import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { FAST_QUERY_PUBLIC_METHODS, fastQueryHandlers } from "./handlers/fast-query.handlers.js";
+import { FastAnnotationService } from "./services/fast-annotation.service.js";
+import { FastMediaService } from "./services/fast-media.service.js";
+
+/** The .proto files of the fast queries, relative to proto/. */
+export const FAST_PROTO_FILES = [
+  "m3/annotation/v1/fast_query_service.proto",
+  "m3/annotation/v1/fast_query_constraints.proto",
+] as const;
+
+export interface FastPartOptions {
+  storage: DomainStorage;
+  /** Checks the Bearer JWT of the whole-video delete. */
+  tokens: TokenVerifier;
+  logger?: Logger;
+}
+
+/** The fast annotation queries (legacy /v1/fast) as one gRPC service. */
+export function createFastBindings(options: FastPartOptions): ServiceBinding[] {
+  const services = {
+    annotations: new FastAnnotationService(options.storage),
+    media: new FastMediaService(options.storage, options.logger),
+  };
+  return [
+    bindService(FastQueryServiceService, fastQueryHandlers(services), {
+      tokens: options.tokens,
+      logger: options.logger,
+      publicMethods: FAST_QUERY_PUBLIC_METHODS,
+    }),
+  ];
+}

@@ -1,0 +1,103 @@
+import type { FastQueryServiceService } from "../../../../proto/gen/m3/annotation/v1/fast_query_service.js";
+import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import { instantOf, toImage } from "../../shared/resources.mapper.js";
+import { collect, type FastAnnotationService } from "../services/fast-annotation.service.js";
+import type { FastMediaService } from "../services/fast-media.service.js";
+import { toFastAnnotation, toFastAnnotations } from "./fast.mapper.js";
+
+/** Every fast query is a read except the whole-video delete, which needs a JWT. */
+export const FAST_QUERY_PUBLIC_METHODS = [
+  "listFastAnnotations",
+  "queryFastAnnotations",
+  "countFastAnnotationsByConstraints",
+  "getFastGeographicRange",
+  "countFastAnnotations",
+  "listFastAnnotationsByVideoReference",
+  "listFastImagesByVideoReference",
+  "countFastImagesByVideoReference",
+  "listFastAnnotationsByConcept",
+  "listFastAnnotationsWithImagesByConcept",
+  "listFastAnnotationsWithImagesByToConcept",
+  "listFastImagedMomentUuidsByConcept",
+  "listFastImagedMomentUuidsByToConcept",
+  "listFastAnnotationsByLinkDetails",
+  "listFastConcurrentAnnotations",
+  "listFastMultiAnnotations",
+] as const;
+
+export interface FastServices {
+  annotations: FastAnnotationService;
+  media: FastMediaService;
+}
+
+export function fastQueryHandlers(services: FastServices): UnaryHandlers<typeof FastQueryServiceService> {
+  const { annotations, media } = services;
+  return {
+    listFastAnnotations: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.all(r, ctx.signal)), r.data),
+    queryFastAnnotations: async (r, ctx) => ({
+      queryConstraints: r.constraints,
+      content: (await annotations.query(r.constraints, ctx.signal)).map((graph) =>
+        toFastAnnotation(graph, r.constraints?.data ?? false),
+      ),
+    }),
+    countFastAnnotationsByConstraints: async (r) => ({
+      queryConstraints: r.constraints,
+      content: { count: await annotations.count(r.constraints) },
+    }),
+    getFastGeographicRange: async (r) => ({
+      queryConstraints: r.constraints,
+      content: await annotations.geographicRange(r.constraints),
+    }),
+    countFastAnnotations: async () => ({ count: await annotations.countAll() }),
+    listFastAnnotationsByVideoReference: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.byVideo(r.videoReferenceUuid, r, ctx.signal)), r.data),
+    listFastImagesByVideoReference: async (r) => ({
+      images: (await media.imagesOfVideo(r.videoReferenceUuid, r.limit, r.offset)).map(({ image, moment }) =>
+        toImage(image, moment),
+      ),
+    }),
+    countFastImagesByVideoReference: async (r) => ({
+      count: await media.countImagesOfVideo(r.videoReferenceUuid),
+    }),
+    listFastAnnotationsByConcept: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.byConcept(r.concept, false, r, ctx.signal)), r.data),
+    listFastAnnotationsWithImagesByConcept: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.byConcept(r.concept, true, r, ctx.signal)), r.data),
+    listFastAnnotationsWithImagesByToConcept: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.withImagesByToConcept(r.toConcept, r, ctx.signal)), r.data),
+    listFastImagedMomentUuidsByConcept: async (r) => ({
+      uuids: await media.momentsWithImagesByConcept(r.concept, r.limit, r.offset),
+    }),
+    listFastImagedMomentUuidsByToConcept: async (r) => ({
+      uuids: await media.momentsWithImagesByToConcept(r.toConcept, r.limit, r.offset),
+    }),
+    listFastAnnotationsByLinkDetails: async (r, ctx) =>
+      toFastAnnotations(
+        await collect(annotations.byLinkDetails(r.linkName, r.linkValue, r.data, ctx.signal)),
+        r.data,
+      ),
+    listFastConcurrentAnnotations: async (r, ctx) => {
+      const input = {
+        startTimestamp: instantOf(r.startTimestamp, "start_timestamp"),
+        endTimestamp: instantOf(r.endTimestamp, "end_timestamp"),
+        videoReferenceUuids: r.videoReferenceUuids,
+      };
+      return toFastAnnotations(await collect(annotations.concurrent(input, r, ctx.signal)), r.data);
+    },
+    listFastMultiAnnotations: async (r, ctx) =>
+      toFastAnnotations(await collect(annotations.multi(r.videoReferenceUuids, r, ctx.signal)), r.data),
+    deleteFastAnnotationsByVideoReference: async (r) => {
+      const result = await media.deleteVideo(r.videoReferenceUuid);
+      return {
+        videoReferenceUuid: result.videoReferenceUuid,
+        ancillaryDataCount: result.ancillaryData,
+        imageReferenceCount: result.imageReferences,
+        associationCount: result.associations,
+        observationCount: result.observations,
+        imagedMomentCount: result.imagedMoments,
+        errorMessage: result.errorMessage,
+      };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { EntityManager } from "typeorm";
+import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
+import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { type Page, pageClause } from "../../moments/repositories/sql-parts.js";
+import type { Row } from "../../shared/row-mappers.js";
+import { IMAGE_COLUMNS, imageOfRow, PREFIXED_MOMENT_COLUMNS, prefixedMomentOfRow } from "./fast-rows.js";
+
+/** An image reference on its imaged moment. */
+export interface ImageOnMoment {
+  image: ImageReferenceEntity;
+  moment: ImagedMomentEntity;
+}
+
+const WITH_IMAGE = "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)";
+
+/** Fast reads of images and of imaged moments that have images. */
+export class FastImageRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  /** A page of the video's images, ordered by recorded timestamp then image UUID. */
+  async imagesOfVideo(videoReferenceUuid: string, page: Page): Promise<ImageOnMoment[]> {
+    const limit = pageClause(page);
+    const rows: Row[] = await this.manager.query(
+      `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
+       FROM imaged_moments im JOIN image_references ir ON ir.imaged_moment_uuid = im.uuid
+       WHERE im.video_reference_uuid = ? ORDER BY im.recorded_timestamp, ir.uuid${limit.sql}`,
+      [videoReferenceUuid, ...limit.params],
+    );
+    return rows.map((row) => ({ image: imageOfRow(row), moment: prefixedMomentOfRow(row) }));
+  }
+
+  async countImagesOfVideo(videoReferenceUuid: string): Promise<number> {
+    const rows: Row[] = await this.manager.query(
+      `SELECT COUNT(*) AS n FROM imaged_moments im JOIN image_references ir ON ir.imaged_moment_uuid = im.uuid
+       WHERE im.video_reference_uuid = ?`,
+      [videoReferenceUuid],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Distinct UUIDs of moments with images and an observation of the concept, by recorded timestamp then UUID. */
+  momentsWithImagesByConcept(concept: string, page: Page): Promise<string[]> {
+    return this.momentUuids(
+      `FROM observations o JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid WHERE o.concept = ?`,
+      concept,
+      page,
+    );
+  }
+
+  /** The same, for moments with an observation having an association to the concept. */
+  momentsWithImagesByToConcept(toConcept: string, page: Page): Promise<string[]> {
+    return this.momentUuids(
+      `FROM associations a JOIN observations o ON o.uuid = a.observation_uuid
+       JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid WHERE a.to_concept = ?`,
+      toConcept,
+      page,
+    );
+  }
+
+  private async momentUuids(fromWhere: string, value: string, page: Page): Promise<string[]> {
+    const limit = pageClause(page);
+    const rows: Row[] = await this.manager.query(
+      `SELECT DISTINCT im.uuid, im.recorded_timestamp ${fromWhere} AND ${WITH_IMAGE}
+       ORDER BY im.recorded_timestamp, im.uuid${limit.sql}`,
+      [value, ...limit.params],
+    );
+    return rows.map((row) => row.uuid as string);
+  }
+}

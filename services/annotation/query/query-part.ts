@@ -1,0 +1,49 @@
+import type { Logger } from "pino";
+import { HistogramServiceService } from "../../../proto/gen/m3/annotation/v1/histogram_service.js";
+import { TabularQueryServiceService } from "../../../proto/gen/m3/annotation/v1/tabular_query_service.js";
+import type { TokenVerifier } from "../../kit/auth/token-service.js";
+import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
+import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { HISTOGRAM_PUBLIC_METHODS, histogramHandlers } from "./handlers/histogram.handlers.js";
+import { TABULAR_QUERY_PUBLIC_METHODS, tabularQueryHandlers } from "./handlers/tabular-query.handlers.js";
+import { AnnotationsViewSource } from "./repositories/annotations-view.source.js";
+import { HistogramRepository } from "./repositories/histogram.repository.js";
+import { TabularQueryRepository } from "./repositories/tabular-query.repository.js";
+import { HistogramService } from "./services/histogram.service.js";
+import { TabularQueryService } from "./services/tabular-query.service.js";
+
+/** The .proto files of the histograms and the tabular query, relative to proto/. */
+export const QUERY_PROTO_FILES = [
+  "m3/annotation/v1/histogram_service.proto",
+  "m3/annotation/v1/tabular_query_service.proto",
+  "m3/annotation/v1/fast_query_constraints.proto",
+] as const;
+
+export interface QueryPartOptions {
+  storage: DomainStorage;
+  tokens: TokenVerifier;
+  logger?: Logger;
+  /**
+   * The registry's database on the same MySQL server (M3_ANNOTATION_REGISTRY_SCHEMA): the
+   * tabular query's video columns come from its tables. Unset, they are null.
+   */
+  registrySchema?: string;
+}
+
+/** Histograms (legacy /v1/histogram) and the tabular query (legacy /v1/query); all open. */
+export function createQueryBindings(options: QueryPartOptions): ServiceBinding[] {
+  const view = new AnnotationsViewSource(options.storage, options.registrySchema, options.logger);
+  const histograms = new HistogramService(new HistogramRepository(options.storage));
+  const queries = new TabularQueryService(new TabularQueryRepository(options.storage, view));
+  const access = { tokens: options.tokens, logger: options.logger };
+  return [
+    bindService(HistogramServiceService, histogramHandlers(histograms), {
+      ...access,
+      publicMethods: HISTOGRAM_PUBLIC_METHODS,
+    }),
+    bindService(TabularQueryServiceService, tabularQueryHandlers(queries), {
+      ...access,
+      publicMethods: TABULAR_QUERY_PUBLIC_METHODS,
+    }),
+  ];
+}

@@ -1,0 +1,95 @@
+import type { Dialect } from "../../../kit/storage/domain-storage.js";
+import type { Condition, TabularQuery } from "../services/tabular-query.js";
+
+/** A statement and its bound values. */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** MySQL has no "no limit"; this is its documented stand-in for an offset without a limit. */
+const MYSQL_NO_LIMIT = "18446744073709551615";
+
+/**
+ * `SELECT [DISTINCT] <columns> FROM <view> [WHERE …] ORDER BY … [LIMIT … OFFSET …]`. Column
+ * names come from the view's definition (the rules accept nothing else); every value is a
+ * parameter. `view` is the view's name or a derived table standing in for it.
+ */
+export function selectStatement(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
+  const where = whereOf(query, view);
+  const columns = query.columns.map((column) => column.name).join(", ");
+  const order = query.orderBy.map((column) => column.name).join(", ");
+  const page = pageOf(query, dialect);
+  return {
+    sql: `SELECT ${query.distinct ? "DISTINCT " : ""}${columns} FROM ${view}${where.sql} ORDER BY ${order} ASC${page.sql}`,
+    params: [...where.params, ...page.params],
+  };
+}
+
+/** `SELECT COUNT(*) AS count FROM <view> WHERE …` (select, distinct and the page do not apply). */
+export function countStatement(query: TabularQuery, view: string): SqlStatement {
+  const where = whereOf(query, view);
+  return { sql: `SELECT COUNT(*) AS count FROM ${view}${where.sql}`, params: where.params };
+}
+
+function whereOf(query: TabularQuery, view: string): SqlStatement {
+  const params: unknown[] = [];
+  const conditions = query.conditions.map((condition) => conditionSql(condition, params));
+  let where = conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
+  if (query.scope.concurrentObservations) {
+    where = ` WHERE imaged_moment_uuid IN (SELECT imaged_moment_uuid FROM ${view}${where})`;
+  }
+  if (query.scope.relatedAssociations) {
+    where = ` WHERE observation_uuid IN (SELECT observation_uuid FROM ${view}${where})`;
+  }
+  return { sql: where, params };
+}
+
+function conditionSql(condition: Condition, params: unknown[]): string {
+  const column = condition.column.name;
+  switch (condition.kind) {
+    case "between":
+      params.push(condition.low, condition.high);
+      return `${column} BETWEEN ? AND ?`;
+    case "contains":
+      params.push(`%${escapeLike(condition.value)}%`);
+      return `${column} LIKE ? ESCAPE '!'`;
+    case "equals":
+      params.push(condition.value);
+      return `${column} = ?`;
+    case "in":
+      params.push(...condition.values);
+      return condition.values.length === 1
+        ? `${column} = ?`
+        : `${column} IN (${condition.values.map(() => "?").join(", ")})`;
+    case "isnull":
+      return `${column} IS ${condition.isNull ? "" : "NOT "}NULL`;
+    case "like":
+      params.push(condition.value);
+      return `${column} LIKE ?`;
+    case "notlike":
+      params.push(condition.value);
+      return `${column} NOT LIKE ?`;
+    case "max":
+      params.push(condition.value);
+      return `${column} <= ?`;
+    case "min":
+      params.push(condition.value);
+      return `${column} >= ?`;
+  }
+}
+
+/** `contains` means the literal text: its own % and _ must not act as wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (character) => `!${character}`);
+}
+
+function pageOf(query: TabularQuery, dialect: Dialect): SqlStatement {
+  const { limit, offset } = query;
+  if (limit === undefined && offset === undefined) return { sql: "", params: [] };
+  if (offset === undefined) return { sql: " LIMIT ?", params: [limit] };
+  const noLimit = dialect === "mysql" ? MYSQL_NO_LIMIT : "-1";
+  return limit === undefined
+    ? { sql: ` LIMIT ${noLimit} OFFSET ?`, params: [offset] }
+    : { sql: " LIMIT ? OFFSET ?", params: [limit, offset] };
+}

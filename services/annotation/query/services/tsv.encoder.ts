@@ -1,0 +1,88 @@
+import type { ColumnKind, ViewColumn } from "../view/annotations-view.js";
+
+/** How the legacy service printed a result: /run and /download differ in nulls and in empty results. */
+export interface TsvStyle {
+  /** The text of a null value. */
+  nullText: string;
+  /** Whether a result without rows still prints its header (else it is a lone newline). */
+  headerWhenEmpty: boolean;
+}
+
+export const RUN_STYLE: TsvStyle = { nullText: "null", headerWhenEmpty: false };
+export const DOWNLOAD_STYLE: TsvStyle = { nullText: "", headerWhenEmpty: true };
+
+/** Bytes per chunk: large enough that per-chunk costs vanish, small enough to keep memory flat. */
+const CHUNK_CHARS = 64 * 1024;
+
+type Format = (value: unknown) => string;
+
+/**
+ * Encodes rows as the legacy TSV: a header of column names, one line per row, `\n` after
+ * every line, values in Java's `toString` forms, tabs and newlines inside values left as they
+ * are. Yields chunks of about 64 KiB as the rows arrive.
+ */
+export async function* encodeTsv(
+  columns: readonly ViewColumn[],
+  rows: AsyncIterable<Record<string, unknown>>,
+  style: TsvStyle,
+): AsyncGenerator<Buffer> {
+  const names = columns.map((column) => column.name);
+  const formats = columns.map((column) => FORMATS[column.kind]);
+  const header = `${names.join("\t")}\n`;
+  let pending = header;
+  let empty = true;
+  for await (const row of rows) {
+    empty = false;
+    let line = "";
+    for (let index = 0; index < names.length; index++) {
+      const value = row[names[index] as string];
+      if (index > 0) line += "\t";
+      line += value === null || value === undefined ? style.nullText : (formats[index] as Format)(value);
+    }
+    pending += `${line}\n`;
+    if (pending.length >= CHUNK_CHARS) {
+      yield Buffer.from(pending);
+      pending = "";
+    }
+  }
+  if (empty && !style.headerWhenEmpty) pending = "\n";
+  yield Buffer.from(pending);
+}
+
+const FORMATS: Record<ColumnKind, Format> = {
+  uuid: String,
+  text: String,
+  integer: String,
+  long: String,
+  double: (value) => javaDouble(Number(value)),
+  instant: (value) => instantText(String(value)),
+};
+
+/**
+ * A double as Java's Double.toString prints it: always a fraction (`25.0`), and scientific
+ * notation (`1.0E-4`, `1.0E7`) outside [10^-3, 10^7).
+ */
+export function javaDouble(value: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  if (!Number.isFinite(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e7) {
+    const text = String(value);
+    return text.includes(".") ? text : `${text}.0`;
+  }
+  const [mantissa = "", exponent = ""] = value.toExponential().split("e");
+  return `${mantissa.includes(".") ? mantissa : `${mantissa}.0`}E${exponent.replace("+", "")}`;
+}
+
+/**
+ * The database form `YYYY-MM-DD HH:MM:SS[.ffffff]` as Java's Instant prints it: `T`, `Z`,
+ * the fraction only when non-zero, in groups of three digits. String work only: this runs
+ * once per timestamp of every row.
+ */
+export function instantText(sql: string): string {
+  const fraction = sql.length > 20 ? sql.slice(20, 26).padEnd(6, "0") : "000000";
+  const base = `${sql.slice(0, 10)}T${sql.slice(11, 19)}`;
+  if (fraction === "000000") return `${base}Z`;
+  return fraction.endsWith("000") ? `${base}.${fraction.slice(0, 3)}Z` : `${base}.${fraction}Z`;
+}

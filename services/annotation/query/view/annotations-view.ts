@@ -1,0 +1,131 @@
+/**
+ * The `annotations` view of the tabular query: one row per imaged moment x observation x
+ * image x association, with the legacy column names. This definition is the only list of
+ * the view's columns: the migration creates the view from it, the query rules accept only
+ * these names, and the TSV encoder prints each column by its kind.
+ */
+
+/** How a column's values are printed. */
+export type ColumnKind = "uuid" | "text" | "integer" | "long" | "double" | "instant";
+
+export interface ViewColumn {
+  name: string;
+  kind: ColumnKind;
+  /** The SQL over the view's tables (im, obs, ir, ass, ad, info; vr, v, vs from the registry). */
+  expression: string;
+  /** Display size, as the legacy JDBC metadata reported it. */
+  size: number;
+}
+
+const UNBOUNDED = 2_147_483_647;
+
+function column(name: string, kind: ColumnKind, expression: string, size: number): ViewColumn {
+  return { name, kind, expression, size };
+}
+
+const text = (name: string, expression: string, size: number) => column(name, "text", expression, size);
+const measure = (name: string) => column(name, "double", `ad.${name}`, 17);
+
+/** Columns read from the registry's tables; null when the registry is not on the same server. */
+const REGISTRY_COLUMNS: readonly ViewColumn[] = [
+  text("video_uri", "vr.uri", 1024),
+  text("video_name", "v.name", 512),
+  column("video_start_timestamp", "instant", "v.start_time", 35),
+  column("video_duration_millis", "long", "v.duration_millis", 19),
+  text("camera_id", "vs.camera_id", 256),
+  text("video_sequence_name", "vs.name", 512),
+];
+
+export const VIEW_COLUMNS: readonly ViewColumn[] = [
+  column("imaged_moment_uuid", "uuid", "im.uuid", 36),
+  column("index_elapsed_time_millis", "long", "im.elapsed_time_millis", 19),
+  column("index_recorded_timestamp", "instant", "im.recorded_timestamp", 35),
+  text("index_timecode", "im.timecode", 255),
+  column("observation_uuid", "uuid", "obs.uuid", 36),
+  text("activity", "obs.activity", 128),
+  text("concept", "obs.concept", 256),
+  column("duration_millis", "long", "obs.duration_millis", 19),
+  text("observation_group", "obs.observation_group", 128),
+  column("observation_timestamp", "instant", "obs.observation_timestamp", 35),
+  text("observer", "obs.observer", 128),
+  column("image_reference_uuid", "uuid", "ir.uuid", 36),
+  text("image_description", "ir.description", 256),
+  text("image_format", "ir.format", 64),
+  column("image_height", "integer", "ir.height_pixels", 10),
+  column("image_width", "integer", "ir.width_pixels", 10),
+  text("image_url", "ir.url", 1024),
+  text("link_name", "ass.link_name", 128),
+  text("link_value", "ass.link_value", 1024),
+  text("to_concept", "ass.to_concept", 128),
+  text("association_mime_type", "ass.mime_type", 64),
+  text(
+    "associations",
+    "NULLIF(CONCAT_WS(' | ', ass.link_name, ass.to_concept, ass.link_value), '')",
+    UNBOUNDED,
+  ),
+  measure("altitude"),
+  text("coordinate_reference_system", "ad.coordinate_reference_system", 32),
+  measure("depth_meters"),
+  measure("latitude"),
+  measure("longitude"),
+  measure("oxygen_ml_per_l"),
+  measure("phi"),
+  text("xyz_position_units", "ad.xyz_position_units", 255),
+  measure("pressure_dbar"),
+  measure("psi"),
+  measure("salinity"),
+  measure("temperature_celsius"),
+  measure("theta"),
+  measure("x"),
+  measure("y"),
+  measure("z"),
+  measure("light_transmission"),
+  text("chief_scientist", "info.mission_contact", 64),
+  text("dive_number", "info.mission_id", 256),
+  text("camera_platform", "info.platform_name", 64),
+  column("video_reference_uuid", "uuid", "im.video_reference_uuid", 36),
+  ...REGISTRY_COLUMNS,
+];
+
+const BY_NAME = new Map(VIEW_COLUMNS.map((viewColumn) => [viewColumn.name, viewColumn]));
+
+/** The column of that name (names are case-insensitive, as the legacy SQL's were). */
+export function findViewColumn(name: string): ViewColumn | undefined {
+  return BY_NAME.get(name.trim().toLowerCase());
+}
+
+const ANNOTATION_JOINS = `imaged_moments im
+  LEFT JOIN observations obs ON obs.imaged_moment_uuid = im.uuid
+  LEFT JOIN image_references ir ON ir.imaged_moment_uuid = im.uuid
+  LEFT JOIN associations ass ON ass.observation_uuid = obs.uuid
+  LEFT JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid
+  LEFT JOIN video_reference_information info ON info.video_reference_uuid = im.video_reference_uuid`;
+
+/** A MySQL database name that can be spliced as an identifier (it comes from configuration). */
+const SCHEMA_NAME = /^[A-Za-z0-9_$]{1,64}$/;
+
+/**
+ * The SELECT behind the view. With the registry's database name (same MySQL server), the
+ * video columns come from its tables; without it they are null.
+ */
+export function annotationsViewSelect(registrySchema?: string): string {
+  const registry = registrySchema === undefined ? undefined : checkedSchema(registrySchema);
+  const list = VIEW_COLUMNS.map((viewColumn) => {
+    const fromRegistry = REGISTRY_COLUMNS.includes(viewColumn);
+    const expression = fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
+    return `${expression} AS ${viewColumn.name}`;
+  });
+  const joins =
+    registry === undefined
+      ? ANNOTATION_JOINS
+      : `${ANNOTATION_JOINS}
+  LEFT JOIN ${registry}.video_references vr ON vr.uuid = im.video_reference_uuid
+  LEFT JOIN ${registry}.videos v ON v.uuid = vr.video_uuid
+  LEFT JOIN ${registry}.video_sequences vs ON vs.uuid = v.video_sequence_uuid`;
+  return `SELECT ${list.join(",\n  ")}\nFROM ${joins}`;
+}
+
+function checkedSchema(name: string): string {
+  if (!SCHEMA_NAME.test(name)) throw new Error(`not a database name: ${JSON.stringify(name)}`);
+  return `\`${name}\``;
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "ava";
+import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
+
+function shape(method: string, path: string): string {
+  return `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
+}
+
+test("the fast route file serves exactly the spec's /v1/fast routes", (t) => {
+  const expected = readFileSync(endpointsFile, "utf8")
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(
+      ([domain, , path]) => domain === "annotation" && path !== undefined && /^\/v1\/fast(\/|$)/.test(path),
+    )
+    .map(([, method, path]) => shape(method ?? "", path ?? ""))
+    .sort();
+  const served = annotationFastRoutes.map((route) => shape(route.method, route.path)).sort();
+  t.deepEqual(served, expected);
+  t.is(served.length, 17);
+});
+
+test("only the whole-video delete needs a JWT; every fast read, search and count is open", (t) => {
+  for (const route of annotationFastRoutes) {
+    t.is(route.auth, route.method === "DELETE" ? "jwt" : undefined, `${route.method} ${route.path}`);
+  }
+});

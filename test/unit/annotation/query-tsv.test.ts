@@ -1,0 +1,88 @@
+import test from "ava";
+import {
+  DOWNLOAD_STYLE,
+  encodeTsv,
+  instantText,
+  javaDouble,
+  RUN_STYLE,
+  type TsvStyle,
+} from "../../../services/annotation/query/services/tsv.encoder.js";
+import { findViewColumn, type ViewColumn } from "../../../services/annotation/query/view/annotations-view.js";
+
+const columns = [
+  "observation_uuid",
+  "concept",
+  "depth_meters",
+  "image_height",
+  "index_recorded_timestamp",
+].map((name) => findViewColumn(name) as ViewColumn);
+
+async function* rowsOf(rows: Record<string, unknown>[]): AsyncGenerator<Record<string, unknown>> {
+  yield* rows;
+}
+
+async function tsv(rows: Record<string, unknown>[], style: TsvStyle, of = columns): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of encodeTsv(of, rowsOf(rows), style)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const row = {
+  observation_uuid: "0190a1b2-0000-7000-8000-000000000001",
+  concept: "Aurelia",
+  depth_meters: 25,
+  image_height: null,
+  index_recorded_timestamp: "2024-01-02 03:04:05.120000",
+};
+
+test("run prints a header, Java-style values and nulls as null", async (t) => {
+  t.is(
+    await tsv([row], RUN_STYLE),
+    "observation_uuid\tconcept\tdepth_meters\timage_height\tindex_recorded_timestamp\n" +
+      "0190a1b2-0000-7000-8000-000000000001\tAurelia\t25.0\tnull\t2024-01-02T03:04:05.120Z\n",
+  );
+});
+
+test("download prints nulls as empty values", async (t) => {
+  const text = await tsv([row], DOWNLOAD_STYLE);
+  t.is(
+    text.split("\n")[1],
+    "0190a1b2-0000-7000-8000-000000000001\tAurelia\t25.0\t\t2024-01-02T03:04:05.120Z",
+  );
+});
+
+test("without rows, run prints a lone newline and download the header", async (t) => {
+  t.is(await tsv([], RUN_STYLE), "\n");
+  t.is(
+    await tsv([], DOWNLOAD_STYLE),
+    "observation_uuid\tconcept\tdepth_meters\timage_height\tindex_recorded_timestamp\n",
+  );
+});
+
+test("large results come out in several chunks that join to every line", async (t) => {
+  const concept = findViewColumn("concept") as ViewColumn;
+  const many = Array.from({ length: 20_000 }, (_, index) => ({ concept: `c${index}` }));
+  const chunks: Buffer[] = [];
+  for await (const chunk of encodeTsv([concept], rowsOf(many), RUN_STYLE)) chunks.push(chunk);
+  t.true(chunks.length > 1);
+  const lines = Buffer.concat(chunks).toString("utf8").split("\n");
+  t.is(lines.length, 20_002);
+  t.is(lines[20_000], "c19999");
+});
+
+test("doubles print as Java's Double.toString does", (t) => {
+  t.is(javaDouble(25), "25.0");
+  t.is(javaDouble(25.345), "25.345");
+  t.is(javaDouble(0.0001), "1.0E-4");
+  t.is(javaDouble(12_345_678.5), "1.23456785E7");
+  t.is(javaDouble(1e7), "1.0E7");
+  t.is(javaDouble(-0.001), "-0.001");
+  t.is(javaDouble(0), "0.0");
+});
+
+test("database timestamps print as Java's Instant does", (t) => {
+  t.is(instantText("2024-01-02 03:04:05.000000"), "2024-01-02T03:04:05Z");
+  t.is(instantText("2024-01-02 03:04:05.123000"), "2024-01-02T03:04:05.123Z");
+  t.is(instantText("2024-01-02 03:04:05.123456"), "2024-01-02T03:04:05.123456Z");
+  t.is(instantText("2024-01-02 03:04:05"), "2024-01-02T03:04:05Z");
+});

@@ -1,7 +1,9 @@
 import type { FastQueryServiceService } from "../../../../proto/gen/m3/annotation/v1/fast_query_service.js";
-import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import type { Annotation } from "../../../../proto/gen/m3/annotation/v1/resources.js";
+import type { ServiceHandlers } from "../../../kit/grpc/bind-service.js";
 import { instantOf, toImage } from "../../shared/resources.mapper.js";
-import { collect, type FastAnnotationService } from "../services/fast-annotation.service.js";
+import type { AnnotationSlices } from "../repositories/fast-annotation.stream.js";
+import type { FastAnnotationService } from "../services/fast-annotation.service.js";
 import type { FastMediaService } from "../services/fast-media.service.js";
 import { toFastAnnotation, toFastAnnotations } from "./fast.mapper.js";
 
@@ -30,11 +32,10 @@ export interface FastServices {
   media: FastMediaService;
 }
 
-export function fastQueryHandlers(services: FastServices): UnaryHandlers<typeof FastQueryServiceService> {
+export function fastQueryHandlers(services: FastServices): ServiceHandlers<typeof FastQueryServiceService> {
   const { annotations, media } = services;
   return {
-    listFastAnnotations: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.all(r, ctx.signal)), r.data),
+    listFastAnnotations: (r, ctx) => streamed(annotations.all(r, ctx.signal), r.data),
     queryFastAnnotations: async (r, ctx) => ({
       queryConstraints: r.constraints,
       content: (await annotations.query(r.constraints, ctx.signal)).map((graph) =>
@@ -50,8 +51,8 @@ export function fastQueryHandlers(services: FastServices): UnaryHandlers<typeof 
       content: await annotations.geographicRange(r.constraints),
     }),
     countFastAnnotations: async () => ({ count: await annotations.countAll() }),
-    listFastAnnotationsByVideoReference: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.byVideo(r.videoReferenceUuid, r, ctx.signal)), r.data),
+    listFastAnnotationsByVideoReference: (r, ctx) =>
+      streamed(annotations.byVideo(r.videoReferenceUuid, r, ctx.signal), r.data),
     listFastImagesByVideoReference: async (r) => ({
       images: (await media.imagesOfVideo(r.videoReferenceUuid, r.limit, r.offset)).map(({ image, moment }) =>
         toImage(image, moment),
@@ -60,33 +61,30 @@ export function fastQueryHandlers(services: FastServices): UnaryHandlers<typeof 
     countFastImagesByVideoReference: async (r) => ({
       count: await media.countImagesOfVideo(r.videoReferenceUuid),
     }),
-    listFastAnnotationsByConcept: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.byConcept(r.concept, false, r, ctx.signal)), r.data),
-    listFastAnnotationsWithImagesByConcept: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.byConcept(r.concept, true, r, ctx.signal)), r.data),
-    listFastAnnotationsWithImagesByToConcept: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.withImagesByToConcept(r.toConcept, r, ctx.signal)), r.data),
+    listFastAnnotationsByConcept: (r, ctx) =>
+      streamed(annotations.byConcept(r.concept, false, r, ctx.signal), r.data),
+    listFastAnnotationsWithImagesByConcept: (r, ctx) =>
+      streamed(annotations.byConcept(r.concept, true, r, ctx.signal), r.data),
+    listFastAnnotationsWithImagesByToConcept: (r, ctx) =>
+      streamed(annotations.withImagesByToConcept(r.toConcept, r, ctx.signal), r.data),
     listFastImagedMomentUuidsByConcept: async (r) => ({
       uuids: await media.momentsWithImagesByConcept(r.concept, r.limit, r.offset),
     }),
     listFastImagedMomentUuidsByToConcept: async (r) => ({
       uuids: await media.momentsWithImagesByToConcept(r.toConcept, r.limit, r.offset),
     }),
-    listFastAnnotationsByLinkDetails: async (r, ctx) =>
-      toFastAnnotations(
-        await collect(annotations.byLinkDetails(r.linkName, r.linkValue, r.data, ctx.signal)),
-        r.data,
-      ),
-    listFastConcurrentAnnotations: async (r, ctx) => {
+    listFastAnnotationsByLinkDetails: (r, ctx) =>
+      streamed(annotations.byLinkDetails(r.linkName, r.linkValue, r.data, ctx.signal), r.data),
+    listFastConcurrentAnnotations: (r, ctx) => {
       const input = {
         startTimestamp: instantOf(r.startTimestamp, "start_timestamp"),
         endTimestamp: instantOf(r.endTimestamp, "end_timestamp"),
         videoReferenceUuids: r.videoReferenceUuids,
       };
-      return toFastAnnotations(await collect(annotations.concurrent(input, r, ctx.signal)), r.data);
+      return streamed(annotations.concurrent(input, r, ctx.signal), r.data);
     },
-    listFastMultiAnnotations: async (r, ctx) =>
-      toFastAnnotations(await collect(annotations.multi(r.videoReferenceUuids, r, ctx.signal)), r.data),
+    listFastMultiAnnotations: (r, ctx) =>
+      streamed(annotations.multi(r.videoReferenceUuids, r, ctx.signal), r.data),
     deleteFastAnnotationsByVideoReference: async (r) => {
       const result = await media.deleteVideo(r.videoReferenceUuid);
       return {
@@ -100,4 +98,12 @@ export function fastQueryHandlers(services: FastServices): UnaryHandlers<typeof 
       };
     },
   };
+}
+
+/** Each slice of annotations as one streamed message, rendered as it is read. */
+async function* streamed(
+  slices: AnnotationSlices,
+  withData: boolean,
+): AsyncGenerator<{ annotations: Annotation[] }> {
+  for await (const slice of slices) yield toFastAnnotations(slice, withData);
 }

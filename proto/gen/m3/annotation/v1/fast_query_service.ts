@@ -11,7 +11,9 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -1981,7 +1983,7 @@ export const FastQueryServiceService = {
   listFastAnnotations: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotations" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsRequest): Buffer =>
       Buffer.from(ListFastAnnotationsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsRequest => ListFastAnnotationsRequest.decode(value),
@@ -2042,7 +2044,7 @@ export const FastQueryServiceService = {
   listFastAnnotationsByVideoReference: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotationsByVideoReference" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsByVideoReferenceRequest): Buffer =>
       Buffer.from(ListFastAnnotationsByVideoReferenceRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsByVideoReferenceRequest =>
@@ -2078,7 +2080,7 @@ export const FastQueryServiceService = {
   listFastAnnotationsByConcept: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotationsByConcept" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsByConceptRequest): Buffer =>
       Buffer.from(ListFastAnnotationsByConceptRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsByConceptRequest =>
@@ -2090,7 +2092,7 @@ export const FastQueryServiceService = {
   listFastAnnotationsWithImagesByConcept: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotationsWithImagesByConcept" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsWithImagesByConceptRequest): Buffer =>
       Buffer.from(ListFastAnnotationsWithImagesByConceptRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsWithImagesByConceptRequest =>
@@ -2102,7 +2104,7 @@ export const FastQueryServiceService = {
   listFastAnnotationsWithImagesByToConcept: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotationsWithImagesByToConcept" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsWithImagesByToConceptRequest): Buffer =>
       Buffer.from(ListFastAnnotationsWithImagesByToConceptRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsWithImagesByToConceptRequest =>
@@ -2138,7 +2140,7 @@ export const FastQueryServiceService = {
   listFastAnnotationsByLinkDetails: {
     path: "/m3.annotation.v1.FastQueryService/ListFastAnnotationsByLinkDetails" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastAnnotationsByLinkDetailsRequest): Buffer =>
       Buffer.from(ListFastAnnotationsByLinkDetailsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastAnnotationsByLinkDetailsRequest =>
@@ -2150,7 +2152,7 @@ export const FastQueryServiceService = {
   listFastConcurrentAnnotations: {
     path: "/m3.annotation.v1.FastQueryService/ListFastConcurrentAnnotations" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastConcurrentAnnotationsRequest): Buffer =>
       Buffer.from(ListFastConcurrentAnnotationsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastConcurrentAnnotationsRequest =>
@@ -2162,7 +2164,7 @@ export const FastQueryServiceService = {
   listFastMultiAnnotations: {
     path: "/m3.annotation.v1.FastQueryService/ListFastMultiAnnotations" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: ListFastMultiAnnotationsRequest): Buffer =>
       Buffer.from(ListFastMultiAnnotationsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): ListFastMultiAnnotationsRequest =>
@@ -2186,7 +2188,7 @@ export const FastQueryServiceService = {
 
 export interface FastQueryServiceServer extends UntypedServiceImplementation {
   /** Lists every annotation. */
-  listFastAnnotations: handleUnaryCall<ListFastAnnotationsRequest, Annotations>;
+  listFastAnnotations: handleServerStreamingCall<ListFastAnnotationsRequest, Annotations>;
   /** Lists the annotations matching query constraints (default limit 5000). */
   queryFastAnnotations: handleUnaryCall<QueryFastAnnotationsRequest, QueryFastAnnotationsResponse>;
   /** Counts the observations matching query constraints. */
@@ -2199,17 +2201,23 @@ export interface FastQueryServiceServer extends UntypedServiceImplementation {
   /** Counts every observation. */
   countFastAnnotations: handleUnaryCall<CountFastAnnotationsRequest, Count>;
   /** Lists a video reference's annotations. */
-  listFastAnnotationsByVideoReference: handleUnaryCall<ListFastAnnotationsByVideoReferenceRequest, Annotations>;
+  listFastAnnotationsByVideoReference: handleServerStreamingCall<
+    ListFastAnnotationsByVideoReferenceRequest,
+    Annotations
+  >;
   /** Lists a video reference's images, ordered by recorded timestamp and image UUID. */
   listFastImagesByVideoReference: handleUnaryCall<ListFastImagesByVideoReferenceRequest, Images>;
   /** Counts a video reference's image references. */
   countFastImagesByVideoReference: handleUnaryCall<CountFastImagesByVideoReferenceRequest, Count>;
   /** Lists the annotations of a concept. */
-  listFastAnnotationsByConcept: handleUnaryCall<ListFastAnnotationsByConceptRequest, Annotations>;
+  listFastAnnotationsByConcept: handleServerStreamingCall<ListFastAnnotationsByConceptRequest, Annotations>;
   /** Lists the annotations of a concept whose imaged moment has an image. */
-  listFastAnnotationsWithImagesByConcept: handleUnaryCall<ListFastAnnotationsWithImagesByConceptRequest, Annotations>;
+  listFastAnnotationsWithImagesByConcept: handleServerStreamingCall<
+    ListFastAnnotationsWithImagesByConceptRequest,
+    Annotations
+  >;
   /** Lists the annotations with an association to a concept whose imaged moment has an image. */
-  listFastAnnotationsWithImagesByToConcept: handleUnaryCall<
+  listFastAnnotationsWithImagesByToConcept: handleServerStreamingCall<
     ListFastAnnotationsWithImagesByToConceptRequest,
     Annotations
   >;
@@ -2218,11 +2226,11 @@ export interface FastQueryServiceServer extends UntypedServiceImplementation {
   /** UUIDs of the imaged moments with images and an association to a concept, by recorded timestamp. */
   listFastImagedMomentUuidsByToConcept: handleUnaryCall<ListFastImagedMomentUuidsByToConceptRequest, Uuids>;
   /** Lists every annotation of the imaged moments holding an association with a link name and value. */
-  listFastAnnotationsByLinkDetails: handleUnaryCall<ListFastAnnotationsByLinkDetailsRequest, Annotations>;
+  listFastAnnotationsByLinkDetails: handleServerStreamingCall<ListFastAnnotationsByLinkDetailsRequest, Annotations>;
   /** Lists the annotations of video references recorded within a time range (inclusive). */
-  listFastConcurrentAnnotations: handleUnaryCall<ListFastConcurrentAnnotationsRequest, Annotations>;
+  listFastConcurrentAnnotations: handleServerStreamingCall<ListFastConcurrentAnnotationsRequest, Annotations>;
   /** Lists the annotations of video references. */
-  listFastMultiAnnotations: handleUnaryCall<ListFastMultiAnnotationsRequest, Annotations>;
+  listFastMultiAnnotations: handleServerStreamingCall<ListFastMultiAnnotationsRequest, Annotations>;
   /** Deletes, in one transaction, every imaged moment of a video reference with all it holds. */
   deleteFastAnnotationsByVideoReference: handleUnaryCall<DeleteFastAnnotationsByVideoReferenceRequest, DeleteCount>;
 }
@@ -2231,19 +2239,13 @@ export interface FastQueryServiceClient extends Client {
   /** Lists every annotation. */
   listFastAnnotations(
     request: ListFastAnnotationsRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotations(
     request: ListFastAnnotationsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotations(
-    request: ListFastAnnotationsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists the annotations matching query constraints (default limit 5000). */
   queryFastAnnotations(
     request: QueryFastAnnotationsRequest,
@@ -2311,19 +2313,13 @@ export interface FastQueryServiceClient extends Client {
   /** Lists a video reference's annotations. */
   listFastAnnotationsByVideoReference(
     request: ListFastAnnotationsByVideoReferenceRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotationsByVideoReference(
     request: ListFastAnnotationsByVideoReferenceRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotationsByVideoReference(
-    request: ListFastAnnotationsByVideoReferenceRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists a video reference's images, ordered by recorded timestamp and image UUID. */
   listFastImagesByVideoReference(
     request: ListFastImagesByVideoReferenceRequest,
@@ -2359,51 +2355,33 @@ export interface FastQueryServiceClient extends Client {
   /** Lists the annotations of a concept. */
   listFastAnnotationsByConcept(
     request: ListFastAnnotationsByConceptRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotationsByConcept(
     request: ListFastAnnotationsByConceptRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotationsByConcept(
-    request: ListFastAnnotationsByConceptRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists the annotations of a concept whose imaged moment has an image. */
   listFastAnnotationsWithImagesByConcept(
     request: ListFastAnnotationsWithImagesByConceptRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotationsWithImagesByConcept(
     request: ListFastAnnotationsWithImagesByConceptRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotationsWithImagesByConcept(
-    request: ListFastAnnotationsWithImagesByConceptRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists the annotations with an association to a concept whose imaged moment has an image. */
   listFastAnnotationsWithImagesByToConcept(
     request: ListFastAnnotationsWithImagesByToConceptRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotationsWithImagesByToConcept(
     request: ListFastAnnotationsWithImagesByToConceptRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotationsWithImagesByToConcept(
-    request: ListFastAnnotationsWithImagesByToConceptRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** UUIDs of the imaged moments with images and an observation of a concept, by recorded timestamp. */
   listFastImagedMomentUuidsByConcept(
     request: ListFastImagedMomentUuidsByConceptRequest,
@@ -2439,51 +2417,33 @@ export interface FastQueryServiceClient extends Client {
   /** Lists every annotation of the imaged moments holding an association with a link name and value. */
   listFastAnnotationsByLinkDetails(
     request: ListFastAnnotationsByLinkDetailsRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastAnnotationsByLinkDetails(
     request: ListFastAnnotationsByLinkDetailsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastAnnotationsByLinkDetails(
-    request: ListFastAnnotationsByLinkDetailsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists the annotations of video references recorded within a time range (inclusive). */
   listFastConcurrentAnnotations(
     request: ListFastConcurrentAnnotationsRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastConcurrentAnnotations(
     request: ListFastConcurrentAnnotationsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastConcurrentAnnotations(
-    request: ListFastConcurrentAnnotationsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Lists the annotations of video references. */
   listFastMultiAnnotations(
     request: ListFastMultiAnnotationsRequest,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   listFastMultiAnnotations(
     request: ListFastMultiAnnotationsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
-  listFastMultiAnnotations(
-    request: ListFastMultiAnnotationsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Annotations) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<Annotations>;
   /** Deletes, in one transaction, every imaged moment of a video reference with all it holds. */
   deleteFastAnnotationsByVideoReference(
     request: DeleteFastAnnotationsByVideoReferenceRequest,

@@ -15,6 +15,8 @@ import { HttpClient } from "./e2e/http-client.js";
 
 export interface DomainStack {
   http: HttpClient;
+  /** The gateway's URL, e.g. http://127.0.0.1:40123. */
+  baseUrl: string;
   apiKey: string;
   signingSecret: string;
   /** Stops the gateway and the domain, then removes dataDir. */
@@ -30,11 +32,14 @@ export async function startDomainStack(options: {
   databaseUrl?: string;
   /** Where HttpClient trades the API key for a token, e.g. "/kb/v1/auth". */
   authPath: string;
+  /** More settings of the domain; they win over the generated key and secret. */
+  env?: Record<string, string>;
 }): Promise<DomainStack> {
   const apiKey = randomBytes(16).toString("hex");
   const signingSecret = randomBytes(32).toString("hex");
   const env: Record<string, string> = { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret };
   if (options.databaseUrl) env[`M3_${options.module.name.toUpperCase()}_DATABASE_URL`] = options.databaseUrl;
+  Object.assign(env, options.env);
   const logger = pino({ level: "silent" });
   const domain = await startDomain(options.module, {
     env,
@@ -54,8 +59,10 @@ export async function startDomainStack(options: {
     await domain.stop();
     throw error;
   });
+  const baseUrl = `http://127.0.0.1:${gateway.port}`;
   return {
-    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, options.authPath),
+    http: new HttpClient(baseUrl, apiKey, options.authPath),
+    baseUrl,
     apiKey,
     signingSecret,
     stop: async () => {

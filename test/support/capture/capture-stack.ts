@@ -3,15 +3,12 @@
  * folder and API key; `env` adds or overrides settings (CAPTURE_FILE_ROOTS, pool sizes, ...).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino } from "pino";
-import { startGateway } from "../../../gateway/src/index.js";
 import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
 import { captureModule } from "../../../services/capture/capture.module.js";
-import { startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+import { startDomainStack } from "../domain-stack.js";
 
 export interface CaptureStack {
   baseUrl: string;
@@ -34,32 +31,20 @@ export async function startCaptureStack(env: Record<string, string> = {}): Promi
   const dataDir = await mkdtemp(join(tmpdir(), "m3-capture-stack-"));
   const apiKey = randomBytes(12).toString("hex");
   const cacheRoot = join(dataDir, "cache");
-  const logger = pino({ level: "silent" });
-  const domain = await startDomain(captureModule, {
+  const stack = await startDomainStack({
+    module: captureModule,
+    routes: captureRoutes,
+    dataDir,
+    authPath: "/capture/auth",
+    // The shared key differs from capture's own, so a test sees which one is checked.
     env: {
       M3_API_KEY: "a-different-domain-key",
-      M3_SIGNING_SECRET: randomBytes(32).toString("hex"),
       CAPTURE_API_KEY: apiKey,
       CAPTURE_CACHE_ROOT: cacheRoot,
       ...env,
     },
-    logger,
-    dataDir,
-    version: "0.0.0-test",
-    host: "127.0.0.1",
-    port: 0,
   });
-  const gateway = await startGateway({
-    targets: [{ routes: captureRoutes, address: domain.address }],
-    protoRoot: PROTO_ROOT,
-    logger,
-    port: 0,
-    host: "127.0.0.1",
-  }).catch(async (error: unknown) => {
-    await domain.stop();
-    throw error;
-  });
-  const baseUrl = `http://127.0.0.1:${gateway.port}`;
+  const { baseUrl } = stack;
   return {
     baseUrl,
     apiKey,
@@ -76,11 +61,7 @@ export async function startCaptureStack(env: Record<string, string> = {}): Promi
       });
       return replyOf(response);
     },
-    stop: async () => {
-      await gateway.close();
-      await domain.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stack.stop(),
   };
 }
 

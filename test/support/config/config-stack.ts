@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { pino } from "pino";
-import { startGateway } from "../../../gateway/src/index.js";
 import { configRoutes } from "../../../gateway/src/routes/config.routes.js";
 import { UserAuthServiceClient } from "../../../proto/gen/m3/kb/v1/user_auth_service.js";
 import { type CreateUserRequest, UserServiceClient } from "../../../proto/gen/m3/kb/v1/user_service.js";
@@ -17,54 +16,25 @@ import { configModule } from "../../../services/config/config.module.js";
 import { kbModule } from "../../../services/kb/kb.module.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
-import { HttpClient } from "../e2e/http-client.js";
+import { type DomainStack, startDomainStack } from "../domain-stack.js";
 
-export interface ConfigStack {
-  http: HttpClient;
-  apiKey: string;
-  signingSecret: string;
-  stop(): Promise<void>;
-}
+/** The config service's stack (the common domain stack). */
+export type ConfigStack = DomainStack;
 
 const silent = pino({ level: "silent" });
 
-export async function startConfigStack(
+export function startConfigStack(
   env: Record<string, string> = {},
   module: DomainModule = configModule,
-): Promise<ConfigStack> {
-  const apiKey = randomBytes(16).toString("hex");
-  const signingSecret = randomBytes(32).toString("hex");
-  const dataDir = mkdtempSync(join(tmpdir(), "m3-config-"));
-  const domain = await startDomain(module, {
-    env: { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret, ...env },
-    logger: silent,
-    dataDir,
-    version: "0.0.0-test",
-    host: "127.0.0.1",
-    port: 0,
+): Promise<DomainStack> {
+  // The config service has no APIKEY token exchange; tests send their own headers.
+  return startDomainStack({
+    module,
+    routes: configRoutes,
+    dataDir: mkdtempSync(join(tmpdir(), "m3-config-")),
+    authPath: "/config/auth",
+    env,
   });
-  const gateway = await startGateway({
-    targets: [{ routes: configRoutes, address: domain.address }],
-    protoRoot: PROTO_ROOT,
-    logger: silent,
-    port: 0,
-    host: "127.0.0.1",
-  }).catch(async (error: unknown) => {
-    await domain.stop();
-    throw error;
-  });
-  return {
-    // The config service has no APIKEY token exchange; tests send their own headers.
-    http: new HttpClient(`http://127.0.0.1:${gateway.port}`, apiKey, "/config/auth"),
-    apiKey,
-    signingSecret,
-    stop: async () => {
-      await gateway.close();
-      await domain.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface RunningKb {

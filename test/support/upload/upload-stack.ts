@@ -2,28 +2,20 @@
  * The upload service behind the real gateway for e2e tests: on S3 (a private s3rver) or on
  * disk, with fresh secrets, plus a multipart helper (HttpClient speaks only text bodies).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pino } from "pino";
-import { startGateway } from "../../../gateway/src/index.js";
 import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
-import { startDomain } from "../../../services/kit/domain/start-domain.js";
-import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { uploadModule } from "../../../services/upload/upload.module.js";
-import { HttpClient, type HttpReply } from "../e2e/http-client.js";
+import { type DomainStack, startDomainStack } from "../domain-stack.js";
+import type { HttpReply } from "../e2e/http-client.js";
 import { s3UploadEnv, startTestS3Server, type TestS3Server } from "./s3-server.js";
 
 export const UPLOAD_STORES = ["s3", "disk"] as const;
 export type UploadStoreKind = (typeof UPLOAD_STORES)[number];
 export const E2E_BUCKET = "m3-e2e-images";
 
-export interface UploadStack {
-  http: HttpClient;
-  baseUrl: string;
-  apiKey: string;
-  signingSecret: string;
+export interface UploadStack extends DomainStack {
   /** The s3rver behind the service, for the S3 stack. */
   s3?: TestS3Server;
   dataDir: string;
@@ -36,53 +28,26 @@ export async function startUploadStack(
 ): Promise<UploadStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-upload-e2e-"));
   const s3 = kind === "s3" ? await startTestS3Server() : undefined;
-  const apiKey = randomBytes(16).toString("hex");
-  const signingSecret = randomBytes(32).toString("hex");
-  const logger = pino({ level: "silent" });
-  const cleanup = async () => {
-    await s3?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
-    const domain = await startDomain(uploadModule, {
-      env: {
-        M3_API_KEY: apiKey,
-        M3_SIGNING_SECRET: signingSecret,
-        ...(s3 ? s3UploadEnv(s3, E2E_BUCKET) : {}),
-        ...env,
-      },
-      logger,
+    const stack = await startDomainStack({
+      module: uploadModule,
+      routes: uploadRoutes,
       dataDir,
-      version: "0.0.0-test",
-      host: "127.0.0.1",
-      port: 0,
+      authPath: "/panoptes/v1/auth",
+      env: { ...(s3 ? s3UploadEnv(s3, E2E_BUCKET) : {}), ...env },
     });
-    const gateway = await startGateway({
-      targets: [{ routes: uploadRoutes, address: domain.address }],
-      protoRoot: PROTO_ROOT,
-      logger,
-      port: 0,
-      host: "127.0.0.1",
-    }).catch(async (error: unknown) => {
-      await domain.stop();
-      throw error;
-    });
-    const baseUrl = `http://127.0.0.1:${gateway.port}`;
     return {
-      http: new HttpClient(baseUrl, apiKey, "/panoptes/v1/auth"),
-      baseUrl,
-      apiKey,
-      signingSecret,
+      ...stack,
       s3,
       dataDir,
       stop: async () => {
-        await gateway.close();
-        await domain.stop();
-        await cleanup();
+        await stack.stop();
+        await s3?.stop();
       },
     };
   } catch (error) {
-    await cleanup();
+    await s3?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

@@ -45,7 +45,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startMariaDbServer(): Promise<MariaDbServer> {
+export async function startMariaDbServer(
+  /** InnoDB's page cache; tests need little, a benchmark's data set should fit, as in production. */
+  bufferPoolSize = "256M",
+): Promise<MariaDbServer> {
   const mariadbd = findBinary("mariadbd");
   const installDb = findBinary("mariadb-install-db");
   if (!mariadbd || !installDb) throw new Error(MISSING_MARIADB_MESSAGE);
@@ -75,7 +78,7 @@ export async function startMariaDbServer(): Promise<MariaDbServer> {
       `--pid-file=${join(dir, "mysqld.pid")}`,
       `--log-error=${join(dir, "error.log")}`,
       "--skip-log-bin",
-      "--innodb-buffer-pool-size=256M",
+      `--innodb-buffer-pool-size=${bufferPoolSize}`,
       "--innodb-flush-log-at-trx-commit=2",
       "--max-connections=500",
     ],

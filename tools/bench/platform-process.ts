@@ -9,12 +9,12 @@ import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.
 export const BENCH_API_KEY = "bench-key";
 
 /** A throwaway MariaDB for one benchmark run: fresh databases on demand, removed on stop. */
-export async function startBenchMariaDb(): Promise<{
+export async function startBenchMariaDb(bufferPoolSize?: string): Promise<{
   port: number;
   createDatabase(prefix: string): Promise<string>;
   stop(): Promise<void>;
 }> {
-  const server = await startMariaDbServer();
+  const server = await startMariaDbServer(bufferPoolSize);
   // createTestDatabase creates its databases on the server this variable names.
   process.env.M3_TEST_MARIADB_URL = server.rootUrl;
   return {

@@ -1,7 +1,7 @@
 /**
  * The annotation service and the gateway each in its own process, as a cluster runs them,
  * so a benchmark can measure each one's memory: both are children of the bench, started
- * with the node options of `npm start`, and stopped with SIGTERM.
+ * with the node options of `npm start` (plus M3_BENCH_NODE_ARGS), and stopped with SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -65,7 +65,8 @@ export async function startSplitAnnotation(options: {
 
 /** Spawns node on the script and resolves once its log says `readyText`. */
 function startNode(script: string, env: NodeJS.ProcessEnv, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...START_NODE_OPTIONS, "--import", "tsx", script], {
+  const extra = (process.env.M3_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...START_NODE_OPTIONS, ...extra, "--import", "tsx", script], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,3 +1,4 @@
+import { currentHealthStatus } from "../kit/auth/health-status.binding.js";
 import { TokenService } from "../kit/auth/token-service.js";
 import type { DomainModule } from "../kit/domain/domain-module.js";
 import { M3_VERSION } from "../kit/version.js";
@@ -9,7 +10,6 @@ import { loadKubeConfig } from "./discovery/kube-config.js";
 import { startKubeDiscovery } from "./discovery/kube-discovery.js";
 import { createStaticDiscovery } from "./discovery/static-discovery.js";
 import { pollHealth } from "./health/health-poller.js";
-import { selfHealth } from "./health/self-health.js";
 import { ServiceHealthService } from "./health/service-health.service.js";
 import { LoginFileCodec } from "./login-file/login-file.codec.js";
 
@@ -57,7 +57,7 @@ export function createConfigModule(options: ConfigModuleOptions = {}): DomainMod
         discovery,
         poll: pollHealth,
         selfName: HEALTH.application,
-        self: () => selfHealth({ ...HEALTH, version: M3_VERSION }),
+        self: () => currentHealthStatus({ ...HEALTH, version: M3_VERSION }),
         cacheMillis: settings.healthCacheMillis,
       });
       return {

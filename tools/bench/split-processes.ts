@@ -3,12 +3,11 @@
  * so a benchmark can measure each one's memory: both are children of the bench, started
  * with the node options of `npm start` (plus M3_BENCH_NODE_ARGS), and stopped with SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/support/mariadb-server.js";
-import { BENCH_API_KEY, START_NODE_OPTIONS } from "./platform-process.js";
+import { BENCH_API_KEY, startNodeScript, stopChild } from "./platform-process.js";
 
 export interface SplitAnnotation {
   /** The gateway's HTTP port. */
@@ -33,12 +32,12 @@ export async function startSplitAnnotation(options: {
     M3_LOG_LEVEL: "info",
     ...options.env,
   };
-  const annotation = await startNode(
+  const annotation = await startNodeScript(
     "services/annotation/main.ts",
     { ...common, M3_DATABASE_URL: options.databaseUrl, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },
     "serving gRPC",
   );
-  const gateway = await startNode(
+  const gateway = await startNodeScript(
     "gateway/main.ts",
     {
       ...common,
@@ -61,35 +60,4 @@ export async function startSplitAnnotation(options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Spawns node on the script and resolves once its log says `readyText`. */
-function startNode(script: string, env: NodeJS.ProcessEnv, readyText: string): Promise<ChildProcess> {
-  const extra = (process.env.M3_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...START_NODE_OPTIONS, ...extra, "--import", "tsx", script], {
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(readyText)) {
-        child.stdout?.off("data", onData);
-        child.stdout?.resume();
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`${script} exited with code ${code}: ${output.slice(-500)}`)),
-    );
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }

@@ -22,12 +22,15 @@ const NO_TOKENS = { verifyClaims: () => Promise.reject(new Error("no protected m
 export function createHealthStatusBinding(options: HealthStatusOptions): ServiceBinding {
   return bindService(
     HealthStatusServiceService,
-    { getHealthStatus: async () => healthStatus(options) },
+    { getHealthStatus: async () => currentHealthStatus(options) },
     { publicMethods: ["getHealthStatus"], tokens: NO_TOKENS, logger: options.logger },
   );
 }
 
-function healthStatus(options: HealthStatusOptions): GetHealthStatusResponse {
+/** This process's legacy health record now (also the config service's own entry in its lists). */
+export function currentHealthStatus(
+  identity: Pick<HealthStatusOptions, "application" | "description" | "version">,
+): GetHealthStatusResponse {
   const heap = getHeapStatistics();
   const free = heap.total_heap_size - heap.used_heap_size;
   return {
@@ -37,8 +40,8 @@ function healthStatus(options: HealthStatusOptions): GetHealthStatusResponse {
     freeMemory: free > 0 ? free : heap.total_available_size,
     maxMemory: heap.heap_size_limit,
     totalMemory: heap.total_heap_size,
-    application: options.application,
-    version: options.version,
-    description: options.description,
+    application: identity.application,
+    version: identity.version,
+    description: identity.description,
   };
 }

@@ -1,17 +1,22 @@
 import test from "ava";
 import {
+  ANNOTATION_BACKENDS,
+  type AnnotationBackend,
+  useAnnotationStacks,
+} from "../../support/annotation/annotation-http-stack.js";
+import {
   type FastAnnotationJson,
   type FastDataset,
   isSortedByObservation,
   seedFastDataset,
 } from "../../support/annotation/fast-fixtures.js";
-import { FAST_BACKENDS, type FastBackend, useFastStacks } from "../../support/annotation/fast-stack.js";
 
-const datasets = new Map<FastBackend, FastDataset>();
-const stack = useFastStacks(test, async (started) => {
-  for (const backend of FAST_BACKENDS) datasets.set(backend, await seedFastDataset(started(backend).http));
+const datasets = new Map<AnnotationBackend, FastDataset>();
+const stack = useAnnotationStacks(test, async (started) => {
+  for (const backend of ANNOTATION_BACKENDS)
+    datasets.set(backend, await seedFastDataset(started(backend).http));
 });
-function dataset(backend: FastBackend): FastDataset {
+function dataset(backend: AnnotationBackend): FastDataset {
   const found = datasets.get(backend);
   if (!found) throw new Error(`no data set on ${backend}`);
   return found;
@@ -22,7 +27,7 @@ interface ConstrainedReply {
   content: FastAnnotationJson[];
 }
 
-for (const backend of FAST_BACKENDS) {
+for (const backend of ANNOTATION_BACKENDS) {
   const query = async (constraints: unknown) => {
     const reply = await stack(backend).http.post("/anno/v1/fast", { json: constraints, auth: false });
     if (reply.status !== 200) throw new Error(`POST /v1/fast answered ${reply.status}: ${reply.text}`);

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { FAST_BACKENDS, useFastStacks } from "../../support/annotation/fast-stack.js";
+import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
-const stack = useFastStacks(test);
+const stack = useAnnotationStacks(test);
 
-for (const backend of FAST_BACKENDS) {
+for (const backend of ANNOTATION_BACKENDS) {
   test(`${backend}: DELETE /v1/fast/videoreference deletes a video's annotations in one go and counts them`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

@@ -1,8 +1,8 @@
 import test from "ava";
 import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
-import { FAST_BACKENDS, useFastStacks } from "../../support/annotation/fast-stack.js";
+import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
-const stack = useFastStacks(test);
+const stack = useAnnotationStacks(test);
 
 const BAD_PATH_VALUES = ["not-a-uuid", "-1", "x%25y", "%E2%9C%93", "x'%20OR%20'1'%3D'1"];
 const BAD_BODIES = [
@@ -13,7 +13,7 @@ const BAD_BODIES = [
   { body: "concepts=Aegina", contentType: "application/x-www-form-urlencoded" },
 ];
 
-for (const backend of FAST_BACKENDS) {
+for (const backend of ANNOTATION_BACKENDS) {
   test(`${backend}: every fast route answers malformed paths, paging and bodies with a JSON 4xx or an empty result`, async (t) => {
     const { http } = stack(backend);
     for (const route of annotationFastRoutes) {

@@ -1,17 +1,17 @@
 import test from "ava";
-import { type FastDataset, seedFastDataset } from "../../support/annotation/fast-fixtures.js";
 import {
-  QUERY_STACK_BACKENDS,
-  type QueryStackBackend,
-  useQueryStacks,
-} from "../../support/annotation/query-stack.js";
+  ANNOTATION_BACKENDS,
+  type AnnotationBackend,
+  useAnnotationStacks,
+} from "../../support/annotation/annotation-http-stack.js";
+import { type FastDataset, seedFastDataset } from "../../support/annotation/fast-fixtures.js";
 
-const datasets = new Map<QueryStackBackend, FastDataset>();
-const stack = useQueryStacks(test, async (started) => {
-  for (const backend of QUERY_STACK_BACKENDS)
+const datasets = new Map<AnnotationBackend, FastDataset>();
+const stack = useAnnotationStacks(test, async (started) => {
+  for (const backend of ANNOTATION_BACKENDS)
     datasets.set(backend, await seedFastDataset(started(backend).http));
 });
-function dataset(backend: QueryStackBackend): FastDataset {
+function dataset(backend: AnnotationBackend): FastDataset {
   const found = datasets.get(backend);
   if (!found) throw new Error(`no data set on ${backend}`);
   return found;
@@ -24,7 +24,7 @@ interface Histogram<T> {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-for (const backend of QUERY_STACK_BACKENDS) {
+for (const backend of ANNOTATION_BACKENDS) {
   const post = (path: string, json: unknown) =>
     stack(backend).http.post(`/anno/v1/histogram/${path}`, { json, auth: false });
 

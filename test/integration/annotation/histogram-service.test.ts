@@ -1,36 +1,26 @@
 import test from "ava";
-import type { QueryConstraints } from "../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
+import { QueryConstraints } from "../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { HistogramRepository } from "../../../services/annotation/query/repositories/histogram.repository.js";
 import { HistogramService } from "../../../services/annotation/query/services/histogram.service.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 import {
-  closeQueryTestStorages,
-  openQueryTestStorage,
-  QUERY_BACKENDS,
-} from "../../support/annotation/query-storage.js";
+  BACKENDS,
+  closeAnnotationTestStorages,
+  openAnnotationTestStorage,
+} from "../../support/annotation/annotation-storage.js";
+import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 
-test.after.always(closeQueryTestStorages);
+test.after.always(closeAnnotationTestStorages);
 
 function constraints(fields: Partial<QueryConstraints>): QueryConstraints {
-  return {
-    videoReferenceUuids: [],
-    concepts: [],
-    observers: [],
-    groups: [],
-    activities: [],
-    missionContacts: [],
-    minTimestamp: undefined,
-    maxTimestamp: undefined,
-    ...fields,
-  };
+  return QueryConstraints.fromPartial(fields);
 }
 
 const timestamp = (text: string) => (Instant.parse(text) as Instant).toTimestamp();
 
-for (const backend of QUERY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: histograms count each annotation once, whatever its associations`, async (t) => {
-    const storage = await openQueryTestStorage(backend);
+    const storage = await openAnnotationTestStorage(backend);
     await seedQueryDataset(storage);
     const histograms = new HistogramService(new HistogramRepository(storage));
     const videos = constraints({ videoReferenceUuids: [DATASET.video1, DATASET.video2] });
@@ -58,7 +48,7 @@ for (const backend of QUERY_BACKENDS) {
   });
 
   test(`${backend}: a depth on a bin boundary falls in the upper bin`, async (t) => {
-    const storage = await openQueryTestStorage(backend);
+    const storage = await openAnnotationTestStorage(backend);
     await seedQueryDataset(storage);
     const histograms = new HistogramService(new HistogramRepository(storage));
     const depth = await histograms.depth(constraints({ concepts: ["Aurelia"] }), 60);

@@ -2,18 +2,18 @@ import test from "ava";
 import { AnnotationsViewSource } from "../../../services/annotation/query/repositories/annotations-view.source.js";
 import { TabularQueryRepository } from "../../../services/annotation/query/repositories/tabular-query.repository.js";
 import { TabularQueryService } from "../../../services/annotation/query/services/tabular-query.service.js";
-import { seedVideo } from "../../support/annotation/fast-seed.js";
 import {
-  closeQueryTestStorages,
-  openQueryTestStorage,
-  QUERY_BACKENDS,
-} from "../../support/annotation/query-storage.js";
+  BACKENDS,
+  closeAnnotationTestStorages,
+  openAnnotationTestStorage,
+} from "../../support/annotation/annotation-storage.js";
+import { seedVideo } from "../../support/annotation/fast-seed.js";
 
-test.after.always(closeQueryTestStorages);
+test.after.always(closeAnnotationTestStorages);
 
-for (const backend of QUERY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: a download streams in chunks and an abort ends it with the abort's reason`, async (t) => {
-    const storage = await openQueryTestStorage(backend);
+    const storage = await openAnnotationTestStorage(backend);
     await seedVideo(storage, 3000, ["Aurelia", "Nanomia"]);
     const service = new TabularQueryService(
       new TabularQueryRepository(storage, new AnnotationsViewSource(storage, undefined)),

@@ -5,14 +5,17 @@ import { TabularQueryService } from "../../../services/annotation/query/services
 import { type DatabaseTarget, parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { openRegistryStorage } from "../../../services/registry/registry-domain.js";
+import {
+  closeAnnotationTestStorages,
+  openAnnotationTestStorage,
+} from "../../support/annotation/annotation-storage.js";
 import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
-import { closeQueryTestStorages, openQueryTestStorage } from "../../support/annotation/query-storage.js";
 import { createTestDatabase } from "../../support/mariadb.js";
 
 const registries: DomainStorage[] = [];
 test.after.always(async () => {
   await Promise.all(registries.map((storage) => storage.close()));
-  await closeQueryTestStorages();
+  await closeAnnotationTestStorages();
 });
 
 /** A registry database on the same server holding video 1 (sequence "Ventana 100", camera "Ventana"). */
@@ -59,7 +62,7 @@ async function run(storage: DomainStorage, registrySchema: string | undefined): 
 }
 
 test("with the registry's database configured, the view offers the video's name, camera and start", async (t) => {
-  const storage = await openQueryTestStorage("mysql");
+  const storage = await openAnnotationTestStorage("mysql");
   await seedQueryDataset(storage);
   const schema = await registryWithVideo1();
   t.is(
@@ -71,7 +74,7 @@ test("with the registry's database configured, the view offers the video's name,
 });
 
 test("an unreachable registry database leaves the video columns null", async (t) => {
-  const storage = await openQueryTestStorage("mysql");
+  const storage = await openAnnotationTestStorage("mysql");
   await seedQueryDataset(storage);
   const text = await run(storage, "m3_no_such_registry");
   t.is(text.split("\n")[1], `${DATASET.video1}\tnull\tnull\tnull\tnull`);

@@ -7,23 +7,23 @@ import { AnnotationsViewSource } from "../../../services/annotation/query/reposi
 import { TabularQueryRepository } from "../../../services/annotation/query/repositories/tabular-query.repository.js";
 import { TabularQueryService } from "../../../services/annotation/query/services/tabular-query.service.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 import {
-  closeQueryTestStorages,
-  openQueryTestStorage,
-  QUERY_BACKENDS,
-  type QueryBackend,
-} from "../../support/annotation/query-storage.js";
+  BACKENDS,
+  type Backend,
+  closeAnnotationTestStorages,
+  openAnnotationTestStorage,
+} from "../../support/annotation/annotation-storage.js";
+import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 
-test.after.always(closeQueryTestStorages);
+test.after.always(closeAnnotationTestStorages);
 
-const seeded = new Map<QueryBackend, Promise<DomainStorage>>();
+const seeded = new Map<Backend, Promise<DomainStorage>>();
 
 /** One seeded database per backend, shared by the read-only tests. */
-function storageFor(backend: QueryBackend): Promise<DomainStorage> {
+function storageFor(backend: Backend): Promise<DomainStorage> {
   let storage = seeded.get(backend);
   if (!storage) {
-    storage = openQueryTestStorage(backend).then(async (opened) => {
+    storage = openAnnotationTestStorage(backend).then(async (opened) => {
       await seedQueryDataset(opened);
       return opened;
     });
@@ -32,7 +32,7 @@ function storageFor(backend: QueryBackend): Promise<DomainStorage> {
   return storage;
 }
 
-async function serviceFor(backend: QueryBackend): Promise<TabularQueryService> {
+async function serviceFor(backend: Backend): Promise<TabularQueryService> {
   const storage = await storageFor(backend);
   return new TabularQueryService(
     new TabularQueryRepository(storage, new AnnotationsViewSource(storage, undefined)),
@@ -55,7 +55,7 @@ async function text(chunks: AsyncIterable<Buffer>): Promise<string> {
 
 const signal = () => new AbortController().signal;
 
-for (const backend of QUERY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: run prints distinct concepts under a header`, async (t) => {
     const service = await serviceFor(backend);
     t.is(

@@ -1,7 +1,7 @@
 /**
  * The whole annotation service (every part, as annotationModule wires it) behind the real
  * gateway with its full route table, on a fresh MariaDB database or SQLite directory: the
- * e2e stack until the lead adds the domain to the all-in-one platform.
+ * stack of the annotation e2e tests.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,19 +27,27 @@ export async function startAnnotationHttpStack(backend: AnnotationBackend): Prom
   });
 }
 
-/** One stack per backend for a test file, started before its tests and stopped after. */
-export function useAnnotationStacks(test: TestFn): (backend: AnnotationBackend) => AnnotationHttpStack {
+/**
+ * One stack per backend for a test file, started (then `seed` run) before its tests and
+ * stopped after.
+ */
+export function useAnnotationStacks(
+  test: TestFn,
+  seed?: (stack: (backend: AnnotationBackend) => AnnotationHttpStack) => Promise<void>,
+): (backend: AnnotationBackend) => AnnotationHttpStack {
   const stacks = new Map<AnnotationBackend, AnnotationHttpStack>();
+  const stackOf = (backend: AnnotationBackend) => {
+    const stack = stacks.get(backend);
+    if (!stack) throw new Error(`the ${backend} stack did not start`);
+    return stack;
+  };
   test.before(async () => {
     for (const backend of ANNOTATION_BACKENDS) stacks.set(backend, await startAnnotationHttpStack(backend));
+    await seed?.(stackOf);
   });
   test.after.always(async () => {
     await Promise.allSettled([...stacks.values()].map((stack) => stack.stop()));
     await stopPrivateMariaDb();
   });
-  return (backend) => {
-    const stack = stacks.get(backend);
-    if (!stack) throw new Error(`the ${backend} stack did not start`);
-    return stack;
-  };
+  return stackOf;
 }

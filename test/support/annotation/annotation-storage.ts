@@ -15,13 +15,16 @@ export type Backend = (typeof BACKENDS)[number];
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-annotation-it-"));
 const opened: DomainStorage[] = [];
 
+/** A fresh MySQL database URL or SQLite file path. */
+export async function annotationTestDatabaseUrl(backend: Backend): Promise<string> {
+  return backend === "mysql"
+    ? await createTestDatabase("m3_annotation")
+    : join(sqliteDir, `${randomUUID()}.sqlite`);
+}
+
 /** A fresh, migrated annotation database of the given kind. */
 export async function openAnnotationTestStorage(backend: Backend): Promise<DomainStorage> {
-  const url =
-    backend === "mysql"
-      ? await createTestDatabase("m3_annotation")
-      : join(sqliteDir, `${randomUUID()}.sqlite`);
-  const storage = await openAnnotationStorage(parseDatabaseUrl(url));
+  const storage = await openAnnotationStorage(parseDatabaseUrl(await annotationTestDatabaseUrl(backend)));
   opened.push(storage);
   return storage;
 }

@@ -1,4 +1,5 @@
 import test from "ava";
+import { QueryConstraints } from "../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { filterSql } from "../../../services/annotation/fast/repositories/fast-filter.sql.js";
 import {
   constrainedQueryOf,
@@ -9,18 +10,8 @@ import { Instant } from "../../../services/kit/time/instant.js";
 
 const VIDEO = "0b6f8b3c-8d8e-4c1a-9d3e-1f2a3b4c5d6e";
 
-function lists(values: Partial<Record<string, string[]>> = {}) {
-  return {
-    videoReferenceUuids: [],
-    concepts: [],
-    observers: [],
-    groups: [],
-    activities: [],
-    missionContacts: [],
-    minTimestamp: undefined,
-    maxTimestamp: undefined,
-    ...values,
-  };
+function lists(values: Partial<QueryConstraints> = {}) {
+  return QueryConstraints.fromPartial(values);
 }
 
 function placeholdersIn(sql: string): number {

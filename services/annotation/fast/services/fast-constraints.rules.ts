@@ -1,4 +1,4 @@
-import type { QueryConstraints } from "../../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
+import { QueryConstraints } from "../../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { checkNonNegative, instantOf, requireUuid } from "../../../kit/input/field-rules.js";
 import type { FastFilter, NumberRange } from "../repositories/fast-filter.sql.js";
@@ -22,7 +22,7 @@ export interface ConstrainedQuery {
  * one real constraint (limit, offset and data alone select nothing).
  */
 export function constrainedQueryOf(constraints: QueryConstraints | undefined): ConstrainedQuery {
-  const given = constraints ?? emptyConstraints();
+  const given = constraints ?? QueryConstraints.fromPartial({});
   const filter: FastFilter = {
     videoReferenceUuids: list(given.videoReferenceUuids, "video_reference_uuids").map((uuid, index) =>
       requireUuid(uuid, `video_reference_uuids[${index}]`),
@@ -100,17 +100,4 @@ function timestamps(given: QueryConstraints): FastFilter["recorded"] {
   const min = instantOf(given.minTimestamp, "min_timestamp");
   const max = instantOf(given.maxTimestamp, "max_timestamp");
   return min || max ? { min, max } : undefined;
-}
-
-function emptyConstraints(): QueryConstraints {
-  return {
-    videoReferenceUuids: [],
-    concepts: [],
-    observers: [],
-    groups: [],
-    activities: [],
-    missionContacts: [],
-    minTimestamp: undefined,
-    maxTimestamp: undefined,
-  };
 }

@@ -13,9 +13,11 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { createFastBindings } from "./fast/fast-part.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
+import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
+import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
@@ -35,8 +37,8 @@ export const annotationEntities = [
 ];
 
 export const annotationMigrations = {
-  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql],
-  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite],
+  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql],
+  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite],
 };
 
 /** Opens (and migrates) the annotation tables at the target. */

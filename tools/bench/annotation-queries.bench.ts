@@ -23,7 +23,6 @@ import {
   floorDownload,
   floorFast,
   floorTimeHistogram,
-  type Selection,
 } from "./annotation-queries-floor.js";
 import { countDownloadedLines, PeakMemory } from "./annotation-queries-process.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
@@ -108,7 +107,7 @@ try {
   const port = platform.port;
   client = new KeepAliveClient("127.0.0.1", port, 1);
   const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY, "/anno/v1/auth");
-  const concept: Selection = { concept: data.target.name };
+  const concept = { concept: data.target.name };
   const content = (json: unknown) => (json as { content: unknown }).content;
   const histogramTotal = (json: unknown) =>
     (content(json) as { values: number[] }).values.reduce((sum, value) => sum + value, 0);

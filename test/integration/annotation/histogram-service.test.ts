@@ -55,4 +55,27 @@ for (const backend of BACKENDS) {
     // O1 at 10.5 m, O3 at 120 m = the start of bin 2.
     t.deepEqual(depth.values.slice(0, 3), [1, 0, 1]);
   });
+
+  test(`${backend}: the constraints' own depth and time ranges narrow the bins' ranges`, async (t) => {
+    const storage = await openAnnotationTestStorage(backend);
+    await seedQueryDataset(storage);
+    const histograms = new HistogramService(new HistogramRepository(storage));
+    const videos = [DATASET.video1, DATASET.video2];
+
+    const deep = await histograms.depth(constraints({ videoReferenceUuids: videos, minDepth: 50 }), 100);
+    t.deepEqual(deep.values.slice(0, 3), [0, 1, 0], "only O3 (120 m) is at 50 m or deeper");
+    const beyond = await histograms.depth(constraints({ videoReferenceUuids: videos, maxDepth: 9000 }), 100);
+    t.deepEqual(beyond.values.slice(0, 3), [2, 1, 0], "a maximum past 4000 m keeps the bins' bound");
+
+    const morning = await histograms.time(
+      constraints({
+        videoReferenceUuids: videos,
+        minTimestamp: timestamp("2020-01-01T00:00:00Z"),
+        maxTimestamp: timestamp("2020-01-02T06:00:00Z"),
+      }),
+      1,
+    );
+    t.is(morning.values.length, 2);
+    t.deepEqual(morning.values, [2, 0], "O3 (2020-01-02 12:00) is after max_timestamp, inside the last bin");
+  });
 }

@@ -72,6 +72,23 @@ test("ancillary data and video information are joined only when constrained", (t
   t.deepEqual(both.params, ["Ventana", 5]);
 });
 
+test("counts leave the imaged moment out unless a condition reads it", (t) => {
+  const byConcept = filterSql({ concept: "Aegina", withImages: true, depth: { min: 5 } }, false);
+  t.false(byConcept.from.includes("imaged_moments"));
+  t.true(byConcept.from.includes("ad.imaged_moment_uuid = o.imaged_moment_uuid"));
+  t.true(
+    byConcept.where.some((condition) => condition.includes("ir.imaged_moment_uuid = o.imaged_moment_uuid")),
+  );
+  for (const filter of [
+    { videoReferenceUuids: [VIDEO] },
+    { recorded: { min: Instant.parse("2020-01-01T00:00:00Z") } },
+    { platformName: "Ventana" },
+  ]) {
+    t.true(filterSql(filter, false).from.includes("JOIN imaged_moments im"), JSON.stringify(filter));
+  }
+  t.true(filterSql({ concept: "Aegina" }).from.includes("JOIN imaged_moments im"), "read by default");
+});
+
 test("the recorded-time bound is exclusive at the top unless asked otherwise", (t) => {
   const min = Instant.ofEpochMillis(0);
   const max = Instant.ofEpochMillis(60_000);

@@ -47,7 +47,10 @@ export interface FastFilter {
   withPosition?: boolean;
 }
 
-/** `FROM ... WHERE ...` selecting each matching observation once, as `o` on its moment `im`. */
+/**
+ * `FROM ... WHERE ...` selecting each matching observation once, as `o`, joined to its moment
+ * `im` when the caller reads the moment or the filter constrains it.
+ */
 export interface FilterSql {
   from: string;
   where: string[];
@@ -56,13 +59,26 @@ export interface FilterSql {
 
 const MOMENT_JOIN = "JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid";
 
+/** Whether the filter's conditions read columns of the imaged moment (beyond its UUID). */
+function constrainsMoment(filter: FastFilter): boolean {
+  return (
+    (filter.videoReferenceUuids?.length ?? 0) > 0 ||
+    filter.recorded !== undefined ||
+    (filter.missionContacts?.length ?? 0) > 0 ||
+    filter.platformName !== undefined ||
+    filter.missionId !== undefined
+  );
+}
+
 /**
  * The observations a filter selects. A concept list drives the query from a UNION of the
  * two concept indexes (an OR across the observation and association tables would scan every
  * observation); the one-per-key tables (ancillary data, video information) are inner-joined
- * only when constrained, so no observation is repeated.
+ * only when constrained, so no observation is repeated. Counts and histograms that read
+ * nothing of the moment leave it out (`withMoment` false): joining it costs one index lookup
+ * per observation, which doubled the time of a histogram over a million annotations.
  */
-export function filterSql(filter: FastFilter): FilterSql {
+export function filterSql(filter: FastFilter, withMoment = true): FilterSql {
   const fromParams: unknown[] = [];
   const where = new Conditions();
   let from = "observations o";
@@ -79,9 +95,9 @@ export function filterSql(filter: FastFilter): FilterSql {
       fromParams.push(...filter.concepts, ...filter.concepts);
     }
   }
-  const joins = [MOMENT_JOIN];
+  const joins = withMoment || constrainsMoment(filter) ? [MOMENT_JOIN] : [];
   if (filter.depth || filter.latitude || filter.longitude || filter.withPosition) {
-    joins.push("JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid");
+    joins.push("JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid");
   }
   if (filter.missionContacts?.length || filter.platformName !== undefined || filter.missionId !== undefined) {
     joins.push("JOIN video_reference_information vri ON vri.video_reference_uuid = im.video_reference_uuid");
@@ -121,14 +137,16 @@ export function filterSql(filter: FastFilter): FilterSql {
   }
   if (filter.momentLink) {
     where.add(
-      `im.uuid IN (SELECT lo.imaged_moment_uuid FROM associations la
+      `o.imaged_moment_uuid IN (SELECT lo.imaged_moment_uuid FROM associations la
         JOIN observations lo ON lo.uuid = la.observation_uuid WHERE la.link_name = ? AND la.link_value = ?)`,
       filter.momentLink.linkName,
       filter.momentLink.linkValue,
     );
   }
   if (filter.withImages) {
-    where.add("EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)");
+    where.add(
+      "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid)",
+    );
   }
   return {
     from: `${from} ${joins.join(" ")}`,

@@ -1,3 +1,5 @@
+import type { EntityManager } from "typeorm";
+
 /** A page of a list; an absent limit means no limit. */
 export interface Page {
   limit?: number;
@@ -21,4 +23,13 @@ export function pageClause(page: Page): { sql: string; params: number[] } {
 /** Escapes LIKE wildcards so a name matches literally (with ESCAPE '!'). */
 export function likeLiteral(text: string): string {
   return text.replace(/[!%_]/g, (character) => `!${character}`);
+}
+
+/**
+ * ` FORCE INDEX (index)` on MySQL/MariaDB, nothing on SQLite. MariaDB estimates IN lists of
+ * more than 200 values (eq_range_index_dive_limit) from statistics that can make it scan the
+ * whole table instead of the index (seen on associations.observation_uuid: 110 ms vs 10 ms).
+ */
+export function forceIndex(manager: EntityManager, index: string): string {
+  return manager.connection.options.type === "mysql" ? ` FORCE INDEX (${index})` : "";
 }

@@ -1,24 +1,33 @@
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { type FastFilter, filterSql } from "../../fast/repositories/fast-filter.sql.js";
+import {
+  type FastFilter,
+  filterSql,
+  type InstantRange,
+  type NumberRange,
+  whereClause,
+} from "../../fast/repositories/fast-filter.sql.js";
 
-/** Annotations per bin index, counted by the database (GROUP BY), never by loading rows. */
+/**
+ * Annotations per bin index, counted by the database (GROUP BY), never by loading rows. The
+ * bins' span narrows the filter's own range, so the statement joins each table once and the
+ * range drives the index (ancillary data by depth, moments by recorded time).
+ */
 export class HistogramRepository {
   constructor(private readonly storage: DomainStorage) {}
 
   /** Bin i holds depths in [i·size, (i+1)·size); depths outside [0, below) and moments without data are left out. */
   depthCounts(filter: FastFilter, sizeMeters: number, below: number): Promise<Map<number, number>> {
-    const selected = filterSql(filter);
+    const depth = narrowedNumbers(filter.depth, 0, below);
+    // The moment itself is not read: only its ancillary data, joined by the observation's key.
+    const selected = filterSql({ ...filter, depth }, false);
     const bin =
       this.storage.dialect === "mysql"
-        ? "FLOOR(hd.depth_meters / ?)"
-        : "CAST(hd.depth_meters / ? AS INTEGER)";
-    const where = [...selected.where, "hd.depth_meters >= 0", "hd.depth_meters < ?"];
+        ? "FLOOR(ad.depth_meters / ?)"
+        : "CAST(ad.depth_meters / ? AS INTEGER)";
     return this.counts(
-      `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}
-        JOIN ancillary_data hd ON hd.imaged_moment_uuid = im.uuid
-        WHERE ${where.join(" AND ")} GROUP BY bin`,
-      [sizeMeters, ...selected.params, below],
+      `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
+      [sizeMeters, ...selected.params],
     );
   }
 
@@ -29,8 +38,8 @@ export class HistogramRepository {
     widthMicros: number,
     count: number,
   ): Promise<Map<number, number>> {
-    const selected = filterSql(filter);
     const end = start.plusMillis((widthMicros / 1000) * count);
+    const selected = filterSql({ ...filter, recorded: narrowedInstants(filter.recorded, start, end) });
     const bin =
       this.storage.dialect === "mysql"
         ? "TIMESTAMPDIFF(MICROSECOND, ?, im.recorded_timestamp) DIV ?"
@@ -38,10 +47,9 @@ export class HistogramRepository {
           `CAST((CAST(strftime('%s', substr(im.recorded_timestamp, 1, 19)) AS INTEGER) * 1000000
             + CAST(substr(im.recorded_timestamp, 21, 6) AS INTEGER) - ?) / ? AS INTEGER)`;
     const startParam = this.storage.dialect === "mysql" ? start.toSql() : start.epochMicros;
-    const where = [...selected.where, "im.recorded_timestamp >= ?", "im.recorded_timestamp < ?"];
     return this.counts(
-      `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from} WHERE ${where.join(" AND ")} GROUP BY bin`,
-      [startParam, widthMicros, ...selected.params, start.toSql(), end.toSql()],
+      `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
+      [startParam, widthMicros, ...selected.params],
     );
   }
 
@@ -52,4 +60,22 @@ export class HistogramRepository {
     }>;
     return new Map(rows.map((row) => [Number(row.bin), Number(row.n)]));
   }
+}
+
+/** The part of `range` inside [min, max). */
+function narrowedNumbers(range: NumberRange | undefined, min: number, max: number): NumberRange {
+  return {
+    min: range?.min === undefined ? min : Math.max(range.min, min),
+    max: range?.max === undefined ? max : Math.min(range.max, max),
+  };
+}
+
+/** The part of `range` inside [min, max). */
+function narrowedInstants(range: InstantRange | undefined, min: Instant, max: Instant): InstantRange {
+  const lower = range?.min && range.min.compare(min) > 0 ? range.min : min;
+  // The range's own upper bound stays (with its inclusiveness) when it is below max.
+  if (range?.max && range.max.compare(max) < 0) {
+    return { min: lower, max: range.max, maxInclusive: range.maxInclusive };
+  }
+  return { min: lower, max };
 }

@@ -2,47 +2,90 @@ import { addAbortSignal } from "node:stream";
 import Database from "better-sqlite3";
 import type { Pool, PoolConnection } from "mysql2";
 import type { DomainStorage } from "./domain-storage.js";
+import { readableBatches } from "./readable-batches.js";
 import { translateStorageError } from "./storage-errors.js";
 
 /** One result row, keyed by column label, as the driver returns it (MySQL DATETIMEs as strings). */
 export type StreamedRow = Record<string, unknown>;
 
+/** One result row as its values, in the order of the SELECT list. */
+export type RowValues = unknown[];
+
 /** Rows the MySQL driver buffers before it pauses the socket: enough to keep the wire busy. */
 const MYSQL_HIGH_WATER_MARK = 512;
+/** Rows handed over at a time: a batch costs one await, whatever its size. */
+const MAX_BATCH = 512;
 
 /**
  * Streams the rows of one read-only statement so memory stays flat whatever the result
  * size. The consumer pulls: MySQL pauses its socket while rows wait, SQLite steps its
- * cursor one row at a time. An abort (or the consumer stopping early) kills the query
+ * cursor as rows are taken. An abort (or the consumer stopping early) kills the query
  * on the server; the iteration then throws the signal's reason.
  */
-export function streamRows(
-  storage: DomainStorage,
-  sql: string,
-  params: unknown[],
-  signal: AbortSignal,
-): AsyncIterable<StreamedRow> {
-  return storage.dialect === "mysql"
-    ? streamMysqlRows(storage, sql, params, signal)
-    : streamSqliteRows(storage, sql, params, signal);
-}
-
-async function* streamMysqlRows(
+export async function* streamRows(
   storage: DomainStorage,
   sql: string,
   params: unknown[],
   signal: AbortSignal,
 ): AsyncGenerator<StreamedRow> {
+  for await (const batch of streamBatches<StreamedRow>(
+    storage,
+    { sql, params, rowsAsArray: false },
+    signal,
+  )) {
+    for (const row of batch) {
+      // Row by row, an abort stops at the next row (leaving the batch kills the statement).
+      signal.throwIfAborted();
+      yield row;
+    }
+  }
+}
+
+/**
+ * As streamRows, but in batches of value arrays (SELECT-list order): for consumers that go
+ * through millions of rows, where a per-row await and per-row key lookups are the cost.
+ */
+export function streamRowValueBatches(
+  storage: DomainStorage,
+  sql: string,
+  params: unknown[],
+  signal: AbortSignal,
+): AsyncGenerator<RowValues[]> {
+  return streamBatches<RowValues>(storage, { sql, params, rowsAsArray: true }, signal);
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+  rowsAsArray: boolean;
+}
+
+function streamBatches<R>(
+  storage: DomainStorage,
+  statement: Statement,
+  signal: AbortSignal,
+): AsyncGenerator<R[]> {
+  return storage.dialect === "mysql"
+    ? streamMysqlBatches<R>(storage, statement, signal)
+    : streamSqliteBatches<R>(storage, statement, signal);
+}
+
+async function* streamMysqlBatches<R>(
+  storage: DomainStorage,
+  statement: Statement,
+  signal: AbortSignal,
+): AsyncGenerator<R[]> {
   signal.throwIfAborted();
   const pool = (storage.dataSource.driver as unknown as { pool: Pool }).pool;
   const connection = await poolConnection(pool);
   let completed = false;
   try {
+    const { sql, params, rowsAsArray } = statement;
     const rows = addAbortSignal(
       signal,
-      connection.query(sql, params).stream({ highWaterMark: MYSQL_HIGH_WATER_MARK }),
+      connection.query({ sql, rowsAsArray }, params).stream({ highWaterMark: MYSQL_HIGH_WATER_MARK }),
     );
-    for await (const row of rows) yield row as StreamedRow;
+    yield* readableBatches<R>(rows, MAX_BATCH);
     completed = true;
   } catch (error) {
     signal.throwIfAborted();
@@ -72,35 +115,56 @@ function killQuery(pool: Pool, threadId: number | null): Promise<void> {
   return new Promise((resolve) => pool.query("KILL QUERY ?", [threadId], () => resolve()));
 }
 
-async function* streamSqliteRows(
+async function* streamSqliteBatches<R>(
   storage: DomainStorage,
-  sql: string,
-  params: unknown[],
+  statement: Statement,
   signal: AbortSignal,
-): AsyncGenerator<StreamedRow> {
+): AsyncGenerator<R[]> {
   signal.throwIfAborted();
+  const { sql, params, rowsAsArray } = statement;
   const file = String(storage.dataSource.options.database ?? ":memory:");
   if (file === ":memory:") {
     // A private connection would see another, empty database; an in-memory one is small anyway.
-    const rows = await storage.read((manager) => manager.query(sql, params) as Promise<StreamedRow[]>);
-    for (const row of rows) {
-      signal.throwIfAborted();
-      yield row;
-    }
+    // Its driver connection, under the storage's lock (no write is half done meanwhile).
+    const shared = (storage.dataSource.driver as unknown as { databaseConnection: Database.Database })
+      .databaseConnection;
+    const rows = await storage.read(
+      async () =>
+        shared
+          .prepare(sql)
+          .raw(rowsAsArray)
+          .all(...params) as R[],
+    );
+    yield* batchesOf(rows, signal);
     return;
   }
   // Its own connection: an open cursor would make the shared one refuse every other statement.
   const database = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
-    const cursor = database.prepare(sql).iterate(...params) as IterableIterator<StreamedRow>;
-    for (const row of cursor) {
-      signal.throwIfAborted();
-      yield row;
-    }
+    const cursor = database
+      .prepare(sql)
+      .raw(rowsAsArray)
+      .iterate(...params) as IterableIterator<R>;
+    yield* batchesOf(cursor, signal);
   } catch (error) {
     signal.throwIfAborted();
     throw translateStorageError(error);
   } finally {
     database.close();
   }
+}
+
+/** The rows in batches of MAX_BATCH, checking the signal between batches. */
+async function* batchesOf<R>(rows: Iterable<R>, signal: AbortSignal): AsyncGenerator<R[]> {
+  let batch: R[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === MAX_BATCH) {
+      signal.throwIfAborted();
+      yield batch;
+      batch = [];
+    }
+  }
+  signal.throwIfAborted();
+  if (batch.length > 0) yield batch;
 }

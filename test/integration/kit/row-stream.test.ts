@@ -6,7 +6,11 @@ import test from "ava";
 import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { type StreamedRow, streamRows } from "../../../services/kit/storage/row-stream.js";
+import {
+  type StreamedRow,
+  streamRows,
+  streamRowValueBatches,
+} from "../../../services/kit/storage/row-stream.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
 @Entity({ name: "kit_stream_probe" })
@@ -95,6 +99,25 @@ for (const kind of ["mysql", "sqlite"] as const) {
     t.is(rows.length, 2000);
     t.deepEqual(rows[0], { n: 1001 });
     t.deepEqual(rows.at(-1), { n: 3000 });
+  });
+
+  test(`${kind}: value batches hold every row as its values in SELECT order, a few hundred at a time`, async (t) => {
+    const storage = await open(kind, 3000);
+    const batches: unknown[][][] = [];
+    for await (const batch of streamRowValueBatches(
+      storage,
+      "SELECT n, n * 2 AS twice FROM kit_stream_probe WHERE n > ? ORDER BY n",
+      [1000],
+      new AbortController().signal,
+    )) {
+      batches.push(batch);
+    }
+    const rows = batches.flat();
+    t.is(rows.length, 2000);
+    t.deepEqual(rows[0]?.map(Number), [1001, 2002]);
+    t.deepEqual(rows.at(-1)?.map(Number), [3000, 6000]);
+    t.true(batches.length >= 4, `2000 rows in ${batches.length} batches`);
+    t.true(batches.every((batch) => batch.length > 0 && batch.length <= 512));
   });
 
   test(`${kind}: stopping early frees the connection for the next statements`, async (t) => {

@@ -1,5 +1,5 @@
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import { type StreamedRow, streamRows } from "../../../kit/storage/row-stream.js";
+import { type RowValues, streamRowValueBatches } from "../../../kit/storage/row-stream.js";
 import type { TabularQuery } from "../services/tabular-query.js";
 import type { AnnotationsViewSource } from "./annotations-view.source.js";
 import { countStatement, selectStatement } from "./tabular-query.sql.js";
@@ -11,10 +11,13 @@ export class TabularQueryRepository {
     private readonly view: AnnotationsViewSource,
   ) {}
 
-  /** The query's rows, streamed: memory stays flat whatever the result size; abort kills the query. */
-  async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<StreamedRow> {
+  /**
+   * The query's rows as value arrays in the order of `query.columns`, in batches, streamed:
+   * memory stays flat whatever the result size; abort kills the query.
+   */
+  async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<RowValues[]> {
     const statement = selectStatement(query, await this.view.source(), this.storage.dialect);
-    yield* streamRows(this.storage, statement.sql, statement.params, signal);
+    yield* streamRowValueBatches(this.storage, statement.sql, statement.params, signal);
   }
 
   async count(query: TabularQuery): Promise<number> {

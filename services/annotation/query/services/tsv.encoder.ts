@@ -19,34 +19,52 @@ type Format = (value: unknown) => string;
 /**
  * Encodes rows as the legacy TSV: a header of column names, one line per row, `\n` after
  * every line, values in Java's `toString` forms, tabs and newlines inside values left as they
- * are. Yields chunks of about 64 KiB as the rows arrive.
+ * are. Rows come in batches of value arrays in the columns' order (one await per batch);
+ * yields chunks of about 64 KiB as the rows arrive.
  */
 export async function* encodeTsv(
   columns: readonly ViewColumn[],
-  rows: AsyncIterable<Record<string, unknown>>,
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
   style: TsvStyle,
 ): AsyncGenerator<Buffer> {
-  const names = columns.map((column) => column.name);
-  const formats = columns.map((column) => FORMATS[column.kind]);
-  const header = `${names.join("\t")}\n`;
-  let pending = header;
+  const line = lineEncoder(columns, style);
+  let pending = `${columns.map((column) => column.name).join("\t")}\n`;
   let empty = true;
-  for await (const row of rows) {
-    empty = false;
-    let line = "";
-    for (let index = 0; index < names.length; index++) {
-      const value = row[names[index] as string];
-      if (index > 0) line += "\t";
-      line += value === null || value === undefined ? style.nullText : (formats[index] as Format)(value);
+  for await (const batch of batches) {
+    for (const values of batch) {
+      pending += line(values);
+      if (pending.length >= CHUNK_CHARS) {
+        yield Buffer.from(pending);
+        pending = "";
+      }
     }
-    pending += `${line}\n`;
-    if (pending.length >= CHUNK_CHARS) {
-      yield Buffer.from(pending);
-      pending = "";
-    }
+    if (batch.length > 0) empty = false;
   }
   if (empty && !style.headerWhenEmpty) pending = "\n";
   yield Buffer.from(pending);
+}
+
+/** One row's line (with its `\n`): a cell encoder per column, composed once per query. */
+function lineEncoder(
+  columns: readonly ViewColumn[],
+  style: TsvStyle,
+): (values: readonly unknown[]) => string {
+  const cells = columns.map((column, index) => cellEncoder(FORMATS[column.kind], index, style.nullText));
+  const count = cells.length;
+  return (values) => {
+    let line = (cells[0] as CellEncoder)(values);
+    for (let index = 1; index < count; index++) line += `\t${(cells[index] as CellEncoder)(values)}`;
+    return `${line}\n`;
+  };
+}
+
+type CellEncoder = (values: readonly unknown[]) => string;
+
+function cellEncoder(format: Format, index: number, nullText: string): CellEncoder {
+  return (values) => {
+    const value = values[index];
+    return value === null || value === undefined ? nullText : format(value);
+  };
 }
 
 const FORMATS: Record<ColumnKind, Format> = {

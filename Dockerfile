@@ -4,7 +4,8 @@
 # Targets: `runtime` (default, the last stage) and `capture` (runtime plus ffmpeg).
 #   docker build -t m3:0.1.0 .
 #   docker build --target capture -t m3-capture:0.1.0 .
-# TypeScript runs through tsx (a runtime dependency): there is no build step.
+# The TypeScript is compiled in a build stage (npm run build); the image runs the JavaScript
+# with plain node: no loader thread, ~50-80 MB less per process than running it through tsx.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -19,25 +20,33 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
-# The application: sources, protos and production node_modules, owned by root and read-only
-# to the process user, so the container runs with a read-only root filesystem (writable
-# paths are /tmp for tsx's transform cache and /var/lib/m3 for data, both volumes).
-FROM ${NODE_IMAGE} AS app
-ENV NODE_ENV=production \
-    M3_DATA_DIR=/var/lib/m3 \
-    NODE_OPTIONS=--max-semi-space-size=64
-WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
+# The compiler needs the dev dependencies; only its output (dist/) leaves this stage.
+FROM deps AS build
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY tools/build ./tools/build
 COPY proto ./proto
 COPY services ./services
 COPY gateway ./gateway
 COPY tools/migrate ./tools/migrate
 COPY tools/k8s/image-commands.ts tools/k8s/image-entrypoint.ts ./tools/k8s/
+RUN npm run build
+
+# The application: the compiled build (with its protos and package.json) and production
+# node_modules, owned by root and read-only to the process user, so the container runs with a
+# read-only root filesystem (writable paths are /tmp and /var/lib/m3 for data, both volumes).
+# Node's default young generation keeps each process small; `npm start` raises it for bulk
+# writes (NODE_OPTIONS=--max-semi-space-size=64 does the same here, for ~100 MB more per process).
+FROM ${NODE_IMAGE} AS app
+ENV NODE_ENV=production \
+    M3_DATA_DIR=/var/lib/m3
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./
 RUN mkdir -p /var/lib/m3 && chown 1000:1000 /var/lib/m3
 VOLUME ["/tmp", "/var/lib/m3"]
 EXPOSE 8080 50051 50052 50053 50054 50055 50056 9464
-ENTRYPOINT ["node", "--import", "tsx", "tools/k8s/image-entrypoint.ts"]
+ENTRYPOINT ["node", "tools/k8s/image-entrypoint.js"]
 CMD ["gateway"]
 
 # Frame capture needs ffmpeg and ffprobe; only this target carries them.

@@ -48,6 +48,7 @@ test("the Dockerfile builds on Node 22 in named stages, runtime last so it is th
     readStages().map(({ name, from }) => [name, from]),
     [
       ["deps", nodeImage],
+      ["build", "deps"],
       ["app", nodeImage],
       ["capture", "app"],
       ["runtime", "app"],
@@ -64,10 +65,10 @@ test("dependencies are installed from the lockfile without dev dependencies, in 
       name,
     );
   }
-  t.deepEqual(
-    texts(stage("app"), "COPY").filter((text) => text.includes("--from")),
-    ["--from=deps /app/node_modules ./node_modules"],
-  );
+  t.deepEqual(texts(stage("app"), "COPY"), [
+    "--from=deps /app/node_modules ./node_modules",
+    "--from=build /app/dist ./",
+  ]);
 });
 
 test("both final targets run as a numeric non-root user through the command-selecting entrypoint", (t) => {
@@ -77,12 +78,7 @@ test("both final targets run as a numeric non-root user through the command-sele
     const entrypoint = lineage(name)
       .flatMap((of) => texts(of, "ENTRYPOINT"))
       .at(-1);
-    t.deepEqual(JSON.parse(entrypoint ?? "null"), [
-      "node",
-      "--import",
-      "tsx",
-      "tools/k8s/image-entrypoint.ts",
-    ]);
+    t.deepEqual(JSON.parse(entrypoint ?? "null"), ["node", "tools/k8s/image-entrypoint.js"]);
   }
   t.deepEqual(texts(stage("app"), "CMD"), ['["gateway"]']);
   t.deepEqual(texts(stage("capture"), "CMD"), ['["capture"]']);
@@ -95,15 +91,16 @@ test("ffmpeg is installed only in the capture target", (t) => {
   }
 });
 
-test("everything the image copies exists and is not excluded by .dockerignore", (t) => {
+test("everything the build stage copies exists and is not excluded by .dockerignore", (t) => {
   const ignored = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8")
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
-  const sources = texts(stage("app"), "COPY")
+  const sources = texts(stage("build"), "COPY")
     .filter((text) => !text.startsWith("--from"))
     .flatMap((text) => text.split(/\s+/).slice(0, -1));
   t.true(sources.includes("tools/k8s/image-entrypoint.ts"));
+  t.true(texts(stage("build"), "RUN").includes("npm run build"));
   for (const source of sources) {
     t.true(existsSync(join(REPO_ROOT, source)), source);
     t.false(

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "../../test/support/mariadb.js";
 import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
+import { startNodeScript, stopChild } from "../../test/support/node-process.js";
 
 /** The API key every benchmark's m3 accepts. */
 export const BENCH_API_KEY = "bench-key";
@@ -56,6 +56,7 @@ export async function startPlatformProcess(options: {
       ...options.env,
     },
     "m3 is running at",
+    benchNodeOptions(),
   );
   return {
     port,
@@ -66,41 +67,7 @@ export async function startPlatformProcess(options: {
   };
 }
 
-/**
- * Runs node on a script of this repo with `npm start`'s node options (plus M3_BENCH_NODE_ARGS)
- * and resolves once its standard output says `readyText`.
- */
-export function startNodeScript(
-  script: string,
-  env: NodeJS.ProcessEnv,
-  readyText: string,
-): Promise<ChildProcess> {
-  const extra = (process.env.M3_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...START_NODE_OPTIONS, ...extra, "--import", "tsx", script], {
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(readyText)) {
-        child.stdout?.off("data", onData);
-        child.stdout?.resume();
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`${script} exited with code ${code}: ${output.slice(-500)}`)),
-    );
-  });
-}
-
-/** SIGTERM, then waits for the exit (at once when it has exited already). */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+/** `npm start`'s node options plus M3_BENCH_NODE_ARGS (e.g. --cpu-prof). */
+export function benchNodeOptions(base: readonly string[] = START_NODE_OPTIONS): string[] {
+  return [...base, ...(process.env.M3_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 }

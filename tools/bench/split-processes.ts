@@ -1,13 +1,20 @@
 /**
  * The annotation service and the gateway each in its own process, as a cluster runs them,
- * so a benchmark can measure each one's memory: both are children of the bench, started
- * with the node options of `npm start` (plus M3_BENCH_NODE_ARGS), and stopped with SIGTERM.
+ * so a benchmark can measure each one's memory: both are children of the bench, run from the
+ * compiled build (npm run build) with plain node and the image's node options (none; plus
+ * M3_BENCH_NODE_ARGS), as the container image runs them, and stopped with SIGTERM.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/support/mariadb-server.js";
-import { BENCH_API_KEY, startNodeScript, stopChild } from "./platform-process.js";
+import { startNodeScript, stopChild } from "../../test/support/node-process.js";
+import { REPO_ROOT } from "../k8s/k8s-tools.js";
+import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
+
+/** Where the bench compiles m3: inside the repo (.tmp is ignored), so node_modules resolves. */
+const BUILD_DIR = join(REPO_ROOT, ".tmp", "bench-build");
 
 export interface SplitAnnotation {
   /** The gateway's HTTP port. */
@@ -21,6 +28,7 @@ export async function startSplitAnnotation(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<SplitAnnotation> {
+  execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const grpcPort = await freePort();
   const port = await freePort();
@@ -32,13 +40,15 @@ export async function startSplitAnnotation(options: {
     M3_LOG_LEVEL: "info",
     ...options.env,
   };
+  const nodeOptions = benchNodeOptions([]);
   const annotation = await startNodeScript(
-    "services/annotation/main.ts",
+    join(BUILD_DIR, "services/annotation/main.js"),
     { ...common, M3_DATABASE_URL: options.databaseUrl, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },
     "serving gRPC",
+    nodeOptions,
   );
   const gateway = await startNodeScript(
-    "gateway/main.ts",
+    join(BUILD_DIR, "gateway/main.js"),
     {
       ...common,
       PORT: String(port),
@@ -46,6 +56,7 @@ export async function startSplitAnnotation(options: {
       M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${grpcPort}`,
     },
     "gateway listening",
+    nodeOptions,
   ).catch(async (error: unknown) => {
     await stopChild(annotation);
     throw error;

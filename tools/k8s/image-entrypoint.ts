@@ -1,5 +1,5 @@
 /**
- * The container image's ENTRYPOINT (`node --import tsx tools/k8s/image-entrypoint.ts`): its
+ * The container image's ENTRYPOINT (`node tools/k8s/image-entrypoint.js`, compiled): its
  * first argument selects the process, e.g. `kb`, `gateway`, `migrate kb annotation`.
  */
 import { pathToFileURL } from "node:url";

@@ -89,7 +89,7 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 {{- toYaml (merge (omit .probe "enabled") .handler) }}
 {{- end }}
 
-{{/* Pod volumes: writable /tmp (tsx's cache) and the data dir on a read-only root. */}}
+{{/* Pod volumes: writable /tmp and the data dir on a read-only root. */}}
 {{- define "m3.volumes" -}}
 - name: tmp
   emptyDir: {}

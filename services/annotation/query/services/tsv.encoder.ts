@@ -49,7 +49,9 @@ function lineEncoder(
   columns: readonly ViewColumn[],
   style: TsvStyle,
 ): (values: readonly unknown[]) => string {
-  const cells = columns.map((column, index) => cellEncoder(FORMATS[column.kind], index, style.nullText));
+  const cells = columns.map((column, index) =>
+    cellEncoder(remembered(FORMATS[column.kind]), index, style.nullText),
+  );
   const count = cells.length;
   return (values) => {
     let line = (cells[0] as CellEncoder)(values);
@@ -59,6 +61,23 @@ function lineEncoder(
 }
 
 type CellEncoder = (values: readonly unknown[]) => string;
+
+/**
+ * The format, remembering its last value's text: a moment's values repeat on each of its
+ * rows (one per observation, image and association), and a dive's measures change slowly,
+ * so the costly double printing is often skipped.
+ */
+function remembered(format: Format): Format {
+  let last: unknown;
+  let lastText = "";
+  return (value) => {
+    if (value !== last) {
+      lastText = format(value);
+      last = value;
+    }
+    return lastText;
+  };
+}
 
 function cellEncoder(format: Format, index: number, nullText: string): CellEncoder {
   return (values) => {

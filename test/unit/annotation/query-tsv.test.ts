@@ -76,6 +76,17 @@ test("large results come out in several chunks that join to every line", async (
   t.is(lines[20_000], "c19999");
 });
 
+test("repeated and changing values on consecutive rows each print their own text", async (t) => {
+  const depth = findViewColumn("depth_meters") as ViewColumn;
+  const values = [25, 25, 26.5, null, 26.5, 0.0001, 25];
+  const text = await tsv(
+    values.map((depth_meters) => ({ depth_meters })),
+    RUN_STYLE,
+    [depth],
+  );
+  t.deepEqual(text.split("\n").slice(1, -1), ["25.0", "25.0", "26.5", "null", "26.5", "1.0E-4", "25.0"]);
+});
+
 test("doubles print as Java's Double.toString does", (t) => {
   t.is(javaDouble(25), "25.0");
   t.is(javaDouble(25.345), "25.345");

@@ -14,7 +14,9 @@ import { Instant } from "../../services/kit/time/instant.js";
 export type Selection = { concept: string } | "all-with-depth" | "all-in-time";
 
 const MOMENT_JOIN = "JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid";
-const DATA_JOIN = "JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid";
+/** The depth histogram's join, through the covering index m3 names (histogram.repository.ts). */
+const DATA_JOIN =
+  "JOIN ancillary_data ad FORCE INDEX (idx_ancillary_data__moment_depth) ON ad.imaged_moment_uuid = o.imaged_moment_uuid";
 
 /**
  * m3's fast filter (fast-filter.sql.ts) for a concept: the UNION of the two concept indexes;
@@ -62,7 +64,8 @@ export async function floorFast(pool: Pool, selection: { concept: string }, limi
     await pool.query(
       `SELECT ir.uuid, ir.imaged_moment_uuid, ir.description, ir.format, ir.height_pixels, ir.url,
               ir.width_pixels, ir.last_updated_timestamp
-         FROM image_references ir WHERE ir.imaged_moment_uuid IN (?)`,
+         FROM image_references ir FORCE INDEX (idx_image_references__imaged_moment_uuid)
+        WHERE ir.imaged_moment_uuid IN (?)`,
       [chunk],
     );
   }
@@ -118,15 +121,36 @@ export async function floorTimeHistogram(
 
 /** Every column of the `annotations` view, in its order: what the download selects. */
 export const DOWNLOAD_COLUMNS = VIEW_COLUMNS.map((column) => column.name);
-export const DOWNLOAD_ORDER = ["index_recorded_timestamp", "observation_uuid"];
+
+/** A download of every row and column, in one of two orders. */
+export interface DownloadCase {
+  label: string;
+  /** The request body: without orderBy, a strict query orders by its first column. */
+  body: { select: string[]; orderBy?: string[] };
+  /** The ORDER BY m3 runs for that body. */
+  order: string[];
+}
+
+export const DOWNLOADS: readonly DownloadCase[] = [
+  {
+    label: "strict default order (the first column, imaged_moment_uuid)",
+    body: { select: DOWNLOAD_COLUMNS },
+    order: ["imaged_moment_uuid"],
+  },
+  {
+    label: "orderBy index_recorded_timestamp, observation_uuid",
+    body: { select: DOWNLOAD_COLUMNS, orderBy: ["index_recorded_timestamp", "observation_uuid"] },
+    order: ["index_recorded_timestamp", "observation_uuid"],
+  },
+];
 
 /**
  * POST /v1/query/download of every row: the view's SELECT (joined to the registry's tables
  * in `registrySchema`, as M3_ANNOTATION_REGISTRY_SCHEMA makes m3 do), streamed row by row.
  */
-export function floorDownload(pool: Pool, registrySchema: string): Promise<number> {
+export function floorDownload(pool: Pool, registrySchema: string, order: readonly string[]): Promise<number> {
   const sql = `SELECT ${DOWNLOAD_COLUMNS.join(", ")} FROM (${annotationsViewSelect(registrySchema)}) annotations
-    ORDER BY ${DOWNLOAD_ORDER.join(", ")} ASC`;
+    ORDER BY ${order.join(", ")} ASC`;
   return new Promise((resolve, reject) => {
     let rows = 0;
     pool.pool

@@ -28,11 +28,14 @@ export type BodyEncoding = "json" | "form" | "multipart" | "text";
  * `Content-Disposition: attachment`.
  * The streamed modes need a server-streaming rpc and write as the messages arrive:
  * "json-stream" writes one JSON array of the items of every message's `responseBody` (a
- * repeated field); "http-body-stream" takes `content_type` and `filename` from the first
- * message and writes the `data` bytes of every message. A client that disconnects cancels
- * the call; an error after the first byte aborts the response.
+ * repeated field); "json-stream-object" writes one JSON object: the first message's other
+ * fields, then `responseBody` holding the items of every message (an envelope around a
+ * streamed list, e.g. `{"query_constraints": …, "content": […]}`); "http-body-stream" takes
+ * `content_type` and `filename` from the first message and writes the `data` bytes of every
+ * message. A client that disconnects cancels the call; an error after the first byte aborts
+ * the response.
  */
-export type RenderMode = "json" | "http-body" | "json-stream" | "http-body-stream";
+export type RenderMode = "json" | "http-body" | "json-stream" | "json-stream-object" | "http-body-stream";
 
 /**
  * A multipart file upload streamed into a client-streaming rpc whose request has a `header`

@@ -21,7 +21,11 @@ export interface BoundUpload {
   contentTypeField: protobuf.Field | undefined;
 }
 
-const STREAMED_RENDERS: ReadonlySet<RenderMode> = new Set(["json-stream", "http-body-stream"]);
+const STREAMED_RENDERS: ReadonlySet<RenderMode> = new Set([
+  "json-stream",
+  "json-stream-object",
+  "http-body-stream",
+]);
 
 export function isStreamedRender(render: RenderMode): boolean {
   return STREAMED_RENDERS.has(render);
@@ -32,7 +36,7 @@ export function checkStreaming(spec: RouteSpec, rpc: RpcMethod, render: RenderMo
   if (isStreamedRender(render) !== rpc.responseStream) {
     throw new Error(
       rpc.responseStream
-        ? `rpc is server-streaming: render must be "json-stream" or "http-body-stream"`
+        ? `rpc is server-streaming: render must be "json-stream", "json-stream-object" or "http-body-stream"`
         : `render "${render}" needs a server-streaming rpc`,
     );
   }
@@ -43,10 +47,10 @@ export function checkStreaming(spec: RouteSpec, rpc: RpcMethod, render: RenderMo
         : "upload needs a client-streaming rpc",
     );
   }
-  if (render === "json-stream") {
+  if (render === "json-stream" || render === "json-stream-object") {
     const field =
       spec.responseBody === undefined ? undefined : findField(rpc.responseType, spec.responseBody);
-    if (!field?.repeated) throw new Error('render "json-stream" needs responseBody to name a repeated field');
+    if (!field?.repeated) throw new Error(`render "${render}" needs responseBody to name a repeated field`);
   }
 }
 

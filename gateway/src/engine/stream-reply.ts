@@ -1,6 +1,7 @@
 /**
  * Writes a server-streaming reply as its messages arrive, so memory stays flat whatever the
- * size: "json-stream" as one JSON array of the items of every message, "http-body-stream" as
+ * size: "json-stream" as one JSON array of the items of every message, "json-stream-object" as
+ * one object around such an array, "http-body-stream" as
  * the raw bytes of every message. Nothing is committed before the first message: an error
  * before it is the normal JSON error response; an error after the first byte aborts the
  * response (the client sees a truncated body, never a wrong one).
@@ -9,10 +10,11 @@ import { Readable } from "node:stream";
 import type { ClientReadableStream } from "@grpc/grpc-js";
 import type { Context } from "koa";
 import type protobuf from "protobufjs";
+import { outputKey } from "./field-names.js";
 import type { DomainClient } from "./grpc-caller.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
 import { replyField, setHttpBodyHeaders } from "./http-body.js";
-import { renderOneField } from "./response-renderer.js";
+import { renderMessage, renderOneField } from "./response-renderer.js";
 import type { BoundRoute } from "./route-binding.js";
 
 type Messages = AsyncIterator<Buffer>;
@@ -38,13 +40,42 @@ export async function writeStreamedReply(
     ctx.body = Readable.from(failLoudly(bodyBytes(type, head, messages)), { objectMode: false });
   } else {
     ctx.type = "application/json";
-    ctx.body = Readable.from(failLoudly(jsonArray(route, head, messages)), { objectMode: false });
+    const json =
+      route.render === "json-stream-object"
+        ? jsonObject(route, head, messages)
+        : jsonArray(route, head, messages);
+    ctx.body = Readable.from(failLoudly(json), { objectMode: false });
   }
 }
 
+/** `[items of every message]`. */
 async function* jsonArray(route: BoundRoute, head: protobuf.Message | undefined, messages: Messages) {
-  const field = route.responseField;
-  if (!field) throw new Error(`${route.template}: json-stream without a responseBody field`);
+  const items = streamedItems(route, head, messages);
+  yield "[";
+  yield* items;
+  yield "]";
+}
+
+/**
+ * `{<the first message's other fields>, "<responseBody>": [items of every message]}`: the
+ * streamed list comes last, whatever its place in the message.
+ */
+async function* jsonObject(route: BoundRoute, head: protobuf.Message | undefined, messages: Messages) {
+  const field = streamedField(route);
+  const options = { casing: route.casing, nulls: route.nulls };
+  const key = outputKey(field, route.casing);
+  const envelope = head ? renderMessage(route.rpc.responseType, head, options) : {};
+  delete envelope[key];
+  const fields = JSON.stringify(envelope).slice(1, -1);
+  yield `{${fields}${fields === "" ? "" : ","}${JSON.stringify(key)}:[`;
+  yield* streamedItems(route, head, messages);
+  yield "]}";
+}
+
+/** The JSON items of the streamed field of every message, comma-separated, a message at a time. */
+async function* streamedItems(route: BoundRoute, head: protobuf.Message | undefined, messages: Messages) {
+  if (!head) return;
+  const field = streamedField(route);
   const options = { casing: route.casing, nulls: route.nulls };
   let written = 0;
   const itemsOf = (message: protobuf.Message): string => {
@@ -55,14 +86,18 @@ async function* jsonArray(route: BoundRoute, head: protobuf.Message | undefined,
     written += items.length;
     return separated;
   };
-  yield `[${head ? itemsOf(head) : ""}`;
-  if (head) {
-    for (let next = await messages.next(); !next.done; next = await messages.next()) {
-      const chunk = itemsOf(route.rpc.responseType.decode(next.value));
-      if (chunk !== "") yield chunk;
-    }
+  const first = itemsOf(head);
+  if (first !== "") yield first;
+  for (let next = await messages.next(); !next.done; next = await messages.next()) {
+    const chunk = itemsOf(route.rpc.responseType.decode(next.value));
+    if (chunk !== "") yield chunk;
   }
-  yield "]";
+}
+
+function streamedField(route: BoundRoute): protobuf.Field {
+  const field = route.responseField;
+  if (!field) throw new Error(`${route.template}: ${route.render} without a responseBody field`);
+  return field;
 }
 
 async function* bodyBytes(type: protobuf.Type, head: protobuf.Message | undefined, messages: Messages) {

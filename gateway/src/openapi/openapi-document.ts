@@ -145,13 +145,16 @@ function successResponse(route: BoundRoute, schemas: SchemaRegistry): Schema {
     return { description, content: { "*/*": { schema: { type: "string", format: "binary" } } } };
   }
   const style: SchemaStyle = { direction: "output", casing: route.casing, nulls: route.nulls };
-  const schema = route.responseField
-    ? schemas.fieldSchema(route.responseField, style)
-    : schemas.messageRef(route.rpc.responseType, style);
+  const schema =
+    route.responseField && route.render !== "json-stream-object"
+      ? schemas.fieldSchema(route.responseField, style)
+      : schemas.messageRef(route.rpc.responseType, style);
   const description =
     route.render === "json-stream"
       ? "Success: one JSON array, streamed as the items are produced (a failure midway cuts the response)"
-      : "Success";
+      : route.render === "json-stream-object"
+        ? "Success: one JSON object whose list is streamed as its items are produced (a failure midway cuts the response)"
+        : "Success";
   return { description, content: { "application/json": { schema } } };
 }
 

@@ -153,6 +153,8 @@ export const annotationFastRoutes: RouteSpec[] = [
     rpc: `${FAST}/QueryFastAnnotations`,
     body: "constraints",
     bodyEncodings: ["json"],
+    render: "json-stream-object",
+    responseBody: "content",
     summary: "Annotations matching query constraints (snake_case or camelCase; default limit 5000)",
   },
 ];

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
+import { QueryConstraints } from "../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
+import type { QueryFastAnnotationsResponse } from "../../../proto/gen/m3/annotation/v1/fast_query_service.js";
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import { fastQueryHandlers } from "../../../services/annotation/fast/handlers/fast-query.handlers.js";
 import { FastAnnotationRepository } from "../../../services/annotation/fast/repositories/fast-annotation.repository.js";
 import {
   collect,
@@ -67,6 +70,39 @@ for (const backend of BACKENDS) {
     t.deepEqual(sizes, [4, 4, 2]);
   });
 
+  test(`${backend}: POST /v1/fast streams one message per slice, the first echoing the constraints`, async (t) => {
+    const storage = storageOf(backend);
+    const { video, observations } = await seedVideo(storage, 11, ["A"]);
+    const handlers = fastQueryHandlers({
+      annotations: new FastAnnotationService(storage, 4),
+      media: new FastMediaService(storage),
+    });
+    const constraints = QueryConstraints.fromPartial({ videoReferenceUuids: [video], limit: 10 });
+    const call = (request: QueryConstraints) =>
+      handlers.queryFastAnnotations({ constraints: request }, {
+        signal: new AbortController().signal,
+      } as never) as AsyncGenerator<QueryFastAnnotationsResponse>;
+    const messages: QueryFastAnnotationsResponse[] = [];
+    for await (const message of call(constraints)) messages.push(message);
+    t.deepEqual(
+      messages.map((message) => message.content.length),
+      [4, 4, 2],
+    );
+    t.deepEqual(messages[0]?.queryConstraints, constraints);
+    t.true(messages.slice(1).every((message) => message.queryConstraints === undefined));
+    t.deepEqual(
+      messages.flatMap((message) => message.content.map((annotation) => annotation.observationUuid)),
+      observations.slice(0, 10),
+    );
+    const otherVideo = randomUUID();
+    const none: QueryFastAnnotationsResponse[] = [];
+    for await (const message of call({ ...constraints, videoReferenceUuids: [otherVideo] }))
+      none.push(message);
+    t.is(none.length, 1, "no match: one message with the constraints and no annotation");
+    t.deepEqual(none[0]?.content, []);
+    t.deepEqual(none[0]?.queryConstraints?.videoReferenceUuids, [otherVideo]);
+  });
+
   test(`${backend}: an aborted signal kills the statement and ends the slices with an AbortError`, async (t) => {
     const storage = storageOf(backend);
     const { video } = await seedVideo(storage, 10, ["A"]);
@@ -97,7 +133,7 @@ for (const backend of BACKENDS) {
       minTimestamp: undefined,
       maxTimestamp: undefined,
     };
-    const found = await service.query(constraints);
+    const found = await collect(service.query(constraints));
     t.is(found.length, 8, "6 of the concept + 2 'Other' pointing to Target");
     t.is(await service.count(constraints), 8);
   });

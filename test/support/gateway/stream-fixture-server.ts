@@ -127,7 +127,7 @@ function streamBinding(tokens: TokenService, probe: StreamServiceProbe) {
           }
           probe.itemsProduced += items.length;
           pages++;
-          yield { items };
+          yield pages === 1 ? { items, requested: request.count } : { items };
         }
       },
       async *downloadBlob(request) {

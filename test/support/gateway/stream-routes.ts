@@ -28,6 +28,15 @@ export const streamRoutes: ServiceRoutes = {
     },
     {
       method: "GET",
+      path: "/v1/items/object",
+      rpc: `${STREAMS}/ListItems`,
+      query: ["count", "page_size"],
+      responseBody: "items",
+      render: "json-stream-object",
+      summary: "Items, streamed inside an object",
+    },
+    {
+      method: "GET",
       path: "/v1/items/snake",
       rpc: `${STREAMS}/ListItems`,
       query: ["count", "page_size"],

@@ -73,7 +73,10 @@ test("ancillary data and video information are joined only when constrained", (t
 });
 
 test("counts leave the imaged moment out unless a condition reads it", (t) => {
-  const byConcept = filterSql({ concept: "Aegina", withImages: true, depth: { min: 5 } }, false);
+  const byConcept = filterSql(
+    { concept: "Aegina", withImages: true, depth: { min: 5 } },
+    { withMoment: false },
+  );
   t.false(byConcept.from.includes("imaged_moments"));
   t.true(byConcept.from.includes("ad.imaged_moment_uuid = o.imaged_moment_uuid"));
   t.true(
@@ -84,7 +87,10 @@ test("counts leave the imaged moment out unless a condition reads it", (t) => {
     { recorded: { min: Instant.parse("2020-01-01T00:00:00Z") } },
     { platformName: "Ventana" },
   ]) {
-    t.true(filterSql(filter, false).from.includes("JOIN imaged_moments im"), JSON.stringify(filter));
+    t.true(
+      filterSql(filter, { withMoment: false }).from.includes("JOIN imaged_moments im"),
+      JSON.stringify(filter),
+    );
   }
   t.true(filterSql({ concept: "Aegina" }).from.includes("JOIN imaged_moments im"), "read by default");
 });

@@ -26,7 +26,7 @@ const BROKEN: ReadonlyArray<[string, RouteSpec, RegExp]> = [
   [
     "a server-streaming rpc rendered as plain json",
     { method: "GET", path: "/x", rpc: `${STREAMS}/ListItems`, summary: "" },
-    /server-streaming: render must be "json-stream" or "http-body-stream"/,
+    /server-streaming: render must be "json-stream", "json-stream-object" or "http-body-stream"/,
   ],
   [
     "a streamed render of a unary rpc",
@@ -43,6 +43,18 @@ const BROKEN: ReadonlyArray<[string, RouteSpec, RegExp]> = [
     "a json-stream without a repeated responseBody",
     { method: "GET", path: "/x", rpc: `${STREAMS}/ListItems`, render: "json-stream", summary: "" },
     /needs responseBody to name a repeated field/,
+  ],
+  [
+    "a json-stream-object whose responseBody is no repeated field",
+    {
+      method: "GET",
+      path: "/x",
+      rpc: `${STREAMS}/ListItems`,
+      render: "json-stream-object",
+      responseBody: "requested",
+      summary: "",
+    },
+    /render "json-stream-object" needs responseBody to name a repeated field/,
   ],
   [
     "an http-body-stream of messages without data",

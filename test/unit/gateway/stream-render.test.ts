@@ -31,6 +31,23 @@ test("json-stream of a stream without messages is an empty array", async (t) => 
   t.deepEqual(reply.body, []);
 });
 
+test("json-stream-object writes the first message's other fields, then the items of every message", async (t) => {
+  const { origin } = await startStreamStack(t);
+  const reply = await call(`${origin}/stream/v1/items/object?count=3&page_size=2`);
+  t.is(reply.status, 200);
+  t.regex(reply.headers.get("content-type") ?? "", /^application\/json/);
+  t.deepEqual(reply.body, {
+    requested: 3,
+    items: [
+      { itemNumber: 0, displayName: "item 0", note: "even 0", createdTimestamp: "2023-11-14T22:13:20Z" },
+      { itemNumber: 1, displayName: "item 1", note: null, createdTimestamp: "2023-11-14T22:13:21Z" },
+      { itemNumber: 2, displayName: "item 2", note: "even 2", createdTimestamp: "2023-11-14T22:13:22Z" },
+    ],
+  });
+  const empty = await call(`${origin}/stream/v1/items/object?count=0`);
+  t.deepEqual(empty.body, { items: [] }, "no message: an object with an empty list");
+});
+
 test("an error before the first message is the normal JSON error, with http-header- metadata as headers", async (t) => {
   const { origin } = await startStreamStack(t);
   const reply = await call(`${origin}/stream/v1/items?count=5&fail_first=true`);

@@ -36,12 +36,17 @@ export function fastQueryHandlers(services: FastServices): ServiceHandlers<typeo
   const { annotations, media } = services;
   return {
     listFastAnnotations: (r, ctx) => streamed(annotations.all(r, ctx.signal), r.data),
-    queryFastAnnotations: async (r, ctx) => ({
-      queryConstraints: r.constraints,
-      content: (await annotations.query(r.constraints, ctx.signal)).map((graph) =>
-        toFastAnnotation(graph, r.constraints?.data ?? false),
-      ),
-    }),
+    queryFastAnnotations: async function* (r, ctx) {
+      // The first message echoes the constraints; each slice follows as it is read.
+      const withData = r.constraints?.data ?? false;
+      let first = true;
+      for await (const slice of annotations.query(r.constraints, ctx.signal)) {
+        const content = slice.map((graph) => toFastAnnotation(graph, withData));
+        yield { queryConstraints: first ? r.constraints : undefined, content };
+        first = false;
+      }
+      if (first) yield { queryConstraints: r.constraints, content: [] };
+    },
     countFastAnnotationsByConstraints: async (r) => ({
       queryConstraints: r.constraints,
       content: { count: await annotations.count(r.constraints) },

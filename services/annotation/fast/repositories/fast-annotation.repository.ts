@@ -45,7 +45,9 @@ export function matchingObservationsSql(filter: FastFilter, page: Page): { sql: 
 /**
  * The fast reads: one indexed statement (matchingObservationsSql) selects the matching
  * observations with their moments; each slice of its rows is completed by one IN-list read
- * per child table (associations, images, ancillary data). Raw rows, no entity hydration.
+ * per child table (associations, images, ancillary data), each pinned to its key's index on
+ * MySQL (with stale statistics MariaDB scanned whole tables for them). Raw rows, no entity
+ * hydration.
  */
 export class FastAnnotationRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -77,7 +79,7 @@ export class FastAnnotationRepository {
   }
 
   async count(filter: FastFilter): Promise<number> {
-    const { from, where, params } = filterSql(filter, false);
+    const { from, where, params } = filterSql(filter, { withMoment: false });
     const rows: Row[] = await this.manager.query(
       `SELECT COUNT(*) AS n FROM ${from}${whereClause(where)}`,
       params,
@@ -87,7 +89,7 @@ export class FastAnnotationRepository {
 
   /** The range over the matching annotations that have a position and a depth; undefined when none has. */
   async geographicRange(filter: FastFilter): Promise<GeographicRangeRow | undefined> {
-    const { from, where, params } = filterSql({ ...filter, withPosition: true }, false);
+    const { from, where, params } = filterSql({ ...filter, withPosition: true }, { withMoment: false });
     const rows: Row[] = await this.manager.query(
       `SELECT MIN(ad.latitude) AS min_lat, MAX(ad.latitude) AS max_lat, MIN(ad.longitude) AS min_lon,
               MAX(ad.longitude) AS max_lon, MIN(ad.depth_meters) AS min_depth, MAX(ad.depth_meters) AS max_depth
@@ -120,7 +122,8 @@ export class FastAnnotationRepository {
 
   private async imagesOf(momentUuids: readonly string[]): Promise<Map<string, ImageReferenceEntity[]>> {
     const rows = await this.rowsWhereIn(
-      `SELECT ${IMAGE_COLUMNS} FROM image_references ir WHERE ir.imaged_moment_uuid`,
+      `SELECT ${IMAGE_COLUMNS} FROM image_references ir${forceIndex(this.manager, "idx_image_references__imaged_moment_uuid")}
+       WHERE ir.imaged_moment_uuid`,
       momentUuids,
     );
     const images = rows.map(imageOfRow).sort((a, b) => compare(a.url, b.url));
@@ -129,7 +132,8 @@ export class FastAnnotationRepository {
 
   private async ancillaryDataOf(momentUuids: readonly string[]): Promise<Map<string, AncillaryDatumEntity>> {
     const rows = await this.rowsWhereIn(
-      `SELECT ${ANCILLARY_COLUMNS} FROM ancillary_data ad WHERE ad.imaged_moment_uuid`,
+      `SELECT ${ANCILLARY_COLUMNS} FROM ancillary_data ad${forceIndex(this.manager, "uq_ancillary_data_imaged_moment_uuid")}
+       WHERE ad.imaged_moment_uuid`,
       momentUuids,
     );
     return new Map(rows.map((row) => [row.imaged_moment_uuid as string, ancillaryDatumOfRow(row)]));

@@ -59,6 +59,13 @@ export interface FilterSql {
 
 const MOMENT_JOIN = "JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid";
 
+export interface FilterSqlOptions {
+  /** Whether the caller reads the moment `im` (default true); else it is joined only when constrained. */
+  withMoment?: boolean;
+  /** An index hint for the ancillary data `ad` (e.g. ` FORCE INDEX (...)`), a constant of the caller's. */
+  dataIndexHint?: string;
+}
+
 /** Whether the filter's conditions read columns of the imaged moment (beyond its UUID). */
 function constrainsMoment(filter: FastFilter): boolean {
   return (
@@ -75,10 +82,11 @@ function constrainsMoment(filter: FastFilter): boolean {
  * two concept indexes (an OR across the observation and association tables would scan every
  * observation); the one-per-key tables (ancillary data, video information) are inner-joined
  * only when constrained, so no observation is repeated. Counts and histograms that read
- * nothing of the moment leave it out (`withMoment` false): joining it costs one index lookup
+ * nothing of the moment leave it out (`withMoment: false`): joining it costs one index lookup
  * per observation, which doubled the time of a histogram over a million annotations.
  */
-export function filterSql(filter: FastFilter, withMoment = true): FilterSql {
+export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): FilterSql {
+  const withMoment = options.withMoment ?? true;
   const fromParams: unknown[] = [];
   const where = new Conditions();
   let from = "observations o";
@@ -97,7 +105,9 @@ export function filterSql(filter: FastFilter, withMoment = true): FilterSql {
   }
   const joins = withMoment || constrainsMoment(filter) ? [MOMENT_JOIN] : [];
   if (filter.depth || filter.latitude || filter.longitude || filter.withPosition) {
-    joins.push("JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid");
+    joins.push(
+      `JOIN ancillary_data ad${options.dataIndexHint ?? ""} ON ad.imaged_moment_uuid = o.imaged_moment_uuid`,
+    );
   }
   if (filter.missionContacts?.length || filter.platformName !== undefined || filter.missionId !== undefined) {
     joins.push("JOIN video_reference_information vri ON vri.video_reference_uuid = im.video_reference_uuid");

@@ -83,11 +83,11 @@ export class FastAnnotationService {
     return this.slices(filter, pageOf(page.limit, page.offset), page.data, signal);
   }
 
-  /** The annotations matching the constraints (default limit 5000), collected. */
-  async query(constraints: QueryConstraints | undefined, signal?: AbortSignal): Promise<AnnotationGraph[]> {
+  /** The annotations matching the constraints (default limit 5000), in slices; checked at once. */
+  query(constraints: QueryConstraints | undefined, signal?: AbortSignal): AnnotationSlices {
     const query = constrainedQueryOf(constraints);
     const page = { limit: query.limit, offset: query.offset };
-    return collect(this.slices(query.filter, page, query.data, signal));
+    return this.slices(query.filter, page, query.data, signal);
   }
 
   async count(constraints: QueryConstraints | undefined): Promise<number> {

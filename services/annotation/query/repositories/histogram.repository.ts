@@ -8,6 +8,9 @@ import {
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
 
+/** The covering index of ancillary data for the depth histogram (HistogramIndexes migration). */
+const MOMENT_DEPTH_INDEX = "idx_ancillary_data__moment_depth";
+
 /**
  * Annotations per bin index, counted by the database (GROUP BY), never by loading rows. The
  * bins' span narrows the filter's own range, so the statement joins each table once and the
@@ -19,8 +22,10 @@ export class HistogramRepository {
   /** Bin i holds depths in [i·size, (i+1)·size); depths outside [0, below) and moments without data are left out. */
   depthCounts(filter: FastFilter, sizeMeters: number, below: number): Promise<Map<number, number>> {
     const depth = narrowedNumbers(filter.depth, 0, below);
-    // The moment itself is not read: only its ancillary data, joined by the observation's key.
-    const selected = filterSql({ ...filter, depth }, false);
+    // The moment itself is not read: only its ancillary data, joined by the observation's key,
+    // through the covering (moment, depth) index (stale statistics made MariaDB read the rows).
+    const dataIndexHint = this.storage.dialect === "mysql" ? ` FORCE INDEX (${MOMENT_DEPTH_INDEX})` : "";
+    const selected = filterSql({ ...filter, depth }, { withMoment: false, dataIndexHint });
     const bin =
       this.storage.dialect === "mysql"
         ? "FLOOR(ad.depth_meters / ?)"

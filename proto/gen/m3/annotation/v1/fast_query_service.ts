@@ -61,13 +61,16 @@ export interface GetFastGeographicRangeRequest {
   constraints: QueryConstraints | undefined;
 }
 
-/** Annotations matching query constraints (legacy QueryConstraintsResponseSC[Seq[AnnotationSC]]). */
+/**
+ * Annotations matching query constraints (legacy QueryConstraintsResponseSC[Seq[AnnotationSC]]),
+ * one slice per message: the gateway writes one object whose content holds every slice's.
+ */
 export interface QueryFastAnnotationsResponse {
-  /** The constraints, echoed. */
+  /** The constraints, echoed (in the first message only). */
   queryConstraints:
     | QueryConstraints
     | undefined;
-  /** The annotations. */
+  /** The annotations of this slice. */
   content: Annotation[];
 }
 
@@ -1990,11 +1993,14 @@ export const FastQueryServiceService = {
     responseSerialize: (value: Annotations): Buffer => Buffer.from(Annotations.encode(value).finish()),
     responseDeserialize: (value: Buffer): Annotations => Annotations.decode(value),
   },
-  /** Lists the annotations matching query constraints (default limit 5000). */
+  /**
+   * Lists the annotations matching query constraints (default limit 5000), streamed in slices:
+   * the first message echoes the constraints, every message carries the next annotations.
+   */
   queryFastAnnotations: {
     path: "/m3.annotation.v1.FastQueryService/QueryFastAnnotations" as const,
     requestStream: false as const,
-    responseStream: false as const,
+    responseStream: true as const,
     requestSerialize: (value: QueryFastAnnotationsRequest): Buffer =>
       Buffer.from(QueryFastAnnotationsRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): QueryFastAnnotationsRequest => QueryFastAnnotationsRequest.decode(value),
@@ -2189,8 +2195,11 @@ export const FastQueryServiceService = {
 export interface FastQueryServiceServer extends UntypedServiceImplementation {
   /** Lists every annotation. */
   listFastAnnotations: handleServerStreamingCall<ListFastAnnotationsRequest, Annotations>;
-  /** Lists the annotations matching query constraints (default limit 5000). */
-  queryFastAnnotations: handleUnaryCall<QueryFastAnnotationsRequest, QueryFastAnnotationsResponse>;
+  /**
+   * Lists the annotations matching query constraints (default limit 5000), streamed in slices:
+   * the first message echoes the constraints, every message carries the next annotations.
+   */
+  queryFastAnnotations: handleServerStreamingCall<QueryFastAnnotationsRequest, QueryFastAnnotationsResponse>;
   /** Counts the observations matching query constraints. */
   countFastAnnotationsByConstraints: handleUnaryCall<
     CountFastAnnotationsByConstraintsRequest,
@@ -2246,22 +2255,19 @@ export interface FastQueryServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<Annotations>;
-  /** Lists the annotations matching query constraints (default limit 5000). */
+  /**
+   * Lists the annotations matching query constraints (default limit 5000), streamed in slices:
+   * the first message echoes the constraints, every message carries the next annotations.
+   */
   queryFastAnnotations(
     request: QueryFastAnnotationsRequest,
-    callback: (error: ServiceError | null, response: QueryFastAnnotationsResponse) => void,
-  ): ClientUnaryCall;
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<QueryFastAnnotationsResponse>;
   queryFastAnnotations(
     request: QueryFastAnnotationsRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: QueryFastAnnotationsResponse) => void,
-  ): ClientUnaryCall;
-  queryFastAnnotations(
-    request: QueryFastAnnotationsRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: QueryFastAnnotationsResponse) => void,
-  ): ClientUnaryCall;
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<QueryFastAnnotationsResponse>;
   /** Counts the observations matching query constraints. */
   countFastAnnotationsByConstraints(
     request: CountFastAnnotationsByConstraintsRequest,

@@ -28,20 +28,25 @@ export async function* encodeTsv(
   style: TsvStyle,
 ): AsyncGenerator<Buffer> {
   const line = lineEncoder(columns, style);
-  let pending = `${columns.map((column) => column.name).join("\t")}\n`;
+  // Lines gather in a list joined once per chunk: no chain of concatenations to flatten.
+  let lines = [`${columns.map((column) => column.name).join("\t")}\n`];
+  let pendingChars = 0;
   let empty = true;
   for await (const batch of batches) {
     for (const values of batch) {
-      pending += line(values);
-      if (pending.length >= CHUNK_CHARS) {
-        yield Buffer.from(pending);
-        pending = "";
+      const text = line(values);
+      lines.push(text);
+      pendingChars += text.length;
+      if (pendingChars >= CHUNK_CHARS) {
+        yield Buffer.from(lines.join(""));
+        lines = [];
+        pendingChars = 0;
       }
     }
     if (batch.length > 0) empty = false;
   }
-  if (empty && !style.headerWhenEmpty) pending = "\n";
-  yield Buffer.from(pending);
+  if (empty && !style.headerWhenEmpty) lines = ["\n"];
+  yield Buffer.from(lines.join(""));
 }
 
 /** One row's line (with its `\n`): a cell encoder per column, composed once per query. */
@@ -53,10 +58,11 @@ function lineEncoder(
     cellEncoder(remembered(FORMATS[column.kind]), index, style.nullText),
   );
   const count = cells.length;
+  // One list of cell texts, reused for every row and joined into a flat line.
+  const texts: string[] = new Array(count).fill("");
   return (values) => {
-    let line = (cells[0] as CellEncoder)(values);
-    for (let index = 1; index < count; index++) line += `\t${(cells[index] as CellEncoder)(values)}`;
-    return `${line}\n`;
+    for (let index = 0; index < count; index++) texts[index] = (cells[index] as CellEncoder)(values);
+    return `${texts.join("\t")}\n`;
   };
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
-import { IMAGE_COMMANDS } from "../../tools/k8s/image-commands.js";
+import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS } from "../../tools/k8s/image-commands.js";
 import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
 import { freePort } from "../support/mariadb-server.js";
 import { startNodeScript, stopChild } from "../support/node-process.js";
@@ -66,6 +66,7 @@ test("the compiled annotation service answers through the compiled gateway", asy
       join(BUILD, "services/annotation/main.js"),
       { ...env, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },
       "serving gRPC",
+      IMAGE_NODE_OPTIONS,
     ),
   );
   children.push(
@@ -78,6 +79,7 @@ test("the compiled annotation service answers through the compiled gateway", asy
         M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${grpcPort}`,
       },
       "gateway listening",
+      IMAGE_NODE_OPTIONS,
     ),
   );
   const response = await fetch(`http://127.0.0.1:${port}/anno/v1/fast/count`, {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { parse } from "yaml";
-import { IMAGE_COMMANDS, imageCommandModule } from "../../tools/k8s/image-commands.js";
+import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS, imageCommandModule } from "../../tools/k8s/image-commands.js";
 import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
 
 interface Stage {
@@ -78,7 +78,11 @@ test("both final targets run as a numeric non-root user through the command-sele
     const entrypoint = lineage(name)
       .flatMap((of) => texts(of, "ENTRYPOINT"))
       .at(-1);
-    t.deepEqual(JSON.parse(entrypoint ?? "null"), ["node", "tools/k8s/image-entrypoint.js"]);
+    t.deepEqual(JSON.parse(entrypoint ?? "null"), [
+      "node",
+      ...IMAGE_NODE_OPTIONS,
+      "tools/k8s/image-entrypoint.js",
+    ]);
   }
   t.deepEqual(texts(stage("app"), "CMD"), ['["gateway"]']);
   t.deepEqual(texts(stage("capture"), "CMD"), ['["capture"]']);

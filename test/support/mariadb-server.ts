@@ -48,6 +48,8 @@ export async function freePort(): Promise<number> {
 export async function startMariaDbServer(
   /** InnoDB's page cache; tests need little, a benchmark's data set should fit, as in production. */
   bufferPoolSize = "256M",
+  /** More server options, e.g. `--innodb-adaptive-hash-index=ON` for a benchmark. */
+  extraOptions: readonly string[] = [],
 ): Promise<MariaDbServer> {
   const mariadbd = findBinary("mariadbd");
   const installDb = findBinary("mariadb-install-db");
@@ -81,6 +83,7 @@ export async function startMariaDbServer(
       `--innodb-buffer-pool-size=${bufferPoolSize}`,
       "--innodb-flush-log-at-trx-commit=2",
       "--max-connections=500",
+      ...extraOptions,
     ],
     { stdio: "ignore" },
   );

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:annotation-queries`: the read side of the annotation service on a large
  * generated data set (tools/datagen, BENCH_ANNOTATIONS, default 1,000,000) in a throwaway
- * MariaDB. The annotation service and the gateway run as a cluster runs them, each in its own
- * process (started with `npm start`'s node options); this process is the client. Scenarios: POST /anno/v1/fast with
- * the 1% concept (10,000 annotations at 1M), POST /anno/v1/fast/count, the depth and time
- * histograms (by that concept and over everything), and POST /anno/v1/query/download of
- * every row of the view. Each is compared with the same SQL run directly with mysql2 on the
- * same database (the floor), and each process's peak memory is taken per scenario. Prints markdown
- * tables. Not a test: it asserts the answers, nothing about speed.
+ * MariaDB (BENCH_BUFFER_POOL, default 3G; BENCH_MARIADB_OPTIONS adds server options). The
+ * annotation service and the gateway run as the container image runs them, each in its own
+ * process from the compiled build (split-processes.ts); this process is the client.
+ * Scenarios: POST /anno/v1/fast with the 1% concept (10,000 annotations at 1M), POST
+ * /anno/v1/fast/count, the depth and time histograms (by that concept and over everything),
+ * and POST /anno/v1/query/download of every row of the view in two orders. Each is compared
+ * with the same SQL run directly with mysql2 on the same database (the floor), and each
+ * process's peak memory is taken per scenario. Prints markdown tables. Not a test: it asserts
+ * the answers, nothing about speed.
  */
 import mysql from "mysql2/promise";
 import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
@@ -79,7 +81,9 @@ interface Measured {
 
 /** Sized so the generated data set stays in memory, as a production server's would. */
 const BUFFER_POOL = process.env.BENCH_BUFFER_POOL ?? "3G";
-const mariadb = await startBenchMariaDb(BUFFER_POOL);
+/** More MariaDB options (space-separated), e.g. `--innodb-adaptive-hash-index=ON`; the floor shares them. */
+const MARIADB_OPTIONS = (process.env.BENCH_MARIADB_OPTIONS ?? "").split(" ").filter(Boolean);
+const mariadb = await startBenchMariaDb(BUFFER_POOL, MARIADB_OPTIONS);
 const databaseUrl = await mariadb.createDatabase("m3_bench_queries");
 const target = parseDatabaseUrl(databaseUrl);
 if (target.kind !== "mysql") throw new Error("MariaDB expected");
@@ -212,7 +216,7 @@ try {
     .map(([table, count]) => `${table} ${count}`)
     .join(", ");
   console.log(
-    `\nannotation query benchmark: MariaDB ${mariadb.port}; ${ANNOTATIONS} annotations generated in ${data.seconds.toFixed(0)} s (${Math.round(data.rowsPerSecond)} rows/s), InnoDB buffer pool ${BUFFER_POOL}: ${rowsLine}`,
+    `\nannotation query benchmark: MariaDB ${mariadb.port}; ${ANNOTATIONS} annotations generated in ${data.seconds.toFixed(0)} s (${Math.round(data.rowsPerSecond)} rows/s), InnoDB buffer pool ${BUFFER_POOL}${MARIADB_OPTIONS.length > 0 ? `, options ${MARIADB_OPTIONS.join(" ")}` : ""}: ${rowsLine}`,
   );
   console.log(
     `The gateway and the annotation service run in their own processes; the memory columns are each one's peak RSS per scenario (goal: under ${MEMORY_GOAL_MB} MB each). Idle after start: gateway ${idle.gatewayMb.toFixed(0)} MB, service ${idle.serviceMb.toFixed(0)} MB. ${REPEATS} sequential requests per scenario; the floor is the same SQL run with mysql2 from this process.\n`,

@@ -9,12 +9,15 @@ import { startNodeScript, stopChild } from "../../test/support/node-process.js";
 export const BENCH_API_KEY = "bench-key";
 
 /** A throwaway MariaDB for one benchmark run: fresh databases on demand, removed on stop. */
-export async function startBenchMariaDb(bufferPoolSize?: string): Promise<{
+export async function startBenchMariaDb(
+  bufferPoolSize?: string,
+  extraOptions: readonly string[] = [],
+): Promise<{
   port: number;
   createDatabase(prefix: string): Promise<string>;
   stop(): Promise<void>;
 }> {
-  const server = await startMariaDbServer(bufferPoolSize);
+  const server = await startMariaDbServer(bufferPoolSize, extraOptions);
   // createTestDatabase creates its databases on the server this variable names.
   process.env.M3_TEST_MARIADB_URL = server.rootUrl;
   return {

@@ -1,4 +1,8 @@
-import type { FastQueryServiceService } from "../../../../proto/gen/m3/annotation/v1/fast_query_service.js";
+import type { QueryConstraints } from "../../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
+import type {
+  FastQueryServiceService,
+  QueryFastAnnotationsResponse,
+} from "../../../../proto/gen/m3/annotation/v1/fast_query_service.js";
 import type { Annotation } from "../../../../proto/gen/m3/annotation/v1/resources.js";
 import type { ServiceHandlers } from "../../../kit/grpc/bind-service.js";
 import { instantOf, toImage } from "../../shared/resources.mapper.js";
@@ -36,17 +40,8 @@ export function fastQueryHandlers(services: FastServices): ServiceHandlers<typeo
   const { annotations, media } = services;
   return {
     listFastAnnotations: (r, ctx) => streamed(annotations.all(r, ctx.signal), r.data),
-    queryFastAnnotations: async function* (r, ctx) {
-      // The first message echoes the constraints; each slice follows as it is read.
-      const withData = r.constraints?.data ?? false;
-      let first = true;
-      for await (const slice of annotations.query(r.constraints, ctx.signal)) {
-        const content = slice.map((graph) => toFastAnnotation(graph, withData));
-        yield { queryConstraints: first ? r.constraints : undefined, content };
-        first = false;
-      }
-      if (first) yield { queryConstraints: r.constraints, content: [] };
-    },
+    queryFastAnnotations: (r, ctx) =>
+      streamedWithConstraints(annotations.query(r.constraints, ctx.signal), r.constraints),
     countFastAnnotationsByConstraints: async (r) => ({
       queryConstraints: r.constraints,
       content: { count: await annotations.count(r.constraints) },
@@ -111,4 +106,22 @@ async function* streamed(
   withData: boolean,
 ): AsyncGenerator<{ annotations: Annotation[] }> {
   for await (const slice of slices) yield toFastAnnotations(slice, withData);
+}
+
+/**
+ * Each slice as one message; the first echoes the constraints (the gateway writes them once,
+ * around the list), and a result without annotations is that message alone.
+ */
+async function* streamedWithConstraints(
+  slices: AnnotationSlices,
+  constraints: QueryConstraints | undefined,
+): AsyncGenerator<QueryFastAnnotationsResponse> {
+  const withData = constraints?.data ?? false;
+  let first = true;
+  for await (const slice of slices) {
+    const content = slice.map((graph) => toFastAnnotation(graph, withData));
+    yield { queryConstraints: first ? constraints : undefined, content };
+    first = false;
+  }
+  if (first) yield { queryConstraints: constraints, content: [] };
 }

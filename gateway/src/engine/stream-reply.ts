@@ -64,7 +64,8 @@ async function* jsonObject(route: BoundRoute, head: protobuf.Message | undefined
   const field = streamedField(route);
   const options = { casing: route.casing, nulls: route.nulls };
   const key = outputKey(field, route.casing);
-  const envelope = head ? renderMessage(route.rpc.responseType, head, options) : {};
+  // The head's items are written with every other message's below, not rendered here too.
+  const envelope = head ? renderMessage(route.rpc.responseType, withoutItems(head, field), options) : {};
   delete envelope[key];
   const fields = JSON.stringify(envelope).slice(1, -1);
   yield `{${fields}${fields === "" ? "" : ","}${JSON.stringify(key)}:[`;
@@ -92,6 +93,13 @@ async function* streamedItems(route: BoundRoute, head: protobuf.Message | undefi
     const chunk = itemsOf(route.rpc.responseType.decode(next.value));
     if (chunk !== "") yield chunk;
   }
+}
+
+/** A copy of the message (defaults kept: same prototype) whose streamed list is empty. */
+function withoutItems(message: protobuf.Message, field: protobuf.Field): protobuf.Message {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(message)), message) as protobuf.Message;
+  (copy as unknown as Record<string, unknown>)[field.name] = [];
+  return copy;
 }
 
 function streamedField(route: BoundRoute): protobuf.Field {

@@ -8,10 +8,8 @@ import type { QueryFastAnnotationsResponse } from "../../../proto/gen/m3/annotat
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
 import { fastQueryHandlers } from "../../../services/annotation/fast/handlers/fast-query.handlers.js";
 import { FastAnnotationRepository } from "../../../services/annotation/fast/repositories/fast-annotation.repository.js";
-import {
-  collect,
-  FastAnnotationService,
-} from "../../../services/annotation/fast/services/fast-annotation.service.js";
+import type { AnnotationSlices } from "../../../services/annotation/fast/repositories/fast-annotation.stream.js";
+import { FastAnnotationService } from "../../../services/annotation/fast/services/fast-annotation.service.js";
 import { FastMediaService } from "../../../services/annotation/fast/services/fast-media.service.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
@@ -44,6 +42,13 @@ function storageOf(backend: Backend): DomainStorage {
   const storage = storages.get(backend);
   if (!storage) throw new Error(`no ${backend} storage`);
   return storage;
+}
+
+/** Every slice, in order, as one list. */
+async function collect(slices: AnnotationSlices) {
+  const all = [];
+  for await (const slice of slices) all.push(...slice);
+  return all;
 }
 
 const uuidsOf = (annotations: { observation: { observation: { uuid: string } } }[]) =>

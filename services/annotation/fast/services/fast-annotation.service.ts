@@ -3,7 +3,6 @@ import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import type { ListPage } from "../../annotations/repositories/list-page.js";
-import type { AnnotationGraph } from "../../annotations/services/annotation-graphs.js";
 import {
   pageOf,
   requireFields,
@@ -121,7 +120,7 @@ export class FastAnnotationService {
   }
 }
 
-/** The signal of collected (unary) reads, which nobody cancels mid-way. */
+/** The signal of reads whose caller gives none (a call that nobody cancels mid-way). */
 const NEVER_ABORTED = new AbortController().signal;
 
 /** limit, offset and data of a list request. */
@@ -129,13 +128,6 @@ export interface PageInput {
   limit?: number;
   offset?: number;
   data: boolean;
-}
-
-/** Every slice, in order, as one list. */
-export async function collect(slices: AnnotationSlices): Promise<AnnotationGraph[]> {
-  const all: AnnotationGraph[] = [];
-  for await (const slice of slices) all.push(...slice);
-  return all;
 }
 
 function videosOf(videoReferenceUuids: readonly string[]): string[] {

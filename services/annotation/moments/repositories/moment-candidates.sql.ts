@@ -3,6 +3,7 @@ import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { groupBy } from "../../shared/group-by.js";
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
+import { forceIndex } from "./sql-parts.js";
 
 /** Values per IN list: MariaDB turns lists of 1,000 or more into a subquery, which loses the index. */
 const VALUES_PER_LIST = 999;
@@ -48,9 +49,8 @@ export async function findMomentCandidates(
   manager: EntityManager,
   keys: readonly MomentIndexKey[],
 ): Promise<ImagedMomentEntity[]> {
-  const hint = manager.connection.options.type === "mysql";
   const found = new Map<string, ImagedMomentEntity>();
-  for (const statement of packed(branchesOf(keys, hint))) {
+  for (const statement of packed(branchesOf(keys, manager))) {
     for (const row of (await manager.query(statement.sql, statement.params)) as Row[]) {
       const moment = momentOfRow(row);
       found.set(moment.uuid, moment);
@@ -59,14 +59,14 @@ export async function findMomentCandidates(
   return [...found.values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
 }
 
-function* branchesOf(keys: readonly MomentIndexKey[], hint: boolean): Generator<Branch> {
+function* branchesOf(keys: readonly MomentIndexKey[], manager: EntityManager): Generator<Branch> {
   for (const [video, videoKeys] of groupBy(keys, (key) => key.videoReferenceUuid)) {
     for (const { column, index, of } of INDEX_COLUMNS) {
       const values = [...new Set(videoKeys.flatMap((key) => of(key) ?? []))];
       for (let start = 0; start < values.length; start += VALUES_PER_LIST) {
         const list = values.slice(start, start + VALUES_PER_LIST);
         yield {
-          sql: `SELECT ${MOMENT_COLUMNS.join(", ")} FROM imaged_moments${hint ? ` FORCE INDEX (${index})` : ""}
+          sql: `SELECT ${MOMENT_COLUMNS.join(", ")} FROM imaged_moments${forceIndex(manager, index)}
                 WHERE video_reference_uuid = ? AND ${column} IN (${list.map(() => "?").join(", ")})`,
           params: [video, ...list],
         };

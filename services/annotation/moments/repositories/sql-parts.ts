@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import type { Dialect } from "../../../kit/storage/domain-storage.js";
 
 /** A page of a list; an absent limit means no limit. */
 export interface Page {
@@ -30,6 +31,7 @@ export function likeLiteral(text: string): string {
  * more than 200 values (eq_range_index_dive_limit) from statistics that can make it scan the
  * whole table instead of the index (seen on associations.observation_uuid: 110 ms vs 10 ms).
  */
-export function forceIndex(manager: EntityManager, index: string): string {
-  return manager.connection.options.type === "mysql" ? ` FORCE INDEX (${index})` : "";
+export function forceIndex(on: EntityManager | Dialect, index: string): string {
+  const dialect = typeof on === "string" ? on : on.connection.options.type;
+  return dialect === "mysql" ? ` FORCE INDEX (${index})` : "";
 }

@@ -7,6 +7,7 @@ import {
   type NumberRange,
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
+import { forceIndex } from "../../moments/repositories/sql-parts.js";
 
 /** The covering index of ancillary data for the depth histogram (HistogramIndexes migration). */
 const MOMENT_DEPTH_INDEX = "idx_ancillary_data__moment_depth";
@@ -24,7 +25,7 @@ export class HistogramRepository {
     const depth = narrowedNumbers(filter.depth, 0, below);
     // The moment itself is not read: only its ancillary data, joined by the observation's key,
     // through the covering (moment, depth) index (stale statistics made MariaDB read the rows).
-    const dataIndexHint = this.storage.dialect === "mysql" ? ` FORCE INDEX (${MOMENT_DEPTH_INDEX})` : "";
+    const dataIndexHint = forceIndex(this.storage.dialect, MOMENT_DEPTH_INDEX);
     const selected = filterSql({ ...filter, depth }, { withMoment: false, dataIndexHint });
     const bin =
       this.storage.dialect === "mysql"

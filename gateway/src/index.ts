@@ -14,6 +14,10 @@ export {
   createGatewayApp,
   type GatewayOptions,
   type GatewayTarget,
+} from "./server/gateway-app.js";
+export {
+  type GatewayListener,
+  openGatewayListener,
   type RunningGateway,
   startGateway,
-} from "./server/gateway-app.js";
+} from "./server/gateway-listener.js";

@@ -1,8 +1,7 @@
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
-import { startGateway } from "../../gateway/src/index.js";
+import { openGatewayListener } from "../../gateway/src/index.js";
 import { placeRoutes } from "../../gateway/src/routes/placement.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
@@ -20,8 +19,9 @@ export interface RunningPlatform {
 
 /**
  * Starts every domain on loopback gRPC ports and the gateway in front of them: the
- * process `npm start` runs, and the stack the e2e tests drive. The gateway's port is fixed
- * first (a free one when 0 is asked for) so the config service can list every domain's URL.
+ * process `npm start` runs, and the stack the e2e tests drive. The gateway listens first (on
+ * a free port when 0 is asked for), so its port is held while the config service is told
+ * every domain's URL on it, and a taken port fails before any domain starts.
  */
 export async function startPlatform(options: {
   env: Env;
@@ -30,7 +30,8 @@ export async function startPlatform(options: {
   host: string;
   logger: Logger;
 }): Promise<RunningPlatform> {
-  const port = options.port === 0 ? await freePort(options.host) : options.port;
+  const listener = await openGatewayListener(options.port, options.host);
+  const port = listener.port;
   const placed = allInOneDomains.map((domain) => ({
     ...domain,
     routes: placeRoutes(domain.routes, options.env),
@@ -38,6 +39,7 @@ export async function startPlatform(options: {
   const env = launcherEnv(placed, options, port);
   const running = new Map<string, RunningDomain>();
   const stopDomains = () => Promise.allSettled([...running.values()].map((domain) => domain.stop()));
+
   try {
     for (const domain of placed) {
       const started = await startDomain(domain.module, {
@@ -54,15 +56,9 @@ export async function startPlatform(options: {
       routes,
       address: running.get(module.name)?.address ?? "",
     }));
-    const gateway = await startGateway({
-      targets,
-      protoRoot: PROTO_ROOT,
-      logger: options.logger,
-      port,
-      host: options.host,
-    });
+    const gateway = await listener.serve({ targets, protoRoot: PROTO_ROOT, logger: options.logger });
     return {
-      port: gateway.port,
+      port,
       routes: targets.map((target) => target.routes),
       stop: async () => {
         await gateway.close();
@@ -70,6 +66,7 @@ export async function startPlatform(options: {
       },
     };
   } catch (error) {
+    await listener.close();
     await stopDomains();
     throw error;
   }
@@ -124,15 +121,4 @@ function withAddresses(env: Env, domain: AllInOneDomain, running: ReadonlyMap<st
     own[`M3_${name.toUpperCase()}_GRPC_ADDRESS`] ||= address;
   }
   return own;
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

@@ -7,8 +7,7 @@ import { promisify } from "node:util";
 import test from "ava";
 import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS } from "../../tools/k8s/image-commands.js";
 import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
-import { freePort } from "../support/mariadb-server.js";
-import { startNodeScript, stopChild } from "../support/node-process.js";
+import { loggedPort, startNodeScript, stopChild } from "../support/node-process.js";
 
 const run = promisify(execFile);
 // Inside the repo (.tmp is ignored) so the build resolves this checkout's node_modules.
@@ -52,8 +51,6 @@ test("the compiled entrypoint runs a command with plain node (migrate on SQLite)
 });
 
 test("the compiled annotation service answers through the compiled gateway", async (t) => {
-  const grpcPort = await freePort();
-  const port = await freePort();
   const env = {
     ...process.env,
     M3_API_KEY: "compiled-key",
@@ -61,27 +58,27 @@ test("the compiled annotation service answers through the compiled gateway", asy
     M3_DATA_DIR: join(dataDir, "serve"),
     M3_LOG_LEVEL: "info",
   };
-  children.push(
-    await startNodeScript(
-      join(BUILD, "services/annotation/main.js"),
-      { ...env, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },
-      "serving gRPC",
-      IMAGE_NODE_OPTIONS,
-    ),
+  // Port 0 everywhere: each process takes a free port and logs it, so no port can be taken in between.
+  const annotation = await startNodeScript(
+    join(BUILD, "services/annotation/main.js"),
+    { ...env, M3_GRPC_HOST: "127.0.0.1", M3_ANNOTATION_GRPC_PORT: "0" },
+    "serving gRPC",
+    IMAGE_NODE_OPTIONS,
   );
-  children.push(
-    await startNodeScript(
-      join(BUILD, "gateway/main.js"),
-      {
-        ...env,
-        PORT: String(port),
-        M3_HOST: "127.0.0.1",
-        M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${grpcPort}`,
-      },
-      "gateway listening",
-      IMAGE_NODE_OPTIONS,
-    ),
+  children.push(annotation.child);
+  const gateway = await startNodeScript(
+    join(BUILD, "gateway/main.js"),
+    {
+      ...env,
+      PORT: "0",
+      M3_HOST: "127.0.0.1",
+      M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${loggedPort(annotation.readyLine)}`,
+    },
+    "gateway listening",
+    IMAGE_NODE_OPTIONS,
   );
+  children.push(gateway.child);
+  const port = loggedPort(gateway.readyLine);
   const response = await fetch(`http://127.0.0.1:${port}/anno/v1/fast/count`, {
     method: "POST",
     headers: { "content-type": "application/json" },

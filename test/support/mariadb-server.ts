@@ -3,7 +3,7 @@
  * free loopback port, stopped by PID and removed afterwards. No Docker, no system service.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import mysql from "mysql2/promise";
 
 const run = promisify(execFile);
+const PORT_ATTEMPTS = 5;
 const SBIN = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"];
 
 export interface MariaDbServer {
@@ -55,7 +56,6 @@ export async function startMariaDbServer(
   const installDb = findBinary("mariadb-install-db");
   if (!mariadbd || !installDb) throw new Error(MISSING_MARIADB_MESSAGE);
   const dir = mkdtempSync(join(tmpdir(), "m3-mariadb-"));
-  const port = await freePort();
   // A private temporary directory: parallel bootstraps sharing /tmp collide on temp table names.
   const tmp = join(dir, "tmp");
   mkdirSync(tmp);
@@ -67,29 +67,37 @@ export async function startMariaDbServer(
     "--skip-test-db",
     `--tmpdir=${tmp}`,
   ]);
-  const child: ChildProcess = spawn(
-    mariadbd,
-    [
-      "--no-defaults",
-      "--user=root",
-      `--datadir=${join(dir, "data")}`,
-      `--socket=${join(dir, "mysqld.sock")}`,
-      `--port=${port}`,
-      "--bind-address=127.0.0.1",
-      `--tmpdir=${tmp}`,
-      `--pid-file=${join(dir, "mysqld.pid")}`,
-      `--log-error=${join(dir, "error.log")}`,
-      "--skip-log-bin",
-      `--innodb-buffer-pool-size=${bufferPoolSize}`,
-      "--innodb-flush-log-at-trx-commit=2",
-      "--max-connections=500",
-      ...extraOptions,
-    ],
-    { stdio: "ignore" },
-  );
+  const launch = (port: number): ChildProcess =>
+    spawn(
+      mariadbd,
+      [
+        "--no-defaults",
+        "--user=root",
+        `--datadir=${join(dir, "data")}`,
+        `--socket=${join(dir, "mysqld.sock")}`,
+        `--port=${port}`,
+        "--bind-address=127.0.0.1",
+        `--tmpdir=${tmp}`,
+        `--pid-file=${join(dir, "mysqld.pid")}`,
+        `--log-error=${join(dir, `error-${port}.log`)}`,
+        "--skip-log-bin",
+        `--innodb-buffer-pool-size=${bufferPoolSize}`,
+        "--innodb-flush-log-at-trx-commit=2",
+        "--max-connections=500",
+        ...extraOptions,
+      ],
+      { stdio: "ignore" },
+    );
+  // The free port is only known free until mariadbd binds it; another process may take it first.
+  let port = await freePort();
+  let child = launch(port);
+  for (let attempt = 1; !(await readyOrPortTaken(port, child, dir)); attempt++) {
+    if (attempt === PORT_ATTEMPTS) throw new Error(`mariadbd found its port taken ${attempt} times`);
+    port = await freePort();
+    child = launch(port);
+  }
   const pid = child.pid ?? 0;
   const rootUrl = `mysql://root@127.0.0.1:${port}`;
-  await waitUntilReady(port, child);
   return {
     rootUrl,
     port,
@@ -105,17 +113,27 @@ export async function startMariaDbServer(
   };
 }
 
-async function waitUntilReady(port: number, child: ChildProcess): Promise<void> {
+/**
+ * True once our mariadbd (the one with our pid file, not another server on the port) accepts
+ * connections; false if it exited because its port was taken.
+ */
+async function readyOrPortTaken(port: number, child: ChildProcess, dir: string): Promise<boolean> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`mariadbd exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      if (readFileSync(join(dir, `error-${port}.log`), "utf8").includes("Address already in use"))
+        return false;
+      throw new Error(`mariadbd exited with code ${child.exitCode}`);
+    }
     try {
       const connection = await mysql.createConnection({ host: "127.0.0.1", port, user: "root" });
+      const [rows] = await connection.query("SELECT @@pid_file AS pidFile");
       await connection.end();
-      return;
+      if ((rows as { pidFile: string }[])[0]?.pidFile === join(dir, "mysqld.pid")) return true;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // not accepting connections yet
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("mariadbd did not accept connections within 30 s");
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "../../test/support/mariadb.js";
-import { freePort, startMariaDbServer } from "../../test/support/mariadb-server.js";
+import { startMariaDbServer } from "../../test/support/mariadb-server.js";
 import { startNodeScript, stopChild } from "../../test/support/node-process.js";
 
 /** The API key every benchmark's m3 accepts. */
@@ -43,16 +43,15 @@ export async function startPlatformProcess(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
-  const child = await startNodeScript(
+  const { child, readyLine } = await startNodeScript(
     "services/all-in-one/main.ts",
     {
       ...process.env,
       M3_API_KEY: BENCH_API_KEY,
       M3_SIGNING_SECRET: "bench-secret",
       M3_DATABASE_URL: options.databaseUrl,
-      PORT: String(port),
+      PORT: "0",
       M3_HOST: "127.0.0.1",
       M3_DATA_DIR: dataDir,
       M3_LOG_LEVEL: "warn",
@@ -62,7 +61,7 @@ export async function startPlatformProcess(options: {
     benchNodeOptions(),
   );
   return {
-    port,
+    port: Number(new URL(readyLine.slice(readyLine.indexOf("http"))).port),
     stop: async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });

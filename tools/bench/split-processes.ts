@@ -8,8 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../test/support/mariadb-server.js";
-import { startNodeScript, stopChild } from "../../test/support/node-process.js";
+import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-process.js";
 import { IMAGE_NODE_OPTIONS } from "../k8s/image-commands.js";
 import { REPO_ROOT } from "../k8s/k8s-tools.js";
 import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
@@ -31,8 +30,6 @@ export async function startSplitAnnotation(options: {
 }): Promise<SplitAnnotation> {
   execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
-  const grpcPort = await freePort();
-  const port = await freePort();
   const common = {
     ...process.env,
     M3_API_KEY: BENCH_API_KEY,
@@ -44,7 +41,12 @@ export async function startSplitAnnotation(options: {
   const nodeOptions = benchNodeOptions(IMAGE_NODE_OPTIONS);
   const annotation = await startNodeScript(
     join(BUILD_DIR, "services/annotation/main.js"),
-    { ...common, M3_DATABASE_URL: options.databaseUrl, M3_ANNOTATION_GRPC_PORT: String(grpcPort) },
+    {
+      ...common,
+      M3_DATABASE_URL: options.databaseUrl,
+      M3_GRPC_HOST: "127.0.0.1",
+      M3_ANNOTATION_GRPC_PORT: "0",
+    },
     "serving gRPC",
     nodeOptions,
   );
@@ -52,23 +54,23 @@ export async function startSplitAnnotation(options: {
     join(BUILD_DIR, "gateway/main.js"),
     {
       ...common,
-      PORT: String(port),
+      PORT: "0",
       M3_HOST: "127.0.0.1",
-      M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${grpcPort}`,
+      M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${loggedPort(annotation.readyLine)}`,
     },
     "gateway listening",
     nodeOptions,
   ).catch(async (error: unknown) => {
-    await stopChild(annotation);
+    await stopChild(annotation.child);
     throw error;
   });
   return {
-    port,
-    annotationPid: annotation.pid ?? 0,
-    gatewayPid: gateway.pid ?? 0,
+    port: loggedPort(gateway.readyLine),
+    annotationPid: annotation.child.pid ?? 0,
+    gatewayPid: gateway.child.pid ?? 0,
     stop: async () => {
-      await stopChild(gateway);
-      await stopChild(annotation);
+      await stopChild(gateway.child);
+      await stopChild(annotation.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

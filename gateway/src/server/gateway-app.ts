@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import Router from "@koa/router";
 import Koa from "koa";
 import type { Logger } from "pino";
@@ -35,11 +33,6 @@ export interface GatewayOptions {
   maxUploadBytes?: number;
   /** Access-Control-Allow-Origin; default "*". */
   corsOrigin?: string;
-}
-
-export interface RunningGateway {
-  port: number;
-  close(): Promise<void>;
 }
 
 const MIB = 1024 * 1024;
@@ -106,30 +99,4 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
 export function closeGatewayApp(app: Koa): void {
   appClosers.get(app)?.();
   appClosers.delete(app);
-}
-
-/** Creates the app and serves it over HTTP; port 0 picks a free port. */
-export async function startGateway(
-  options: GatewayOptions & { port: number; host?: string },
-): Promise<RunningGateway> {
-  const app = await createGatewayApp(options);
-  const server = createServer(app.callback());
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port, options.host, () => resolve());
-    });
-  } catch (error) {
-    closeGatewayApp(app);
-    throw error;
-  }
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
-      closeGatewayApp(app);
-    },
-  };
 }

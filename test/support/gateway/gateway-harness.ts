@@ -1,7 +1,8 @@
 import type { ExecutionContext } from "ava";
 import { pino } from "pino";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
-import { type GatewayOptions, startGateway } from "../../../gateway/src/server/gateway-app.js";
+import type { GatewayOptions } from "../../../gateway/src/server/gateway-app.js";
+import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { FakeSampleServer, FIXTURE_PROTO_ROOT } from "./fake-sample-server.js";
 import { sampleRoutes } from "./sample-routes.js";
 

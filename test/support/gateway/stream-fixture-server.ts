@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { ExecutionContext } from "ava";
 import { pino } from "pino";
 import protobuf from "protobufjs";
-import { startGateway } from "../../../gateway/src/server/gateway-app.js";
+import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { bindService } from "../../../services/kit/grpc/bind-service.js";

@@ -7,7 +7,7 @@ import {
   KB_ATTACHMENTS_PROTO_FILES,
   kbAttachmentsRoutes,
 } from "../../../gateway/src/routes/kb-attachments.routes.js";
-import { startGateway } from "../../../gateway/src/server/gateway-app.js";
+import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { createAttachmentsSlice } from "../../../services/kb/attachments/attachments-slice.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import { startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";

@@ -5,7 +5,7 @@ import type { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
 import { gatewayErrorOf } from "../../../gateway/src/engine/grpc-errors.js";
 import type { BoundRoute } from "../../../gateway/src/engine/route-binding.js";
 import { errorHandler } from "../../../gateway/src/server/error-handler.js";
-import { startGateway } from "../../../gateway/src/server/gateway-app.js";
+import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";
 

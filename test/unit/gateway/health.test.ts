@@ -1,5 +1,5 @@
 import test from "ava";
-import { startGateway } from "../../../gateway/src/server/gateway-app.js";
+import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { FakeSampleServer } from "../../support/gateway/fake-sample-server.js";
 import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";

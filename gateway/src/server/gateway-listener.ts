@@ -1,0 +1,71 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { closeGatewayApp, createGatewayApp, type GatewayOptions } from "./gateway-app.js";
+
+export interface RunningGateway {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The gateway's port, held open before its app exists. */
+export interface GatewayListener {
+  port: number;
+  /** Builds the app and answers requests with it from now on. */
+  serve(options: GatewayOptions): Promise<RunningGateway>;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on the gateway's port at once, so the port is known and held while the
+ * domains behind it start; until serve() every request gets a JSON 503. Port 0 picks a
+ * free port.
+ */
+export async function openGatewayListener(port: number, host?: string): Promise<GatewayListener> {
+  let handle = answerStarting;
+  const server = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const close = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+  };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close,
+    serve: async (options) => {
+      const app = await createGatewayApp(options);
+      handle = app.callback();
+      return {
+        port: (server.address() as AddressInfo).port,
+        close: async () => {
+          await close();
+          closeGatewayApp(app);
+        },
+      };
+    },
+  };
+}
+
+/** Creates the app and serves it over HTTP; port 0 picks a free port. */
+export async function startGateway(
+  options: GatewayOptions & { port: number; host?: string },
+): Promise<RunningGateway> {
+  const listener = await openGatewayListener(options.port, options.host);
+  try {
+    return await listener.serve(options);
+  } catch (error) {
+    await listener.close();
+    throw error;
+  }
+}
+
+function answerStarting(_request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(503, { "content-type": "application/json", "retry-after": "1" });
+  response.end(JSON.stringify({ error: "the gateway is starting" }));
+}

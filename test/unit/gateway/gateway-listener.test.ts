@@ -1,0 +1,42 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import test from "ava";
+import { pino } from "pino";
+import { openGatewayListener } from "../../../gateway/src/server/gateway-listener.js";
+import { startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { call, gatewayOptions } from "../../support/gateway/gateway-harness.js";
+import { sampleRoutes } from "../../support/gateway/sample-routes.js";
+
+test("the gateway's port answers a JSON 503 while the domains start, then the app", async (t) => {
+  const listener = await openGatewayListener(0, "127.0.0.1");
+  t.teardown(() => listener.close());
+  const origin = `http://127.0.0.1:${listener.port}`;
+  const starting = await call(`${origin}/healthz`);
+  t.is(starting.status, 503);
+  t.deepEqual(starting.body, { error: "the gateway is starting" });
+  const gateway = await listener.serve(gatewayOptions([{ routes: sampleRoutes, address: "127.0.0.1:1" }]));
+  t.is(gateway.port, listener.port);
+  const served = await call(`${origin}/healthz`);
+  t.is(served.status, 200);
+  t.deepEqual(served.body, { status: "ok" });
+});
+
+test("the all-in-one fails on a taken port before any domain starts", async (t) => {
+  const taken = await openGatewayListener(0, "127.0.0.1");
+  t.teardown(() => taken.close());
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-taken-port-"));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const error = await t.throwsAsync(
+    startPlatform({
+      env: { M3_API_KEY: "key", M3_SIGNING_SECRET: "secret" },
+      dataDir,
+      port: taken.port,
+      host: "127.0.0.1",
+      logger: pino({ level: "silent" }),
+    }),
+  );
+  t.is((error as NodeJS.ErrnoException).code, "EADDRINUSE");
+  // A domain that started would have created its embedded database here.
+  t.deepEqual(readdirSync(dataDir), []);
+});

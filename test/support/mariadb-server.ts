@@ -33,7 +33,7 @@ export function mariaDbInstalled(): boolean {
   return findBinary("mariadbd") !== undefined && findBinary("mariadb-install-db") !== undefined;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,21 +1,8 @@
 import test from "ava";
-import {
-  ANNOTATION_BACKENDS,
-  type AnnotationBackend,
-  useAnnotationStacks,
-} from "../../support/annotation/annotation-http-stack.js";
-import { type FastDataset, seedFastDataset } from "../../support/annotation/fast-fixtures.js";
+import { ANNOTATION_BACKENDS } from "../../support/annotation/annotation-http-stack.js";
+import { useFastDatasetStacks } from "../../support/annotation/fast-dataset-stacks.js";
 
-const datasets = new Map<AnnotationBackend, FastDataset>();
-const stack = useAnnotationStacks(test, async (started) => {
-  for (const backend of ANNOTATION_BACKENDS)
-    datasets.set(backend, await seedFastDataset(started(backend).http));
-});
-function dataset(backend: AnnotationBackend): FastDataset {
-  const found = datasets.get(backend);
-  if (!found) throw new Error(`no data set on ${backend}`);
-  return found;
-}
+const { stack, dataset } = useFastDatasetStacks(test);
 
 interface Histogram<T> {
   query_constraints: Record<string, unknown>;

@@ -68,3 +68,18 @@ export function instantOf(timestamp: Timestamp | undefined, field: string, prefi
     throw invalid("INVALID_TIMESTAMP", `${prefix}${field} is not a valid timestamp`, prefix + field);
   }
 }
+
+/** The most values one list may bind as statement parameters (SQLite binds at most 32766). */
+export const MAX_BOUND_LIST_LENGTH = 5000;
+
+/** A list short enough to bind as statement parameters, copied. */
+export function checkListSize<T>(values: readonly T[], field: string, prefix = ""): T[] {
+  if (values.length > MAX_BOUND_LIST_LENGTH) {
+    throw invalid(
+      "LIST_TOO_LONG",
+      `${prefix}${field} holds more than ${MAX_BOUND_LIST_LENGTH} values`,
+      prefix + field,
+    );
+  }
+  return [...values];
+}

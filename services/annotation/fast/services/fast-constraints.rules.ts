@@ -1,13 +1,10 @@
 import { QueryConstraints } from "../../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { DomainError } from "../../../kit/errors/domain-error.js";
-import { checkNonNegative, instantOf, requireUuid } from "../../../kit/input/field-rules.js";
+import { checkListSize, checkNonNegative, instantOf, requireUuid } from "../../../kit/input/field-rules.js";
 import type { FastFilter, NumberRange } from "../repositories/fast-filter.sql.js";
 
 /** The legacy default page of POST /v1/fast. */
 export const DEFAULT_CONSTRAINED_LIMIT = 5000;
-
-/** Longer lists would exceed what one statement binds comfortably on SQLite. */
-const MAX_LIST_LENGTH = 5000;
 
 /** The constraints as a filter, plus the page and data flag that ride along. */
 export interface ConstrainedQuery {
@@ -24,14 +21,14 @@ export interface ConstrainedQuery {
 export function constrainedQueryOf(constraints: QueryConstraints | undefined): ConstrainedQuery {
   const given = constraints ?? QueryConstraints.fromPartial({});
   const filter: FastFilter = {
-    videoReferenceUuids: list(given.videoReferenceUuids, "video_reference_uuids").map((uuid, index) =>
-      requireUuid(uuid, `video_reference_uuids[${index}]`),
+    videoReferenceUuids: checkListSize(given.videoReferenceUuids, "video_reference_uuids").map(
+      (uuid, index) => requireUuid(uuid, `video_reference_uuids[${index}]`),
     ),
-    concepts: list(given.concepts, "concepts"),
-    observers: list(given.observers, "observers"),
-    groups: list(given.groups, "groups"),
-    activities: list(given.activities, "activities"),
-    missionContacts: list(given.missionContacts, "mission_contacts"),
+    concepts: checkListSize(given.concepts, "concepts"),
+    observers: checkListSize(given.observers, "observers"),
+    groups: checkListSize(given.groups, "groups"),
+    activities: checkListSize(given.activities, "activities"),
+    missionContacts: checkListSize(given.missionContacts, "mission_contacts"),
     depth: range(given.minDepth, given.maxDepth, "depth"),
     latitude: range(given.minLat, given.maxLat, "lat"),
     longitude: range(given.minLon, given.maxLon, "lon"),
@@ -72,15 +69,6 @@ function hasConstraint(filter: FastFilter): boolean {
       (text) => text !== undefined,
     )
   );
-}
-
-function list(values: readonly string[], field: string): string[] {
-  if (values.length > MAX_LIST_LENGTH) {
-    throw DomainError.invalidArgument("LIST_TOO_LONG", `${field} holds more than ${MAX_LIST_LENGTH} values`, {
-      field,
-    });
-  }
-  return [...values];
 }
 
 function range(min: number | undefined, max: number | undefined, name: string): NumberRange | undefined {

@@ -3,13 +3,11 @@ import type {
   QueryRequest,
 } from "../../../../proto/gen/m3/annotation/v1/tabular_query_service.js";
 import { DomainError } from "../../../kit/errors/domain-error.js";
-import { checkNonNegative } from "../../../kit/input/field-rules.js";
+import { checkListSize, checkNonNegative } from "../../../kit/input/field-rules.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { findViewColumn, type ViewColumn } from "../view/annotations-view.js";
 import type { Condition, TabularQuery } from "./tabular-query.js";
 
-/** Longer lists would exceed what one statement binds comfortably on SQLite. */
-const MAX_LIST_LENGTH = 5000;
 const MAX_CONDITIONS = 100;
 
 /** What the query is for: rows (run, download) need a select list; a count needs constraints. */
@@ -84,10 +82,7 @@ function conditionOf(constraint: QueryConstraint, field: string): Condition {
     if (value !== undefined) return { kind, column, value };
   }
   if (constraint.in.length > 0) {
-    if (constraint.in.length > MAX_LIST_LENGTH) {
-      throw invalid("LIST_TOO_LONG", `${field}.in holds more than ${MAX_LIST_LENGTH} values`, `${field}.in`);
-    }
-    return { kind: "in", column, values: [...constraint.in] };
+    return { kind: "in", column, values: checkListSize(constraint.in, `${field}.in`) };
   }
   if (constraint.isnull !== undefined) return { kind: "isnull", column, isNull: constraint.isnull };
   for (const kind of ["like", "notlike"] as const) {

@@ -73,13 +73,9 @@ export function instantOf(timestamp: Timestamp | undefined, field: string, prefi
 export const MAX_BOUND_LIST_LENGTH = 5000;
 
 /** A list short enough to bind as statement parameters, copied. */
-export function checkListSize<T>(values: readonly T[], field: string, prefix = ""): T[] {
+export function checkListSize<T>(values: readonly T[], field: string): T[] {
   if (values.length > MAX_BOUND_LIST_LENGTH) {
-    throw invalid(
-      "LIST_TOO_LONG",
-      `${prefix}${field} holds more than ${MAX_BOUND_LIST_LENGTH} values`,
-      prefix + field,
-    );
+    throw invalid("LIST_TOO_LONG", `${field} holds more than ${MAX_BOUND_LIST_LENGTH} values`, field);
   }
   return [...values];
 }

@@ -11,7 +11,7 @@ test("checkListSize returns a copy of a list up to the bound", (t) => {
 
 test("checkListSize refuses one value more, naming the field", (t) => {
   const values = Array.from({ length: MAX_BOUND_LIST_LENGTH + 1 }, () => "x");
-  const error = t.throws(() => checkListSize(values, "in", "where[2]."), { instanceOf: DomainError });
+  const error = t.throws(() => checkListSize(values, "where[2].in"), { instanceOf: DomainError });
   t.is(error?.reason, "LIST_TOO_LONG");
   t.is(error?.metadata?.field, "where[2].in");
   t.regex(error?.message ?? "", /where\[2\]\.in holds more than 5000 values/);

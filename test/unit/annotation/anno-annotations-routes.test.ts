@@ -1,11 +1,7 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** The groups of the spec this route file serves. */
 const GROUPS = /^\/v1\/(annotations|videoreferences|index|auth|health)(\/|$)/;
 
@@ -14,11 +10,9 @@ function shape(method: string, path: string): string {
 }
 
 test("the annotations route file serves exactly the spec's annotation, video reference, index, auth and health routes", (t) => {
-  const expected = readFileSync(endpointsFile, "utf8")
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([domain, , path]) => domain === "annotation" && path !== undefined && GROUPS.test(path))
-    .map(([, method, path]) => shape(method ?? "", path ?? ""))
+  const expected = readRouteContract()
+    .filter(({ domain, path }) => domain === "annotation" && GROUPS.test(path))
+    .map(({ method, path }) => shape(method, path))
     .sort();
   const served = annotationAnnotationsRoutes.map((route) => shape(route.method, route.path)).sort();
   t.deepEqual(served, expected);

@@ -1,24 +1,16 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 
 function shape(method: string, path: string): string {
   return `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;
 }
 
 test("the fast route file serves exactly the spec's /v1/fast routes", (t) => {
-  const expected = readFileSync(endpointsFile, "utf8")
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(
-      ([domain, , path]) => domain === "annotation" && path !== undefined && /^\/v1\/fast(\/|$)/.test(path),
-    )
-    .map(([, method, path]) => shape(method ?? "", path ?? ""))
+  const expected = readRouteContract()
+    .filter(({ domain, path }) => domain === "annotation" && /^\/v1\/fast(\/|$)/.test(path))
+    .map(({ method, path }) => shape(method, path))
     .sort();
   const served = annotationFastRoutes.map((route) => shape(route.method, route.path)).sort();
   t.deepEqual(served, expected);

@@ -1,18 +1,12 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 
 test("the capture table serves the spec's capture routes, with /docs as its Swagger UI", (t) => {
-  const expected = readFileSync(endpointsFile, "utf8")
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([domain]) => domain === "capture")
-    .map(([, method, path]) => `${method} ${path}`)
+  const expected = readRouteContract()
+    .filter(({ domain }) => domain === "capture")
+    .map(({ method, path }) => `${method} ${path}`)
     .sort();
   const served = [
     ...captureRoutes.routes.map((route) => `${route.method} ${route.path}`),

@@ -1,19 +1,13 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
 import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const endpointsFile = join(repoRoot, "..", "shared", "spec", "endpoints.txt");
 /** Domains whose lines in endpoints.txt carry the base path (the others are relative to it). */
 const SPEC_PATHS_INCLUDE_BASE = new Set(["config", "upload"]);
 
 function specEndpoints(): Map<string, Set<string>> {
   const byDomain = new Map<string, Set<string>>();
-  for (const line of readFileSync(endpointsFile, "utf8").split("\n")) {
-    const [domain, method, path] = line.trim().split(/\s+/);
-    if (!domain || domain.startsWith("#") || !method || !path) continue;
+  for (const { domain, method, path } of readRouteContract()) {
     const routes = byDomain.get(domain) ?? new Set<string>();
     routes.add(`${method} ${path}`);
     byDomain.set(domain, routes);

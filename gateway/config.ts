@@ -1,4 +1,5 @@
 import { readInt, readString } from "../services/kit/config/env-reader.js";
+import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -16,6 +17,7 @@ export interface GatewayConfig {
   port: number;
   host: string;
   logLevel: string;
+  logFormat: LogFormat;
   callTimeoutMillis: number;
   maxBodyBytes: number;
   corsOrigin: string;
@@ -32,6 +34,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     port: readInt(env, "PORT", 8080, { min: 0, max: 65_535 }),
     host: readString(env, "M3_HOST", "0.0.0.0"),
     logLevel: readString(env, "M3_LOG_LEVEL", "info"),
+    logFormat: readLogFormat(env),
     callTimeoutMillis: readInt(env, "M3_GATEWAY_CALL_TIMEOUT_MILLIS", 30_000, { min: 1, max: 3_600_000 }),
     maxBodyBytes: readInt(env, "M3_GATEWAY_MAX_BODY_BYTES", 10 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),

@@ -9,7 +9,7 @@ import { allServiceRoutes } from "./src/routes/index.js";
 import { placeRoutes } from "./src/routes/placement.js";
 
 const config = readGatewayConfig();
-const logger = createLogger({ name: "m3-gateway", level: config.logLevel });
+const logger = createLogger({ name: "m3-gateway", level: config.logLevel, format: config.logFormat });
 const tracing = startTracing({ serviceName: "m3-gateway", env: config.env });
 const gateway = await startGateway({
   targets: allServiceRoutes.map((routes) => ({

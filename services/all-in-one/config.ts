@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { readBoolean, readInt, readString } from "../kit/config/env-reader.js";
+import { type LogFormat, readLogFormat } from "../kit/log/log-format.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -11,6 +12,8 @@ export interface AllInOneConfig {
   /** Where SQLite files and generated secrets live (M3_DATA_DIR, default ./data). */
   dataDir: string;
   logLevel: string;
+  /** M3_LOG_FORMAT, else readable lines on a terminal and JSON elsewhere. */
+  logFormat: LogFormat;
   /** `npm start -- --import-kb` (or M3_KB_IMPORT=true): load the real kb dump into an empty kb first. */
   importKb: boolean;
   /** The environment the domains read their own settings from, secrets filled in. */
@@ -30,6 +33,7 @@ export function readAllInOneConfig(
     host: readString(processEnv, "M3_HOST", "0.0.0.0"),
     dataDir: resolve(readString(processEnv, "M3_DATA_DIR", "./data")),
     logLevel: readString(processEnv, "M3_LOG_LEVEL", "info"),
+    logFormat: readLogFormat(processEnv),
     env: { ...processEnv },
   };
 }

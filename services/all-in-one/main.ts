@@ -12,7 +12,7 @@ import { loadOrCreateSecrets } from "./secrets.js";
 import { startPlatform } from "./start-platform.js";
 
 const config = readAllInOneConfig();
-const logger = createLogger({ name: "m3", level: config.logLevel });
+const logger = createLogger({ name: "m3", level: config.logLevel, format: config.logFormat });
 const tracing = startTracing({ serviceName: "m3", env: config.env });
 const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
 // Settings from the environment win over the generated ones; empty values count as unset.

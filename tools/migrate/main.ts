@@ -4,10 +4,15 @@
  * and exits; the chart runs it as a pre-install/pre-upgrade Job.
  */
 import { resolve } from "node:path";
+import { readLogFormat } from "../../services/kit/log/log-format.js";
 import { createLogger } from "../../services/kit/log/logger.js";
 import { MIGRATABLE_DOMAINS, migrateDomains } from "./migrate.js";
 
-const logger = createLogger({ name: "m3-migrate", level: process.env.M3_LOG_LEVEL || "info" });
+const logger = createLogger({
+  name: "m3-migrate",
+  level: process.env.M3_LOG_LEVEL || "info",
+  format: readLogFormat(process.env),
+});
 const requested = process.argv.slice(2);
 try {
   const migrated = await migrateDomains(

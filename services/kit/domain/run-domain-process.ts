@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { readFirst, readInt } from "../config/env-reader.js";
 import { onShutdownSignal } from "../grpc/shutdown.js";
+import { readLogFormat } from "../log/log-format.js";
 import { createLogger } from "../log/logger.js";
 import { startMetricsServer } from "../metrics/metrics-server.js";
 import { startTracing } from "../tracing/tracing.js";
@@ -15,7 +16,11 @@ import { startDomain } from "./start-domain.js";
  * configured, and in-flight calls drained on SIGTERM.
  */
 export async function runDomainProcess(module: DomainModule, env: Env): Promise<void> {
-  const logger = createLogger({ name: `m3-${module.name}`, level: env.M3_LOG_LEVEL || "info" });
+  const logger = createLogger({
+    name: `m3-${module.name}`,
+    level: env.M3_LOG_LEVEL || "info",
+    format: readLogFormat(env),
+  });
   try {
     const tracing = startTracing({ serviceName: `m3-${module.name}`, env });
     const running = await startDomain(module, {

@@ -1,23 +1,58 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type Logger, pino } from "pino";
+import { createRequire } from "node:module";
+import { type DestinationStream, type Logger, pino } from "pino";
+import type { PrettyOptions } from "pino-pretty";
+import type { LogFormat } from "./log-format.js";
+import { FIELDS_IN_MESSAGE, prettyMessage } from "./pretty-line.js";
 
 export interface LoggerOptions {
   name: string;
   /** A pino level name; defaults to "info". */
   level?: string;
+  /** Defaults to "json"; the processes pass readLogFormat(env). */
+  format?: LogFormat;
+  /** Where the lines go; defaults to stdout. */
+  destination?: NodeJS.WritableStream;
 }
 
 const callLoggers = new AsyncLocalStorage<Logger>();
 let rootLogger: Logger | undefined;
 
 /**
- * A pino logger writing JSON lines to stdout. The first one created becomes the root logger
- * that `currentLogger()` falls back to outside a call (the launcher creates it first).
+ * A pino logger writing JSON lines, or readable ones, to stdout. The first one created becomes
+ * the root logger that `currentLogger()` falls back to outside a call (the launcher creates it
+ * first).
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const logger = pino({ name: options.name, level: options.level ?? "info" });
+  const settings = { name: options.name, level: options.level ?? "info" };
+  const logger =
+    options.format === "pretty"
+      ? pino(settings, prettyStream(options.destination))
+      : options.destination
+        ? pino(settings, options.destination as DestinationStream)
+        : pino(settings);
   rootLogger ??= logger;
   return logger;
+}
+
+/**
+ * One line per event: time, level, `[domain]` and the message (prettyMessage), then the other fields, coloured
+ * when the destination is a terminal. pino-pretty loads only when asked for, and writes in the
+ * process (no worker thread), so a line is out before the next statement runs.
+ */
+function prettyStream(destination: NodeJS.WritableStream = process.stdout): DestinationStream {
+  const build = createRequire(import.meta.url)("pino-pretty") as (
+    options: PrettyOptions,
+  ) => DestinationStream;
+  return build({
+    destination,
+    sync: true,
+    colorize: (destination as { isTTY?: boolean }).isTTY === true,
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: FIELDS_IN_MESSAGE.join(","),
+    messageFormat: prettyMessage,
+  });
 }
 
 /** The logger of the call being served (it carries the request id), else the root logger. */

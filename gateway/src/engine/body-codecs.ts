@@ -1,8 +1,11 @@
 /**
  * One codec per content type (koa-body underneath): JSON, URL-encoded forms, multipart
- * (fields as text, file parts as bytes) and plain text. A route accepts only its own
- * encodings; a body without a Content-Type is read as a form where the route takes forms (as
- * the registry did), else as JSON (as the annotation service did for its JSON-only routes).
+ * (fields as text, file parts as bytes) and plain text. A form or multipart body is read as
+ * one when its Content-Type says so, and only on routes that take it. Any other body of a
+ * route that takes JSON is decoded as JSON, whatever its Content-Type says, as the legacy
+ * services did: browsers post JSON as `text/plain` to skip the CORS preflight, and scripts
+ * often send no Content-Type at all. A body without a Content-Type on a route that takes
+ * both is JSON when it starts like JSON (`{` or `[`), else a form (as the registry read it).
  */
 import { readFile, rm } from "node:fs/promises";
 import type { Context } from "koa";
@@ -48,24 +51,48 @@ export function createBodyReader(encodings: readonly BodyEncoding[], limits: Bod
       maxFieldsSize: limits.maxBodyBytes,
     },
   });
+  const sniff = encodings.includes("json") && encodings.includes("form") ? textReader(limits) : undefined;
   return async (ctx) => {
     if (!hasBody(ctx)) return NO_BODY;
-    const encoding = encodingOf(ctx, encodings);
-    if (encoding === undefined || !encodings.includes(encoding)) {
+    const declared = declaredEncoding(ctx);
+    if (declared === undefined && sniff) {
+      ctx.request.headers["content-type"] = MEDIA_TYPES.text;
+      return sniffed(ctx, await readWith(sniff, ctx, "text", limits));
+    }
+    const encoding = encodingOf(declared, encodings);
+    if (encoding === undefined) {
       const accepted = encodings.map((name) => MEDIA_TYPES[name]).join(", ");
       throw new GatewayError(
         415,
         `Unsupported content type ${ctx.get("Content-Type") || "(none)"}; use ${accepted}`,
       );
     }
-    if (!ctx.get("Content-Type")) ctx.request.headers["content-type"] = MEDIA_TYPES[encoding];
-    try {
-      await parse(ctx, async () => {});
-    } catch (error) {
-      throw bodyError(error, encoding, limits);
-    }
-    return encoding === "multipart" ? await multipartBody(ctx) : parsedBody(encoding, ctx.request.body);
+    if (encoding !== declared)
+      ctx.request.headers["content-type"] = withCharsetOf(ctx, MEDIA_TYPES[encoding]);
+    const body = await readWith(parse, ctx, encoding, limits);
+    return encoding === "multipart" ? await multipartBody(ctx) : parsedBody(encoding, body);
   };
+}
+
+type BodyParser = ReturnType<typeof koaBody>;
+
+async function readWith(parse: BodyParser, ctx: Context, encoding: BodyEncoding, limits: BodyLimits) {
+  try {
+    await parse(ctx, async () => {});
+  } catch (error) {
+    throw bodyError(error, encoding, limits);
+  }
+  return ctx.request.body as unknown;
+}
+
+function textReader(limits: BodyLimits): BodyParser {
+  return koaBody({
+    json: false,
+    urlencoded: false,
+    text: true,
+    textLimit: limits.maxBodyBytes,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  });
 }
 
 function hasBody(ctx: Context): boolean {
@@ -73,14 +100,61 @@ function hasBody(ctx: Context): boolean {
   return ctx.get("Transfer-Encoding") !== "" || (length !== "" && length !== "0");
 }
 
-function encodingOf(ctx: Context, accepted: readonly BodyEncoding[]): BodyEncoding | undefined {
-  if (!ctx.get("Content-Type"))
-    return accepted.includes("form") || !accepted.includes("json") ? "form" : "json";
+/** What the Content-Type says the body is; "other" for a type of no codec, undefined when there is none. */
+function declaredEncoding(ctx: Context): BodyEncoding | "other" | undefined {
+  if (!ctx.get("Content-Type")) return undefined;
   if (ctx.is("application/json", "+json")) return "json";
   if (ctx.is("urlencoded")) return "form";
   if (ctx.is("multipart")) return "multipart";
   if (ctx.is("text/*")) return "text";
+  return "other";
+}
+
+/** The codec a route reads the body with, from what its Content-Type declares. */
+function encodingOf(
+  declared: BodyEncoding | "other" | undefined,
+  accepted: readonly BodyEncoding[],
+): BodyEncoding | undefined {
+  if (declared !== undefined && declared !== "other" && accepted.includes(declared)) return declared;
+  if (declared === "form" || declared === "multipart") return undefined;
+  if (accepted.includes("json")) return "json";
+  if (declared === undefined) return accepted.find((encoding) => encoding !== "multipart");
   return undefined;
+}
+
+/** The media type a body is read as, keeping the charset the client declared. */
+function withCharsetOf(ctx: Context, mediaType: string): string {
+  const charset = /;\s*charset=([^;]+)/i.exec(ctx.get("Content-Type"))?.[1];
+  return charset ? `${mediaType}; charset=${charset.trim()}` : mediaType;
+}
+
+/** A body without a Content-Type on a route that takes JSON and forms. */
+function sniffed(ctx: Context, body: unknown): ParsedBody {
+  const text = typeof body === "string" ? body : "";
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      return { kind: "json", value: JSON.parse(text) };
+    } catch (error) {
+      throw malformedJson(error);
+    }
+  }
+  ctx.request.headers["content-type"] = MEDIA_TYPES.form;
+  return { kind: "fields", value: formFields(text) };
+}
+
+/** URL-encoded fields; a repeated name gives a list, as the form codec reads it. */
+function formFields(text: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const earlier = fields[name];
+    fields[name] = earlier === undefined ? value : [earlier, value].flat();
+  }
+  return fields;
+}
+
+function malformedJson(error: unknown): GatewayError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new GatewayError(400, `Malformed JSON body: ${reason}`);
 }
 
 function parsedBody(encoding: BodyEncoding, body: unknown): ParsedBody {
@@ -117,5 +191,6 @@ function bodyError(error: unknown, encoding: BodyEncoding, limits: BodyLimits): 
     return new GatewayError(413, `Request body is larger than ${limit} bytes`);
   }
   if (code === 415) return new GatewayError(415, "Unsupported body charset");
-  return new GatewayError(400, `Malformed ${encoding === "json" ? "JSON" : encoding} body`);
+  if (encoding === "json") return malformedJson(error);
+  return new GatewayError(400, `Malformed ${encoding} body`);
 }

@@ -3,6 +3,11 @@
  * Values come in two modes: "json" (a JSON body keeps its types) and "text" (path, query,
  * form and multipart values are strings; an empty string means absent for non-string
  * fields). JSON null means absent too. A value that does not fit is a 400 naming the field.
+ * In JSON a value must be of its field's kind, as in protobuf's JSON mapping: a list is an
+ * array (never one bare value), a message an object, a boolean true or false, a timestamp
+ * an ISO-8601 string; numbers may be quoted, and string fields take numbers and booleans,
+ * which legacy clients send for ids such as camera_id. Text values convert from strings, and
+ * a single text value fills a list of one.
  */
 import protobuf from "protobufjs";
 import { Instant } from "../../../services/kit/time/instant.js";
@@ -51,6 +56,7 @@ export function coerceMessage(
 }
 
 function coerceRepeated(field: protobuf.Field, value: unknown, mode: InputMode, label: string): unknown[] {
+  if (mode === "json" && !Array.isArray(value)) throw invalid(label, "must be a list");
   const items = Array.isArray(value) ? value : [value];
   const result: unknown[] = [];
   items.forEach((item, index) => {
@@ -160,6 +166,7 @@ function coerceScalar(type: string, value: unknown, mode: InputMode, label: stri
   if (mode === "text" && value === "") return undefined;
   switch (type) {
     case "bool":
+      if (mode === "json" && typeof value !== "boolean") throw invalid(label, "must be true or false");
       return coerceBoolean(value, label);
     case "double":
     case "float":

@@ -1,7 +1,9 @@
 import type { Middleware } from "koa";
 
-const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
-const ALLOWED_HEADERS = "Authorization, Content-Type, X-Api-Key, X-Request-Id";
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+/** The request headers the public clients of the legacy services send. */
+const ALLOWED_HEADERS = "Authorization, Content-Type, Accept, X-Api-Key, X-Request-Id";
+const PREFLIGHT_MAX_AGE_SECONDS = "86400";
 
 /** CORS for browser clients (the web editors); every OPTIONS is answered as a preflight. */
 export function cors(origin: string): Middleware {
@@ -12,7 +14,7 @@ export function cors(origin: string): Middleware {
     if (ctx.method !== "OPTIONS") return next();
     ctx.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
     ctx.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
-    ctx.set("Access-Control-Max-Age", "600");
+    ctx.set("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
     ctx.status = 204;
   };
 }

@@ -11,6 +11,7 @@ import { registerApiRoutes } from "./api-routes.js";
 import { cors } from "./cors.js";
 import { errorHandler } from "./error-handler.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
+import { collapseDoubledSlashes } from "./path-slashes.js";
 import { requestContext } from "./request-context.js";
 import { registerSystemRoutes } from "./system-routes.js";
 
@@ -77,6 +78,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(requestContext(options.logger, metrics));
     app.use(cors(options.corsOrigin ?? "*"));
     app.use(errorHandler());
+    app.use(collapseDoubledSlashes());
     app.use(router.routes());
     app.use(router.allowedMethods());
     app.on("error", (error: unknown) => {

@@ -51,13 +51,28 @@ test("doubles come from numbers and decimal strings", (t) => {
   t.is(rejection("ratio", "fast", "text"), "ratio must be a number");
 });
 
-test("booleans accept true, false, 1 and 0 in any case", (t) => {
+test("text booleans accept true, false, 1 and 0 in any case; JSON booleans are true or false", (t) => {
   t.true(coerce("enabled", "TRUE", "text") as boolean);
   t.false(coerce("enabled", "False", "text") as boolean);
   t.true(coerce("enabled", "1", "text") as boolean);
-  t.false(coerce("enabled", 0) as boolean);
   t.true(coerce("enabled", true) as boolean);
+  t.false(coerce("enabled", false) as boolean);
   t.is(rejection("enabled", "yes", "text"), "enabled must be a boolean");
+  t.is(rejection("enabled", 0), "enabled must be true or false");
+  t.is(rejection("enabled", "true"), "enabled must be true or false");
+});
+
+test("a JSON list must be an array: a bare value or an object is a 400 naming the field", (t) => {
+  t.deepEqual(coerce("labels", ["a", "b"]), ["a", "b"]);
+  t.is(rejection("labels", "a"), "labels must be a list");
+  t.is(rejection("labels", { 0: "a" }), "labels must be a list");
+  t.deepEqual(coerce("labels", "a", "text"), ["a"]);
+});
+
+test("a JSON message must be an object and a JSON timestamp a string", (t) => {
+  t.is(rejection("main_tag", ["k"]), "main_tag must be an object");
+  t.is(rejection("main_tag", "k"), "main_tag must be an object");
+  t.is(rejection("recorded_timestamp", 1609459200), "recorded_timestamp must be an ISO-8601 timestamp");
 });
 
 test("enums accept the value name in any case, without its type prefix, or the number", (t) => {

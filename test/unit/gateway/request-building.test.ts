@@ -191,7 +191,8 @@ test("malformed JSON is a 400 JSON body", async (t) => {
     body: '{"name": ',
   });
   t.is(reply.status, 400);
-  t.deepEqual(reply.body, { message: "Malformed JSON body", responseCode: 400 });
+  t.like(reply.body, { responseCode: 400 });
+  t.regex((reply.body as { message: string }).message, /^Malformed JSON body: .*JSON/);
 });
 
 test('a JSON body that is not an object is a 400 for body "*"', async (t) => {
@@ -201,21 +202,81 @@ test('a JSON body that is not an object is a 400 for body "*"', async (t) => {
   t.deepEqual(reply.body, { message: "request body must be a JSON object", responseCode: 400 });
 });
 
-test("a content type the route does not accept is a 415 JSON body", async (t) => {
-  const { origin } = await startHarness(t);
-  const text = await call(`${origin}/sample/v1/samples/${UUID}`, {
-    method: "PUT",
-    headers: { "content-type": "text/plain" },
-    body: "name=x",
+test("a form or multipart body on a route that takes neither is a 415 JSON body naming what it takes", async (t) => {
+  const { origin } = await startHarness(t, {
+    routes: {
+      ...sampleRoutes,
+      routes: sampleRoutes.routes.map((route) =>
+        route.rpc.endsWith("/UpdateSample") ? { ...route, bodyEncodings: ["json"] } : route,
+      ),
+    },
   });
-  t.is(text.status, 415);
-  t.is((text.body as { responseCode: number }).responseCode, 415);
-  t.regex(
-    (text.body as { message: string }).message,
-    /application\/json, application\/x-www-form-urlencoded/,
-  );
+  const form = await call(`${origin}/sample/v1/samples/${UUID}`, {
+    method: "PUT",
+    body: new URLSearchParams({ name: "x" }),
+  });
+  t.is(form.status, 415);
+  t.deepEqual(form.body, {
+    message: "Unsupported content type application/x-www-form-urlencoded;charset=UTF-8; use application/json",
+    responseCode: 415,
+  });
   const json = await call(`${origin}/sample/v1/samples/${UUID}/note`, jsonInit("PUT", { note: "x" }));
   t.is(json.status, 415);
+});
+
+for (const contentType of [
+  "text/plain;charset=UTF-8",
+  "application/json; charset=ISO-8859-1",
+  "application/xml",
+]) {
+  test(`a JSON body sent as ${contentType} is decoded as JSON, as the legacy services did`, async (t) => {
+    const { origin, fake } = await startHarness(t);
+    fake.reply("UpdateSample", {});
+    const reply = await call(`${origin}/sample/v1/samples/${UUID}`, {
+      method: "PUT",
+      headers: { "content-type": contentType },
+      body: JSON.stringify({ name: "caf\u00e9", count: 3 }),
+    });
+    t.is(reply.status, 200);
+    t.deepEqual(fake.onlyCall("UpdateSample").request, { uuid: UUID, name: "café", count: 3 });
+  });
+}
+
+test("a JSON body without a content type is decoded as JSON on a route that also takes forms", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("UpdateSample", {});
+  const reply = await call(`${origin}/sample/v1/samples/${UUID}`, {
+    method: "PUT",
+    body: Buffer.from(' \n{"name":"json","count":4}'),
+  });
+  t.is(reply.status, 200);
+  t.deepEqual(fake.onlyCall("UpdateSample").request, { uuid: UUID, name: "json", count: 4 });
+});
+
+test("an unparseable JSON body under any content type is a 400 naming the problem, and nothing is called", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  for (const headers of [{ "content-type": "text/plain" }, {}] as Record<string, string>[]) {
+    const reply = await call(`${origin}/sample/v1/samples/${UUID}`, {
+      method: "PUT",
+      headers,
+      body: '{"name": ',
+    });
+    t.is(reply.status, 400);
+    t.regex((reply.body as { message: string }).message, /^Malformed JSON body: /);
+  }
+  t.is(fake.calls.length, 0);
+});
+
+test("a text/plain body stays text on a route that takes text", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("SetSampleNote", {});
+  const reply = await call(`${origin}/sample/v1/samples/${UUID}/note`, {
+    method: "PUT",
+    headers: { "content-type": "text/plain" },
+    body: '{"looks":"like JSON"}',
+  });
+  t.is(reply.status, 200);
+  t.like(fake.onlyCall("SetSampleNote").request, { note: '{"looks":"like JSON"}' });
 });
 
 test("a body over the limit is a 413 JSON body", async (t) => {

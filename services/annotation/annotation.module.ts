@@ -16,6 +16,7 @@ export const annotationModule: DomainModule = {
     );
     return {
       bindings: createAnnotationDomain({ storage, tokens, logger, ...readAnnotationSettings(env) }),
+      dependencies: { database: () => storage.ping() },
       close: () => storage.close(),
     };
   },

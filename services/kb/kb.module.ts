@@ -68,6 +68,7 @@ export const kbModule: DomainModule = {
       });
       return {
         bindings: [...slices, history].flatMap((slice) => slice.bindings),
+        dependencies: { database: () => storage.ping() },
         close: () => storage.close(),
       };
     } catch (error) {

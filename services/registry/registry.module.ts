@@ -14,6 +14,7 @@ export const registryModule: DomainModule = {
     const storage = await openRegistryStorage(domainDatabaseTarget(config.databaseUrl, dataDir, "registry"));
     return {
       bindings: createRegistryDomain({ storage, timeWindowMinutes, tokens, logger }),
+      dependencies: { database: () => storage.ping() },
       close: () => storage.close(),
     };
   },

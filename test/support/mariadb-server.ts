@@ -20,6 +20,10 @@ export interface MariaDbServer {
   port: number;
   pid: number;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash or an OOM kill would; its data stays. */
+  crash(): Promise<void>;
+  /** Starts the server again on the same port and data, after crash(); resolves once it accepts connections. */
+  relaunch(): Promise<void>;
 }
 
 export const MISSING_MARIADB_MESSAGE =
@@ -98,17 +102,26 @@ export async function startMariaDbServer(
   }
   const pid = child.pid ?? 0;
   const rootUrl = `mysql://root@127.0.0.1:${port}`;
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     rootUrl,
     port,
     pid,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await end("SIGTERM");
       rmSync(dir, { recursive: true, force: true });
+    },
+    crash: () => end("SIGKILL"),
+    relaunch: async () => {
+      await end("SIGKILL");
+      child = launch(port);
+      if (!(await readyOrPortTaken(port, child, dir)))
+        throw new Error(`port ${port} was taken while mariadbd was down`);
     },
   };
 }

@@ -6,6 +6,8 @@ import { grpcStatusName, httpStatusOf } from "./status-table.js";
 
 /** DomainError metadata travels as `m3-error-<key>`; keys `http-header-<name>` become response headers. */
 const HEADER_PREFIX = "m3-error-http-header-";
+/** Seconds a client should wait while a domain's server is away (restarting, rolling out). */
+const DOMAIN_RETRY_AFTER_SECONDS = 5;
 
 /** A failed call as the HTTP error the client sees; the details are the domain's message. */
 export function gatewayErrorOf(error: unknown, route: BoundRoute, client: DomainClient): GatewayError {
@@ -13,7 +15,9 @@ export function gatewayErrorOf(error: unknown, route: BoundRoute, client: Domain
   if (typeof code !== "number") return new GatewayError(500, "Internal server error");
   const status = httpStatusOf(code, route.errorStatus);
   if (code === GrpcStatus.UNAVAILABLE && !client.isConnected()) {
-    return new GatewayError(status, `The ${route.domain} service is unavailable`);
+    return new GatewayError(status, `The ${route.domain} service is unavailable`, {
+      "Retry-After": String(DOMAIN_RETRY_AFTER_SECONDS),
+    });
   }
   const message = details || grpcStatusName(code) || "Internal server error";
   return new GatewayError(status, message, metadata ? headersOf(metadata.getMap()) : {});

@@ -33,9 +33,19 @@ export const HealthCheckRequest = healthRoot.lookupType("grpc.health.v1.HealthCh
 export const HealthCheckResponse = healthRoot.lookupType("grpc.health.v1.HealthCheckResponse");
 const ServingStatus = healthRoot.lookupEnum("grpc.health.v1.HealthCheckResponse.ServingStatus");
 
-/** The domain server's overall health ("" service): SERVING, NOT_SERVING, ... or the failed call's status. */
-export async function checkHealth(client: DomainClient, timeoutMillis: number): Promise<string> {
-  const request = HealthCheckRequest.encode({ service: "" }).finish();
+/** grpc.health.v1 service of a domain's database (services/kit/grpc/dependency-check.ts). */
+export const DATABASE_HEALTH_SERVICE = "m3.dependency.database";
+
+/**
+ * A domain server's health: of the server as a whole ("") or of one of its services or
+ * dependencies: SERVING, NOT_SERVING, ... or the failed call's status (NOT_FOUND: no such service).
+ */
+export async function checkHealth(
+  client: DomainClient,
+  timeoutMillis: number,
+  service = "",
+): Promise<string> {
+  const request = HealthCheckRequest.encode({ service }).finish();
   try {
     const reply = await client.unary(HEALTH_CHECK_PATH, request, { metadata: new Metadata(), timeoutMillis });
     const { status } = HealthCheckResponse.decode(reply) as unknown as { status: number };

@@ -1,11 +1,20 @@
 import type Router from "@koa/router";
 import type { DomainClient } from "../engine/grpc-caller.js";
 import type { GatewayMetrics } from "./gateway-metrics.js";
-import { checkHealth } from "./grpc-health.js";
+import { checkHealth, DATABASE_HEALTH_SERVICE } from "./grpc-health.js";
 
 const READINESS_TIMEOUT_MILLIS = 1000;
 
-/** `/healthz` (the process is up), `/readyz` (every domain answers SERVING) and `/metrics`. */
+/** A domain's database as /readyz shows it; a domain without one (or that is down) is left out. */
+const DATABASE_STATES: Readonly<Record<string, string>> = { SERVING: "ok", NOT_SERVING: "unreachable" };
+
+/**
+ * `/healthz` (the process is up), `/readyz` and `/metrics`. `/readyz` is 200 when every domain
+ * answers SERVING, 503 when one does not. A domain whose database is unreachable still answers
+ * (every call gets 503 with Retry-After, and it recovers by itself when the database is back),
+ * so readiness stays 200 and only reports it: status "degraded", the domain under "databases".
+ * Taking the gateway out of its Service would turn that clear 503 into connection errors.
+ */
 export function registerSystemRoutes(
   router: Router,
   clients: readonly DomainClient[],
@@ -15,11 +24,23 @@ export function registerSystemRoutes(
     ctx.body = { status: "ok" };
   });
   router.get("/readyz", async (ctx) => {
-    const states = await Promise.all(clients.map((client) => checkHealth(client, READINESS_TIMEOUT_MILLIS)));
+    const [states, databaseStates] = await Promise.all([
+      Promise.all(clients.map((client) => checkHealth(client, READINESS_TIMEOUT_MILLIS))),
+      Promise.all(
+        clients.map((client) => checkHealth(client, READINESS_TIMEOUT_MILLIS, DATABASE_HEALTH_SERVICE)),
+      ),
+    ]);
     const domains = Object.fromEntries(clients.map((client, index) => [client.domain, states[index]]));
+    const databases = Object.fromEntries(
+      clients.flatMap((client, index) => {
+        const state = DATABASE_STATES[databaseStates[index] ?? ""];
+        return state === undefined ? [] : [[client.domain, state]];
+      }),
+    );
     const ready = states.every((state) => state === "SERVING");
+    const databasesUp = Object.values(databases).every((state) => state === "ok");
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? "ok" : "unavailable", domains };
+    ctx.body = { status: !ready ? "unavailable" : databasesUp ? "ok" : "degraded", domains, databases };
   });
   router.get("/metrics", async (ctx) => {
     ctx.type = metrics.registry.contentType;

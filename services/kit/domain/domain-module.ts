@@ -2,12 +2,15 @@ import type { Logger } from "pino";
 import type { TokenService } from "../auth/token-service.js";
 import type { DomainConfig } from "../config/domain-config.js";
 import type { ServiceBinding } from "../grpc/bind-service.js";
+import type { DependencyProbe } from "../grpc/dependency-check.js";
 
 export type Env = Record<string, string | undefined>;
 
 /** What a domain opens for its gRPC server: its service bindings and what to close on stop. */
 export interface OpenedDomain {
   bindings: readonly ServiceBinding[];
+  /** What the domain depends on, by name ("database"), for its health checks. */
+  dependencies?: Readonly<Record<string, DependencyProbe>>;
   close(): Promise<void>;
 }
 

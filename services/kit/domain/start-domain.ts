@@ -51,6 +51,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
       protoRoot: PROTO_ROOT,
       protoFiles: [...COMMON_PROTO_FILES, ...module.protoFiles],
       logger,
+      dependencies: opened.dependencies,
     });
     return {
       name: module.name,

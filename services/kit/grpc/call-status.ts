@@ -1,6 +1,11 @@
 import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import { DomainError } from "../errors/domain-error.js";
+import {
+  DATABASE_UNAVAILABLE,
+  databaseUnavailable,
+  isDatabaseUnreachable,
+} from "../storage/storage-errors.js";
 
 /** The trailer key carrying DomainError.reason; metadata entries travel as `m3-error-<key>`. */
 export const ERROR_REASON_KEY = "m3-error-reason";
@@ -13,12 +18,17 @@ export interface CallStatus {
 }
 
 /**
- * The status a failed call ends with. A DomainError keeps its code, message and reason;
- * anything else is a bug or an outage: it is logged here and the client sees only
- * INTERNAL "Internal server error", never the cause.
+ * The status a failed call ends with. A DomainError keeps its code, message and reason; an
+ * unreachable database is UNAVAILABLE with a Retry-After; anything else is a bug: it is
+ * logged here and the client sees only INTERNAL "Internal server error", never the cause.
  */
-export function toCallStatus(error: unknown, logger: Logger): CallStatus {
+export function toCallStatus(thrown: unknown, logger: Logger): CallStatus {
   const metadata = new grpc.Metadata();
+  // Reads that reach the database past the storage's unit of work (row streams) land here.
+  const error = isDatabaseUnreachable(thrown) ? databaseUnavailable() : thrown;
+  if (error instanceof DomainError && error.reason === DATABASE_UNAVAILABLE) {
+    logger.warn({ err: error === thrown ? undefined : thrown }, "the database is unreachable");
+  }
   if (!(error instanceof DomainError)) {
     logger.error({ err: error }, "call failed");
     return { code: grpc.status.INTERNAL, details: INTERNAL_MESSAGE, metadata };

@@ -2,6 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import { runWithLogger } from "../log/logger.js";
 import type { ServiceBinding } from "./bind-service.js";
+import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
 import { addReflection } from "./reflection.js";
 
@@ -17,6 +18,8 @@ export interface GrpcServerOptions {
   /** The .proto files served by reflection. */
   protoFiles: readonly string[];
   logger: Logger;
+  /** What the domain depends on, by name (e.g. "database"), reported by grpc.health.v1. */
+  dependencies?: Readonly<Record<string, DependencyProbe>>;
 }
 
 export interface RunningGrpcServer {
@@ -34,7 +37,10 @@ const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const logger = options.logger.child({ grpcServer: options.name });
   const server = new grpc.Server();
-  const health = new HealthService(options.bindings.map((binding) => serviceName(binding.definition)));
+  const health = new HealthService(
+    options.bindings.map((binding) => serviceName(binding.definition)),
+    options.dependencies,
+  );
   server.addService(health.definition, health.implementation);
   for (const binding of options.bindings) {
     server.addService(binding.definition, withLogger(binding.implementation, logger));

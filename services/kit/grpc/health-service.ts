@@ -1,6 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { fromJSON, type PackageDefinition } from "@grpc/proto-loader";
 import protobuf from "protobufjs";
+import { DependencyCheck, type DependencyProbe, dependencyServiceName } from "./dependency-check.js";
 
 // The standard grpc.health.v1 contract, defined here so no extra package is needed.
 const HEALTH_PROTO = `
@@ -68,20 +69,32 @@ type Watch = grpc.ServerWritableStream<HealthCheckRequest, HealthCheckResponse>;
 /**
  * The serving status of a server's services ("" is the server as a whole). Once the server
  * starts shutting down every service reports NOT_SERVING, so load balancers stop routing to it.
+ * Dependencies (`m3.dependency.database`) are checked when asked: their status tells whether
+ * the domain's database answers, without changing the server's own status, since the domain
+ * still answers every call (503 with Retry-After) while its database is away.
  */
 export class HealthService {
   readonly definition = healthDefinition;
   readonly implementation: grpc.UntypedServiceImplementation;
   private readonly statuses = new Map<string, ServingStatus>();
+  private readonly dependencies = new Map<string, DependencyCheck>();
   private readonly watches = new Set<Watch>();
 
-  constructor(serviceNames: readonly string[]) {
+  constructor(serviceNames: readonly string[], dependencies: Readonly<Record<string, DependencyProbe>> = {}) {
     for (const name of ["", ...serviceNames]) this.statuses.set(name, "SERVING");
+    for (const [name, probe] of Object.entries(dependencies)) {
+      this.dependencies.set(dependencyServiceName(name), new DependencyCheck(probe));
+    }
     this.implementation = {
       check: (
         call: grpc.ServerUnaryCall<HealthCheckRequest, HealthCheckResponse>,
         callback: grpc.sendUnaryData<HealthCheckResponse>,
       ) => {
+        const dependency = this.dependencies.get(call.request.service);
+        if (dependency) {
+          void dependency.status().then((status) => callback(null, { status }));
+          return;
+        }
         const status = this.statuses.get(call.request.service);
         if (status === undefined) callback({ code: grpc.status.NOT_FOUND, details: "Unknown service" });
         else callback(null, { status });

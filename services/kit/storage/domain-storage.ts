@@ -35,6 +35,8 @@ export interface DomainStorage {
    * winner's row. Constraint violations surface as DomainErrors.
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query (health checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,10 @@ class TypeOrmDomainStorage implements DomainStorage {
         rethrowTranslated(error);
       }
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.dataSource.query("SELECT 1");
   }
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {

@@ -13,6 +13,31 @@ const FOREIGN_KEY = new Set([1216, 1217, 1451, 1452]);
 const TOO_LONG = new Set([1406]);
 const BAD_VALUE = new Set([1264, 1292, 1366, 1048]);
 const RETRYABLE = new Set([1213, 1205]);
+/**
+ * The database cannot be reached or is going away: refused or lost connections, too many
+ * connections, a server shutting down (MySQL/MariaDB), and a file that cannot be opened, read
+ * or written (SQLite).
+ */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_SEQUENCE_TIMEOUT",
+  "ER_CON_COUNT_ERROR",
+  "ER_SERVER_SHUTDOWN",
+  "SQLITE_CANTOPEN",
+  "SQLITE_FULL",
+]);
+const UNREACHABLE_ERRNOS = new Set([1040, 1053, 1077, 2002, 2003, 2006, 2013]);
+const CLOSED_CONNECTION = /connection is in closed state|Pool is closed|Connection lost/i;
+/** Seconds a client should wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function driverErrorOf(error: unknown): DriverError | undefined {
   if (typeof error !== "object" || error === null) return undefined;
@@ -27,6 +52,28 @@ export function isRetryableStorageError(error: unknown): boolean {
   return RETRYABLE.has(driver.errno ?? -1) || driver.code === "SQLITE_BUSY";
 }
 
+/** True when the database cannot be reached (down, restarting, unreachable, its file unusable). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const driver = driverErrorOf(error);
+  if (!driver) return false;
+  const code = driver.code ?? "";
+  return (
+    UNREACHABLE_CODES.has(code) ||
+    code.startsWith("SQLITE_IOERR") ||
+    UNREACHABLE_ERRNOS.has(driver.errno ?? -1) ||
+    CLOSED_CONNECTION.test(driver.message ?? "")
+  );
+}
+
+export const DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
+
+/** What a client sees while the database is away: 503 with Retry-After at the gateway. */
+export function databaseUnavailable(): DomainError {
+  return new DomainError("UNAVAILABLE", DATABASE_UNAVAILABLE, "The database is unavailable; retry later", {
+    "http-header-retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
+
 /** True when a unique key was violated (a concurrent create of the same natural key, typically). */
 export function isUniqueViolation(error: unknown): boolean {
   const driver = driverErrorOf(error);
@@ -36,12 +83,14 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Turns the constraint violations a client can cause into DomainErrors (409 or 400 at the
- * gateway, never 500). Other errors are returned unchanged.
+ * gateway, never 500), and an unreachable database into UNAVAILABLE (503 with Retry-After).
+ * Other errors are returned unchanged.
  */
 export function translateStorageError(error: unknown): unknown {
   if (error instanceof DomainError) return error;
   const driver = driverErrorOf(error);
   if (!driver) return error;
+  if (isDatabaseUnreachable(error)) return databaseUnavailable();
   const errno = driver.errno ?? -1;
   const code = driver.code ?? "";
   if (

@@ -33,6 +33,7 @@ export class FakeSampleServer {
   readonly calls: RecordedCall[] = [];
   private readonly replies = new Map<string, Reply>();
   private servingStatus = 1;
+  private databaseStatus: number | undefined;
   private replyDelayMillis = 0;
 
   private constructor(
@@ -71,6 +72,11 @@ export class FakeSampleServer {
     this.servingStatus = serving ? 1 : 2;
   }
 
+  /** Reports a database dependency (`m3.dependency.database`) that answers or not; none by default. */
+  setDatabaseServing(serving: boolean): void {
+    this.databaseStatus = serving ? 1 : 2;
+  }
+
   /** The only call of `method`; fails the test when there were none or several. */
   onlyCall(method: string): RecordedCall {
     const calls = this.calls.filter((call) => call.method === method);
@@ -101,9 +107,17 @@ export class FakeSampleServer {
     this.server.register(
       HEALTH_CHECK_PATH,
       (
-        _call: grpc.ServerUnaryCall<protobuf.Message, protobuf.Message>,
+        call: grpc.ServerUnaryCall<protobuf.Message, protobuf.Message>,
         callback: grpc.sendUnaryData<protobuf.Message>,
-      ) => callback(null, HealthCheckResponse.fromObject({ status: this.servingStatus })),
+      ) => {
+        const { service } = call.request as unknown as { service: string };
+        const status = service === "" ? this.servingStatus : this.databaseStatus;
+        if (service !== "" && (service !== "m3.dependency.database" || status === undefined)) {
+          callback({ code: grpc.status.NOT_FOUND, details: "Unknown service" });
+        } else {
+          callback(null, HealthCheckResponse.fromObject({ status }));
+        }
+      },
       (message: protobuf.Message) => Buffer.from(HealthCheckResponse.encode(message).finish()),
       (bytes: Buffer) => HealthCheckRequest.decode(bytes),
       "unary",

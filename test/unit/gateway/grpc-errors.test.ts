@@ -42,7 +42,7 @@ test("a route's errorStatus overrides the table for that route only", async (t) 
   t.deepEqual(read.body, { message: "Not found", responseCode: 404 });
 });
 
-test("a domain that is down is a 503 JSON body naming the domain", async (t) => {
+test("a domain that is down is a 503 JSON body naming the domain, with a Retry-After", async (t) => {
   const gateway = await startGateway({
     ...gatewayOptions([{ routes: sampleRoutes, address: "127.0.0.1:1" }]),
     port: 0,
@@ -52,6 +52,7 @@ test("a domain that is down is a 503 JSON body naming the domain", async (t) => 
   const reply = await call(`http://127.0.0.1:${gateway.port}/sample/v1/samples/${UUID}`);
   t.is(reply.status, 503);
   t.deepEqual(reply.body, { message: "The sample service is unavailable", responseCode: 503 });
+  t.is(reply.headers.get("retry-after"), "5");
 });
 
 test("UNAVAILABLE sent by a running domain keeps the domain's message", async (t) => {

@@ -20,7 +20,22 @@ test("/readyz is 200 when every domain reports SERVING", async (t) => {
   const { origin } = await startHarness(t);
   const reply = await call(`${origin}/readyz`);
   t.is(reply.status, 200);
-  t.deepEqual(reply.body, { status: "ok", domains: { sample: "SERVING" } });
+  t.deepEqual(reply.body, { status: "ok", domains: { sample: "SERVING" }, databases: {} });
+});
+
+test("/readyz reports a domain's unreachable database without failing readiness", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.setDatabaseServing(true);
+  const up = await call(`${origin}/readyz`);
+  t.deepEqual(up.body, { status: "ok", domains: { sample: "SERVING" }, databases: { sample: "ok" } });
+  fake.setDatabaseServing(false);
+  const down = await call(`${origin}/readyz`);
+  t.is(down.status, 200);
+  t.deepEqual(down.body, {
+    status: "degraded",
+    domains: { sample: "SERVING" },
+    databases: { sample: "unreachable" },
+  });
 });
 
 test("/readyz is 503 with each domain's state when one is down or not serving", async (t) => {
@@ -38,7 +53,11 @@ test("/readyz is 503 with each domain's state when one is down or not serving", 
   t.teardown(() => gateway.close());
   const reply = await call(`http://127.0.0.1:${gateway.port}/readyz`);
   t.is(reply.status, 503);
-  t.deepEqual(reply.body, { status: "unavailable", domains: { sample: "NOT_SERVING", down: "UNAVAILABLE" } });
+  t.deepEqual(reply.body, {
+    status: "unavailable",
+    domains: { sample: "NOT_SERVING", down: "UNAVAILABLE" },
+    databases: {},
+  });
 });
 
 test("/metrics exposes the request duration histogram by method, route template and status", async (t) => {

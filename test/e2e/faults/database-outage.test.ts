@@ -1,0 +1,195 @@
+/**
+ * A database that goes away under write load: while MariaDB is down every call answers 503
+ * with Retry-After (never 500, never a hang), /readyz names the domain whose database is
+ * unreachable, writes succeed again once it is back without restarting m3, and no write that
+ * was acknowledged is lost. The server is this file's own (killed with SIGKILL and relaunched
+ * on the same port and data), not the run's shared one.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import test from "ava";
+import mysql from "mysql2/promise";
+import { pino } from "pino";
+import { type RunningPlatform, startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
+
+const API_KEY = "outage-test-key";
+const WRITERS = 8;
+const REQUEST_TIMEOUT_MILLIS = 15_000;
+
+interface Outcome {
+  status: number | "timeout" | "network error";
+  millis: number;
+  retryAfter: string | null;
+  message?: string;
+}
+
+let server: MariaDbServer;
+let platform: RunningPlatform;
+let dataDir: string;
+let base: string;
+let token: string;
+
+test.before(async () => {
+  server = await startMariaDbServer("64M");
+  const connection = await mysql.createConnection(`${server.rootUrl}/`);
+  await connection.query("CREATE DATABASE m3_outage CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+  await connection.end();
+  dataDir = mkdtempSync(join(tmpdir(), "m3-outage-"));
+  platform = await startPlatform({
+    env: {
+      M3_API_KEY: API_KEY,
+      M3_SIGNING_SECRET: "outage-test-signing-secret",
+      M3_DATABASE_URL: `${server.rootUrl}/m3_outage`,
+    },
+    dataDir,
+    port: 0,
+    host: "127.0.0.1",
+    logger: pino({ level: "silent" }),
+  });
+  base = `http://127.0.0.1:${platform.port}`;
+  const auth = await fetch(`${base}/vam/v1/auth`, {
+    method: "POST",
+    headers: { Authorization: `APIKEY ${API_KEY}` },
+  });
+  token = ((await auth.json()) as { access_token: string }).access_token;
+});
+
+test.after.always(async () => {
+  await platform?.stop();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One write: a new video sequence; its name is recorded when the write is acknowledged. */
+async function writeOnce(name: string, acknowledged: Set<string>): Promise<Outcome> {
+  const started = performance.now();
+  try {
+    const reply = await fetch(`${base}/vam/v1/videosequences`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ name, camera_id: "outage-cam" }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MILLIS),
+    });
+    const body = (await reply.json()) as { message?: string };
+    if (reply.status === 200) acknowledged.add(name);
+    return {
+      status: reply.status,
+      millis: performance.now() - started,
+      retryAfter: reply.headers.get("retry-after"),
+      message: body.message,
+    };
+  } catch (error) {
+    const timedOut = (error as Error).name === "TimeoutError";
+    return {
+      status: timedOut ? "timeout" : "network error",
+      millis: performance.now() - started,
+      retryAfter: null,
+    };
+  }
+}
+
+/** WRITERS loops writing until stopped; every outcome is kept with the phase it happened in. */
+function startLoad(acknowledged: Set<string>) {
+  const outcomes: { phase: string; outcome: Outcome }[] = [];
+  let phase = "before";
+  let running = true;
+  let next = 0;
+  const loops = Array.from({ length: WRITERS }, async () => {
+    while (running) {
+      const current = phase;
+      outcomes.push({ phase: current, outcome: await writeOnce(`outage-${next++}`, acknowledged) });
+    }
+  });
+  return {
+    outcomes,
+    setPhase: (name: string) => {
+      phase = name;
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+
+async function readiness(): Promise<{
+  status: number;
+  body: { status: string; databases: Record<string, string> };
+}> {
+  const reply = await fetch(`${base}/readyz`);
+  return {
+    status: reply.status,
+    body: (await reply.json()) as { status: string; databases: Record<string, string> },
+  };
+}
+
+test("killing MariaDB under write load gives 503 with Retry-After, readiness names it, writes recover and nothing acknowledged is lost", async (t) => {
+  const acknowledged = new Set<string>();
+  const load = startLoad(acknowledged);
+  await sleep(1_000);
+
+  load.setPhase("down");
+  await server.crash();
+  await sleep(2_500);
+  const duringOutage = await readiness();
+
+  load.setPhase("restarting");
+  await server.relaunch();
+  const backAt = performance.now();
+  let recoveredMillis: number | undefined;
+  while (performance.now() - backAt < 30_000) {
+    const probe = await writeOnce(`outage-probe-${Math.round(performance.now())}`, acknowledged);
+    if (probe.status === 200) {
+      recoveredMillis = performance.now() - backAt;
+      break;
+    }
+    await sleep(100);
+  }
+  load.setPhase("after");
+  await sleep(1_000);
+  await load.stop();
+  const afterRecovery = await readiness();
+
+  const statuses = load.outcomes.map(({ outcome }) => outcome.status);
+  t.deepEqual(
+    [...new Set(statuses)].filter((status) => status !== 200 && status !== 503),
+    [],
+    "only 200 and 503",
+  );
+  const unavailable = load.outcomes
+    .filter(({ outcome }) => outcome.status === 503)
+    .map(({ outcome }) => outcome);
+  t.true(unavailable.length > 0, "some writes met the outage");
+  for (const outcome of unavailable) {
+    t.regex(outcome.message ?? "", /unavailable/);
+    t.is(outcome.retryAfter, "5");
+  }
+  const slowest = Math.max(...load.outcomes.map(({ outcome }) => outcome.millis));
+  t.true(slowest < 10_000, `the slowest answer took ${Math.round(slowest)} ms`);
+  t.true(load.outcomes.some(({ phase, outcome }) => phase === "before" && outcome.status === 200));
+  t.true(load.outcomes.some(({ phase, outcome }) => phase === "after" && outcome.status === 200));
+
+  t.is(duringOutage.status, 200);
+  t.is(duringOutage.body.status, "degraded");
+  t.like(duringOutage.body.databases, {
+    registry: "unreachable",
+    kb: "unreachable",
+    annotation: "unreachable",
+  });
+  t.not(recoveredMillis, undefined, "writes succeed again within 30 s of the restart");
+  t.is(afterRecovery.body.status, "ok");
+
+  const names = (await (await fetch(`${base}/vam/v1/videosequences/names`)).json()) as string[];
+  const stored = new Set(names);
+  const lost = [...acknowledged].filter((name) => !stored.has(name));
+  t.deepEqual(lost, [], "every acknowledged write is stored");
+  t.log(
+    `${acknowledged.size} writes acknowledged, ${unavailable.length} answered 503, none lost; ` +
+      `writes succeeded ${Math.round(recoveredMillis ?? -1)} ms after MariaDB accepted connections again; ` +
+      `slowest answer ${Math.round(slowest)} ms`,
+  );
+});

@@ -61,7 +61,12 @@ export const kbModule: DomainModule = {
       };
       const tree = createTreeSlice({ ...deps, attachments: createConceptAttachments() });
       const attachments = createAttachmentsSlice(deps);
-      const slices = [tree, attachments, createPeopleSlice(deps), createPhylogenySlice(deps)];
+      const slices = [
+        tree,
+        attachments,
+        createPeopleSlice(deps, settings.loginLimits),
+        createPhylogenySlice(deps),
+      ];
       const history = createHistorySlice({
         ...deps,
         handlers: slices.flatMap((slice) => slice.historyHandlers ?? []),

@@ -11,5 +11,7 @@ export function requestMetadata(ctx: Context, requestId: string): Metadata {
     if (value !== "") metadata.set(header, value);
   }
   metadata.set("x-request-id", requestId);
+  // The socket's address, or X-Forwarded-For's first entry when the gateway trusts its proxy.
+  if (ctx.ip) metadata.set("x-client-address", ctx.ip);
   return metadata;
 }

@@ -27,13 +27,14 @@ export class ConfigAuthService {
   async createToken(input: {
     apiKey: string | undefined;
     authorization: string | undefined;
+    clientAddress: string;
   }): Promise<string> {
     if (input.apiKey !== undefined) {
       if (!apiKeyMatches(this.options.apiKey, input.apiKey))
         throw DomainError.unauthenticated("Invalid credentials");
       return this.issue(MASTER);
     }
-    return this.issue(await this.checkUser(requireBasic(input.authorization)));
+    return this.issue(await this.checkUser(requireBasic(input.authorization), input.clientAddress));
   }
 
   /** The non-empty string claims of a valid config token. */
@@ -62,23 +63,23 @@ export class ConfigAuthService {
   }
 
   /** A login file for credentials the kb accepts. */
-  async encodeLoginFile(authorization: string | undefined): Promise<string> {
+  async encodeLoginFile(authorization: string | undefined, clientAddress: string): Promise<string> {
     const credentials = requireBasic(authorization);
-    await this.checkUser(credentials);
+    await this.checkUser(credentials, clientAddress);
     return this.options.loginFiles.encode({ url: this.options.publicUrl, ...credentials });
   }
 
   /** A token for the user whose credentials a login file holds. */
-  async loginWithFile(content: string): Promise<string> {
+  async loginWithFile(content: string, clientAddress: string): Promise<string> {
     const { username, password } = this.options.loginFiles.decode(content);
-    return this.issue(await this.checkUser({ username, password }));
+    return this.issue(await this.checkUser({ username, password }, clientAddress));
   }
 
-  private checkUser(credentials: BasicCredentials): Promise<KbUser> {
+  private checkUser(credentials: BasicCredentials, clientAddress: string): Promise<KbUser> {
     if (!this.options.users) {
       throw new DomainError("UNAVAILABLE", "USER_SERVICE_UNAVAILABLE", "No user service (kb) is configured");
     }
-    return this.options.users.login(basicAuthorization(credentials));
+    return this.options.users.login(basicAuthorization(credentials), clientAddress);
   }
 
   private issue(user: KbUser): Promise<string> {

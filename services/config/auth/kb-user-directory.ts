@@ -2,6 +2,10 @@ import * as grpc from "@grpc/grpc-js";
 import { UserAuthServiceClient } from "../../../proto/gen/m3/kb/v1/user_auth_service.js";
 import { UserServiceClient } from "../../../proto/gen/m3/kb/v1/user_service.js";
 import { DomainError } from "../../kit/errors/domain-error.js";
+import { CLIENT_ADDRESS_KEY } from "../../kit/grpc/call-context.js";
+
+/** The kb's throttled logins carry their wait in this trailer (a DomainError metadata entry). */
+const RETRY_AFTER_KEY = "m3-error-http-header-retry-after";
 
 /** A kb user the config service vouches for in its token. */
 export interface KbUser {
@@ -12,8 +16,11 @@ export interface KbUser {
 
 /** Checks user credentials; the kb (legacy oni) holds the accounts. */
 export interface UserDirectory {
-  /** The user named by HTTP Basic credentials (`Basic …`); UNAUTHENTICATED when the kb refuses them. */
-  login(basicAuthorization: string): Promise<KbUser>;
+  /**
+   * The user named by HTTP Basic credentials (`Basic …`), sent by the client at clientAddress (the
+   * kb throttles failed logins by it); UNAUTHENTICATED when the kb refuses them.
+   */
+  login(basicAuthorization: string, clientAddress: string): Promise<KbUser>;
   close(): void;
 }
 
@@ -35,10 +42,11 @@ export function createKbUserDirectory(address: string): UserDirectory {
   const auth = new UserAuthServiceClient(address, credentials);
   const users = new UserServiceClient(address, credentials);
   return {
-    async login(basicAuthorization) {
-      const { accessToken } = await unary<{ accessToken: string }>((metadata, options, done) =>
-        auth.login({}, withAuthorization(metadata, basicAuthorization), options, done),
-      ).catch((error: unknown) => {
+    async login(basicAuthorization, clientAddress) {
+      const { accessToken } = await unary<{ accessToken: string }>((metadata, options, done) => {
+        metadata.set(CLIENT_ADDRESS_KEY, clientAddress);
+        auth.login({}, withAuthorization(metadata, basicAuthorization), options, done);
+      }).catch((error: unknown) => {
         throw kbFailure(error);
       });
       const username = usernameOf(accessToken);
@@ -89,7 +97,16 @@ function usernameOf(token: string): string {
 }
 
 function kbFailure(error: unknown): DomainError {
-  const code = (error as { code?: number }).code;
+  const { code, details, metadata } = error as Partial<grpc.ServiceError>;
   if (code !== undefined && REFUSALS.has(code)) return DomainError.unauthenticated("Invalid credentials");
+  if (code === grpc.status.RESOURCE_EXHAUSTED) {
+    const retryAfter = metadata?.get(RETRY_AFTER_KEY)[0];
+    return new DomainError(
+      "RESOURCE_EXHAUSTED",
+      "TOO_MANY_FAILED_LOGINS",
+      details ?? "Too many failed logins",
+      typeof retryAfter === "string" ? { "http-header-retry-after": retryAfter } : {},
+    );
+  }
   return new DomainError("UNAVAILABLE", "USER_SERVICE_UNAVAILABLE", "The user service (kb) is unavailable");
 }

@@ -15,14 +15,20 @@ const LOGIN_FILE_TYPE = "text/plain; charset=utf-8";
 export function configAuthHandlers(auth: ConfigAuthService): UnaryHandlers<typeof ConfigAuthServiceService> {
   return {
     createToken: async (_request, ctx) => ({
-      accessToken: await auth.createToken({ apiKey: apiKeyOf(ctx), authorization: ctx.authorization }),
+      accessToken: await auth.createToken({
+        apiKey: apiKeyOf(ctx),
+        authorization: ctx.authorization,
+        clientAddress: ctx.clientAddress,
+      }),
     }),
     verifyToken: async (_request, ctx) => ({ claims: await auth.verifyToken(ctx.authorization) }),
     encodeLoginFile: async (_request, ctx) => ({
       contentType: LOGIN_FILE_TYPE,
-      data: Buffer.from(await auth.encodeLoginFile(ctx.authorization), "utf8"),
+      data: Buffer.from(await auth.encodeLoginFile(ctx.authorization, ctx.clientAddress), "utf8"),
     }),
-    loginWithFile: async (request) => ({ accessToken: await auth.loginWithFile(request.content) }),
+    loginWithFile: async (request, ctx) => ({
+      accessToken: await auth.loginWithFile(request.content, ctx.clientAddress),
+    }),
   };
 }
 

@@ -15,6 +15,7 @@ import { InitPeopleMysql } from "./migrations/mysql/init-people.migration.js";
 import { InitPeopleSqlite } from "./migrations/sqlite/init-people.migration.js";
 import { UserAccountRepository } from "./repositories/user-account.repository.js";
 import { LoginService } from "./services/login.service.js";
+import { type LoginLimits, LoginThrottle } from "./services/login-throttle.js";
 import { hashPassword } from "./services/password-hash.js";
 import { PreferenceService } from "./services/preference.service.js";
 import { StoredPrincipalResolver } from "./services/principal-resolver.js";
@@ -32,8 +33,9 @@ export function createPrincipalResolver(storage: DomainStorage): PrincipalResolv
   return new StoredPrincipalResolver(storage);
 }
 
-/** The gRPC services of users, login and preferences. */
-export function createPeopleSlice(deps: KbSliceDeps): KbSlice {
+/** The gRPC services of users, login (throttled by loginLimits) and preferences. */
+export function createPeopleSlice(deps: KbSliceDeps, loginLimits?: LoginLimits): KbSlice {
+  const login = new LoginService(deps.storage, deps.tokens, new LoginThrottle(loginLimits));
   const access = { tokens: deps.tokens, logger: deps.logger };
   return {
     bindings: [
@@ -41,7 +43,7 @@ export function createPeopleSlice(deps: KbSliceDeps): KbSlice {
         ...access,
         publicMethods: USER_PUBLIC_METHODS,
       }),
-      bindService(UserAuthServiceService, userAuthHandlers(new LoginService(deps.storage, deps.tokens)), {
+      bindService(UserAuthServiceService, userAuthHandlers(login), {
         ...access,
         publicMethods: USER_AUTH_PUBLIC_METHODS,
       }),

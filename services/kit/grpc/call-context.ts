@@ -14,6 +14,11 @@ export interface CallContext {
   metadata: grpc.Metadata;
   /** The value of the `authorization` metadata, if any. */
   authorization: string | undefined;
+  /**
+   * Who is calling: the HTTP client's address the gateway forwards (`x-client-address`), else
+   * the gRPC peer (an internal caller).
+   */
+  clientAddress: string;
   /** The verified JWT's claims on a protected method (e.g. the kb's `name` and `role`). */
   claims?: Readonly<Record<string, unknown>>;
   /**
@@ -27,6 +32,7 @@ export interface CallContext {
 export interface ServerCallLike {
   metadata: grpc.Metadata;
   getDeadline(): grpc.Deadline;
+  getPeer?(): string;
   on(event: "cancelled", listener: () => void): unknown;
 }
 
@@ -37,6 +43,8 @@ export interface LiveCallContext {
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:/+=-]{1,128}$/;
+/** Metadata key of the HTTP client's address, set by the gateway. */
+export const CLIENT_ADDRESS_KEY = "x-client-address";
 
 export function openCallContext(call: ServerCallLike, names: MethodNames, parent: Logger): LiveCallContext {
   const given = firstText(call.metadata, "x-request-id");
@@ -54,6 +62,7 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
     logger: parent.child({ requestId, method: `${names.service}/${names.method}` }),
     metadata: call.metadata,
     authorization: firstText(call.metadata, "authorization"),
+    clientAddress: firstText(call.metadata, CLIENT_ADDRESS_KEY) ?? call.getPeer?.() ?? "unknown",
     signal: controller.signal,
   };
   return { ctx, release: () => clearTimeout(timer) };

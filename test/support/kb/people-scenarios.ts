@@ -35,7 +35,7 @@ const login: Scenario = {
       http.request("POST", "/kb/v1/auth/login", { auth: basicAuth(user, password) });
     assertError(t, await attempt(reader, `pw-${reader}`), 401, LOGIN_REFUSED);
     assertError(t, await attempt(maint, "wrong"), 401, LOGIN_REFUSED);
-    assertError(t, await attempt("nobody-here", "x"), 404, "User account not found");
+    assertError(t, await attempt("nobody-here", "x"), 401, LOGIN_REFUSED);
     assertError(t, await http.request("POST", "/kb/v1/auth/login"), 401);
   },
 };

@@ -63,6 +63,7 @@ function contextWithKey(key?: string): CallContext {
     logger: pino({ level: "silent" }),
     metadata,
     authorization: undefined,
+    clientAddress: "127.0.0.1",
     signal: new AbortController().signal,
   };
 }

@@ -8,7 +8,7 @@ export function userAuthHandlers(login: LoginService): UnaryHandlers<typeof User
   return {
     login: async (_request, ctx) => ({
       tokenType: "Bearer",
-      accessToken: await login.login(ctx.authorization),
+      accessToken: await login.login(ctx.authorization, ctx.clientAddress),
     }),
   };
 }

@@ -1,6 +1,7 @@
 import test from "ava";
 import { createPrincipalResolver, peopleSchema } from "../../../../services/kb/people/people-slice.js";
 import { LoginService } from "../../../../services/kb/people/services/login.service.js";
+import { LoginThrottle } from "../../../../services/kb/people/services/login-throttle.js";
 import { UserAccountService } from "../../../../services/kb/people/services/user-account.service.js";
 import { TokenService } from "../../../../services/kit/auth/token-service.js";
 import type { CallContext } from "../../../../services/kit/grpc/bind-service.js";
@@ -12,6 +13,7 @@ test.after.always(closeKbStorages);
 const LEGACY_ADMIN_HASH = "j5BLowjV73immQbiMAdqXzXkXaoqMgRY";
 const REFUSED =
   /^Unable to login\. Check your username and password and verify that you are an administrator or maintainer$/;
+const ADDRESS = "203.0.113.7";
 const tokens = new TokenService({ signingSecret: "test-secret", issuer: "http://www.mbari.org" });
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -21,7 +23,7 @@ async function openPeople(backend: (typeof BACKENDS)[number]) {
   return {
     storage,
     users: new UserAccountService(storage),
-    login: new LoginService(storage, tokens),
+    login: new LoginService(storage, tokens, new LoginThrottle()),
     principals: createPrincipalResolver(storage),
   };
 }
@@ -35,21 +37,21 @@ for (const backend of BACKENDS) {
     const { users, login } = await openPeople(backend);
     const maint = await users.create({ username: "maint", password: "pw", role: "Maint" });
     await users.create({ username: "boss", password: "pw", role: "Admin" });
-    const claims = await tokens.verifyClaims(await login.login(basic("maint", "pw")));
+    const claims = await tokens.verifyClaims(await login.login(basic("maint", "pw"), ADDRESS));
     t.like(claims, { sub: String(maint.id), name: "maint", role: "Maint", iss: "http://www.mbari.org" });
-    t.like(await tokens.verifyClaims(await login.login(`BASIC ${basic("boss", "pw").slice(6)}`)), {
+    t.like(await tokens.verifyClaims(await login.login(`BASIC ${basic("boss", "pw").slice(6)}`, ADDRESS)), {
       role: "Admin",
     });
   });
 
-  test(`${backend}: login refuses unknown users, wrong passwords and ReadOnly users`, async (t) => {
+  test(`${backend}: login refuses unknown users, wrong passwords and ReadOnly users with one answer`, async (t) => {
     const { users, login } = await openPeople(backend);
     await users.create({ username: "reader", password: "pw", role: "ReadOnly" });
     await users.create({ username: "maint", password: "pw", role: "Maint" });
-    await rejectsWith(t, login.login(basic("ghost", "pw")), "NOT_FOUND", /^User account not found$/);
-    await rejectsWith(t, login.login(basic("maint", "wrong")), "UNAUTHENTICATED", REFUSED);
-    await rejectsWith(t, login.login(basic("reader", "pw")), "UNAUTHENTICATED", REFUSED);
-    await rejectsWith(t, login.login(undefined), "UNAUTHENTICATED", /Missing credentials/);
+    await rejectsWith(t, login.login(basic("ghost", "pw"), ADDRESS), "UNAUTHENTICATED", REFUSED);
+    await rejectsWith(t, login.login(basic("maint", "wrong"), ADDRESS), "UNAUTHENTICATED", REFUSED);
+    await rejectsWith(t, login.login(basic("reader", "pw"), ADDRESS), "UNAUTHENTICATED", REFUSED);
+    await rejectsWith(t, login.login(undefined, ADDRESS), "UNAUTHENTICATED", /Missing credentials/);
   });
 
   test(`${backend}: an imported jasypt digest logs in and is upgraded to scrypt`, async (t) => {
@@ -60,15 +62,15 @@ for (const backend of BACKENDS) {
         ["admin", LEGACY_ADMIN_HASH, "Admin", Instant.now().toSql()],
       ),
     );
-    await rejectsWith(t, login.login(basic("admin", "nimda")), "UNAUTHENTICATED");
+    await rejectsWith(t, login.login(basic("admin", "nimda"), ADDRESS), "UNAUTHENTICATED");
     t.is((await users.get("admin")).passwordHash, LEGACY_ADMIN_HASH);
-    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"))), {
+    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"), ADDRESS)), {
       name: "admin",
       role: "Admin",
     });
     const upgraded = (await users.get("admin")).passwordHash;
     t.regex(upgraded, /^scrypt\$/);
-    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"))), { name: "admin" });
+    t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"), ADDRESS)), { name: "admin" });
   });
 
   test(`${backend}: the principal comes from the stored user named by the token`, async (t) => {

@@ -1,4 +1,4 @@
-import { readInt, readString } from "../services/kit/config/env-reader.js";
+import { readBoolean, readInt, readString } from "../services/kit/config/env-reader.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
 
 type Env = Record<string, string | undefined>;
@@ -21,6 +21,8 @@ export interface GatewayConfig {
   callTimeoutMillis: number;
   maxBodyBytes: number;
   corsOrigin: string;
+  /** Take the client's address from X-Forwarded-For (behind an ingress or reverse proxy). */
+  trustProxy: boolean;
   /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
   addressOf(domain: string): string;
   /** The environment, for route placement (base and context paths) and OpenTelemetry. */
@@ -38,6 +40,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     callTimeoutMillis: readInt(env, "M3_GATEWAY_CALL_TIMEOUT_MILLIS", 30_000, { min: 1, max: 3_600_000 }),
     maxBodyBytes: readInt(env, "M3_GATEWAY_MAX_BODY_BYTES", 10 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
+    trustProxy: readBoolean(env, "M3_TRUST_PROXY", false),
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
     env,

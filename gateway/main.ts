@@ -23,6 +23,7 @@ const gateway = await startGateway({
   callTimeoutMillis: config.callTimeoutMillis,
   maxBodyBytes: config.maxBodyBytes,
   corsOrigin: config.corsOrigin,
+  trustProxy: config.trustProxy,
 });
 logger.info({ port: gateway.port }, "gateway listening");
 onShutdownSignal(async () => {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Logger } from "pino";
+import { readGatewayConfig } from "../../gateway/config.js";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
 import { openGatewayListener } from "../../gateway/src/index.js";
 import { placeRoutes } from "../../gateway/src/routes/placement.js";
@@ -56,7 +57,16 @@ export async function startPlatform(options: {
       routes,
       address: running.get(module.name)?.address ?? "",
     }));
-    const gateway = await listener.serve({ targets, protoRoot: PROTO_ROOT, logger: options.logger });
+    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy } = readGatewayConfig(options.env);
+    const gateway = await listener.serve({
+      targets,
+      protoRoot: PROTO_ROOT,
+      logger: options.logger,
+      callTimeoutMillis,
+      maxBodyBytes,
+      corsOrigin,
+      trustProxy,
+    });
     return {
       port,
       routes: targets.map((target) => target.routes),

@@ -34,6 +34,8 @@ export interface GatewayOptions {
   maxUploadBytes?: number;
   /** Access-Control-Allow-Origin; default "*". */
   corsOrigin?: string;
+  /** Trust X-Forwarded-For for the client's address (behind a proxy); default false. */
+  trustProxy?: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -74,7 +76,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
       maxBodyBytes: options.maxBodyBytes ?? 10 * MIB,
       maxUploadBytes: options.maxUploadBytes ?? 256 * MIB,
     });
-    const app = new Koa();
+    const app = new Koa({ proxy: options.trustProxy ?? false });
     app.use(requestContext(options.logger, metrics));
     app.use(cors(options.corsOrigin ?? "*"));
     app.use(errorHandler());

@@ -8,13 +8,19 @@ import { startTracing } from "../kit/tracing/tracing.js";
 import { startupBanner } from "./banner.js";
 import { readAllInOneConfig } from "./config.js";
 import { importKbOnStart } from "./kb-import-on-start.js";
-import { loadOrCreateSecrets } from "./secrets.js";
+import { loadGeneratedSecrets } from "./secrets.js";
 import { startPlatform } from "./start-platform.js";
 
 const config = readAllInOneConfig();
 const logger = createLogger({ name: "m3", level: config.logLevel, format: config.logFormat });
 const tracing = startTracing({ serviceName: "m3", env: config.env });
-const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
+const { secrets, created, where } = await loadGeneratedSecrets(
+  config.env.M3_DATABASE_URL,
+  config.dataDir,
+).catch((error: unknown) => {
+  logger.fatal({ err: error }, "could not read or keep the generated secrets");
+  process.exit(1);
+});
 // Settings from the environment win over the generated ones; empty values count as unset.
 const env = { ...config.env };
 env.M3_API_KEY ||= secrets.apiKey;
@@ -46,7 +52,7 @@ console.log(
     baseUrl: `http://${shownHost}:${platform.port}`,
     apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || secrets.apiKey,
     admin: { username: env.M3_ADMIN_USER, password: env.M3_ADMIN_PASSWORD },
-    secretsFile: file,
+    secretsFile: where,
     secretsCreated: created,
     basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),
   }),

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type DatabaseTarget, parseDatabaseUrl } from "../kit/storage/database-url.js";
+import { storeOrReadSecrets } from "./shared-secrets.repository.js";
 
 export interface LocalSecrets {
   apiKey: string;
@@ -14,6 +16,27 @@ const GENERATORS: Record<keyof LocalSecrets, () => string> = {
   signingSecret: () => randomBytes(48).toString("base64url"),
   adminPassword: () => randomBytes(12).toString("base64url"),
 };
+
+/**
+ * The secrets of an installation on a shared MySQL database (M3_DATABASE_URL): generated once
+ * and kept in that database, so several processes started on it (two `npm start`, workers,
+ * replicas) issue and accept the same tokens and know the same administrator.
+ */
+export async function loadOrCreateSharedSecrets(
+  target: Extract<DatabaseTarget, { kind: "mysql" }>,
+): Promise<{ secrets: LocalSecrets; created: boolean; where: string }> {
+  const candidates = Object.fromEntries(
+    (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, GENERATORS[name]()]),
+  );
+  const stored = await storeOrReadSecrets(target, candidates);
+  const secrets = Object.fromEntries(
+    (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, stored[name] ?? ""]),
+  ) as unknown as LocalSecrets;
+  const created = (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).some(
+    (name) => secrets[name] === candidates[name],
+  );
+  return { secrets, created, where: `the database ${target.database} (table m3_generated_secrets)` };
+}
 
 /**
  * The secrets of a local installation: generated on first start and kept in
@@ -47,4 +70,18 @@ function readStored(file: string): Partial<Record<keyof LocalSecrets, unknown>> 
     // Reported below with the remedy.
   }
   throw new Error(`${file} is not a valid secrets file: remove it to generate new secrets`);
+}
+
+/**
+ * Where `npm start` keeps its generated secrets: in the shared database when M3_DATABASE_URL
+ * names a MySQL one (every process on it must agree), else in <dataDir>/secrets.json.
+ */
+export async function loadGeneratedSecrets(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<{ secrets: LocalSecrets; created: boolean; where: string }> {
+  const target = databaseUrl ? parseDatabaseUrl(databaseUrl, dataDir) : undefined;
+  if (target?.kind === "mysql") return loadOrCreateSharedSecrets(target);
+  const { secrets, created, file } = loadOrCreateSecrets(dataDir);
+  return { secrets, created, where: file };
 }

@@ -1,0 +1,98 @@
+/**
+ * Two `npm start` processes on one MariaDB database, neither given secrets: the first keeps
+ * the secrets it generates in the database and the second uses them, so a token issued by one
+ * is accepted by the other and both know the same administrator.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import test from "ava";
+import mysql from "mysql2/promise";
+import { storeOrReadSecrets } from "../../../services/all-in-one/shared-secrets.repository.js";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { type StartedScript, startNodeScript, stopChild } from "../../support/node-process.js";
+
+const MAIN = join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "main.ts");
+const started: StartedScript[] = [];
+const dataDirs: string[] = [];
+
+test.after.always(async () => {
+  await Promise.allSettled(started.map(({ child }) => stopChild(child)));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+});
+
+async function startAllInOne(databaseUrl: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-shared-secrets-"));
+  dataDirs.push(dataDir);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    PORT: "0",
+    M3_HOST: "127.0.0.1",
+    M3_DATA_DIR: dataDir,
+    M3_DATABASE_URL: databaseUrl,
+    M3_LOG_LEVEL: "warn",
+    M3_LOG_FORMAT: "json",
+  };
+  const script = await startNodeScript(MAIN, env, "m3 is running at");
+  started.push(script);
+  const port = /:(\d+)\s*$/.exec(script.readyLine)?.[1];
+  if (!port) throw new Error(`no port in ${script.readyLine}`);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function storedSecrets(databaseUrl: string): Promise<Record<string, string>> {
+  const connection = await mysql.createConnection(databaseUrl);
+  try {
+    const [rows] = await connection.query("SELECT name, value FROM m3_generated_secrets");
+    return Object.fromEntries(
+      (rows as { name: string; value: string }[]).map((row) => [row.name, row.value]),
+    );
+  } finally {
+    await connection.end();
+  }
+}
+
+test("two processes on one database share the generated secrets: a token of one is accepted by the other", async (t) => {
+  const databaseUrl = await createTestDatabase("m3_shared_secrets");
+  const first = await startAllInOne(databaseUrl);
+  const second = await startAllInOne(databaseUrl);
+  const secrets = await storedSecrets(databaseUrl);
+  t.deepEqual(Object.keys(secrets).sort(), ["adminPassword", "apiKey", "signingSecret"]);
+
+  const auth = await fetch(`${first}/vam/v1/auth`, {
+    method: "POST",
+    headers: { Authorization: `APIKEY ${secrets.apiKey}` },
+  });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const write = await fetch(`${second}/vam/v1/videosequences`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: new URLSearchParams({ name: "shared-secrets-dive", camera_id: "cam" }),
+  });
+  t.is(write.status, 200);
+
+  const basic = `Basic ${Buffer.from(`admin:${secrets.adminPassword}`).toString("base64")}`;
+  for (const origin of [first, second]) {
+    const login = await fetch(`${origin}/kb/v1/auth/login`, {
+      method: "POST",
+      headers: { Authorization: basic },
+    });
+    t.is(login.status, 200, origin);
+  }
+});
+
+test("processes racing to store their secrets all end up with the first one stored", async (t) => {
+  const target = parseDatabaseUrl(await createTestDatabase("m3_secret_race"));
+  if (target.kind !== "mysql") throw new Error("a MySQL target was expected");
+  const answers = await Promise.all(
+    ["a", "b", "c", "d"].map((candidate) =>
+      storeOrReadSecrets(target, { apiKey: candidate, signingSecret: candidate }),
+    ),
+  );
+  const [winner] = answers;
+  t.true(["a", "b", "c", "d"].includes(winner?.apiKey ?? ""));
+  t.is(winner?.signingSecret, winner?.apiKey);
+  for (const answer of answers) t.deepEqual(answer, winner);
+});

@@ -22,6 +22,7 @@ import {
   VALUE,
 } from "./field-kinds.js";
 import { findField } from "./field-names.js";
+import { checkListLength } from "./request-limits.js";
 import { listFromJson, structFromJson, valueFromJson } from "./struct-json.js";
 
 export type InputMode = "json" | "text";
@@ -58,6 +59,7 @@ export function coerceMessage(
 function coerceRepeated(field: protobuf.Field, value: unknown, mode: InputMode, label: string): unknown[] {
   if (mode === "json" && !Array.isArray(value)) throw invalid(label, "must be a list");
   const items = Array.isArray(value) ? value : [value];
+  checkListLength(items, label);
   const result: unknown[] = [];
   items.forEach((item, index) => {
     const itemLabel = Array.isArray(value) ? `${label}[${index}]` : label;

@@ -8,6 +8,7 @@ import type protobuf from "protobufjs";
 import { badRequest } from "./error-body.js";
 import { coerceField, type InputMode, isPlainObject } from "./field-coercion.js";
 import { findField } from "./field-names.js";
+import { checkPageLimit } from "./request-limits.js";
 import type { BoundRoute } from "./route-binding.js";
 
 /** A request body after its codec ran. Form and multipart fields are text; files are Buffers. */
@@ -40,6 +41,7 @@ export function buildRequest(route: BoundRoute, sources: RequestSources): Record
     const value = coerceField(field, entry.value, entry.mode, entry.label);
     if (value !== undefined) request[field.name] = value;
   }
+  checkPageLimit(request, route.render, route.spec.maxLimit);
   return request;
 }
 

@@ -97,6 +97,8 @@ export interface RouteSpec {
   query?: readonly string[];
   /** Default "json". */
   render?: RenderMode;
+  /** Largest `limit` of this route when its answer is built in memory; default MAX_PAGE_LIMIT (10,000). */
+  maxLimit?: number;
   /** Streams a multipart file into a client-streaming rpc; needs bodyEncodings ["multipart"]. */
   upload?: UploadSpec;
 }

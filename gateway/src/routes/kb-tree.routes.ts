@@ -89,6 +89,8 @@ const nameRoutes: RouteSpec[] = [
     path: "/v1/names",
     rpc: `${NAMES}/ListNames`,
     query: ["limit", "offset"],
+    // The legacy service ignored limit and returned every name, so clients ask for pages this large.
+    maxLimit: 1_000_000,
     summary: "A page of every name, sorted (default limit 10000)",
   },
   {

@@ -1,5 +1,5 @@
 import test from "ava";
-import { call, startHarness } from "../../support/gateway/gateway-harness.js";
+import { call, jsonInit, startHarness } from "../../support/gateway/gateway-harness.js";
 
 const UUID = "0190a9e4-5b3c-7d2e-8f10-123456789abc";
 
@@ -43,4 +43,18 @@ test("a trailing slash and doubled slashes reach the same route, the query strin
   }
   t.is(fake.calls.length, 3);
   t.like(fake.calls[2]?.request, { limit: 3 });
+});
+
+test("a page larger than 10,000 is a 400 naming the limit, and a list over 10,000 items too", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("ListSamples", { samples: [] });
+  t.is((await call(`${origin}/sample/v1/samples?limit=10000`)).status, 200);
+  const page = await call(`${origin}/sample/v1/samples?limit=10001`);
+  t.is(page.status, 400);
+  t.deepEqual(page.body, { message: "limit must be at most 10000", responseCode: 400 });
+  const labels = Array.from({ length: 10_001 }, (_, index) => `l${index}`);
+  const list = await call(`${origin}/sample/v1/samples`, jsonInit("POST", { name: "x", labels }));
+  t.is(list.status, 400);
+  t.deepEqual(list.body, { message: "labels holds more than 10000 items", responseCode: 400 });
+  t.is(fake.calls.length, 1);
 });

@@ -40,7 +40,7 @@ async function stop(platform: DemoProcess): Promise<void> {
 }
 
 for (const backend of BACKENDS) {
-  test(`${backend}: --demo serves the real kb, three annotated dives, frames of its video and its users; a restart adds nothing`, async (t) => {
+  test(`${backend}: --demo serves the real kb, three annotated dives, frames of its video and its users; a restart adds nothing and completes an unannotated dive`, async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), "m3-demo-e2e-"));
     folders.push(dataDir);
     const env: Record<string, string> = { M3_DATA_DIR: dataDir };
@@ -53,6 +53,9 @@ for (const backend of BACKENDS) {
     t.regex(first.banner, /Three things to try:/);
     t.true(first.banner.includes(`${first.http.baseUrl}/capture/capture' -o frame.jpg`), first.banner);
     const before = await demoSnapshot(first.http, DIVES);
+    // As if a start had stopped between registering a dive and annotating it.
+    await deleteAnnotationsOf(first, "Demo MiniROV 0237");
+    t.is((await demoSnapshot(first.http, DIVES)).dives["Demo MiniROV 0237"]?.annotations, 0);
     await stop(first);
 
     const second = await start(env);
@@ -156,4 +159,18 @@ async function checkUsers(t: ExecutionContext, { http }: DemoProcess): Promise<v
   for (const { username, role } of users)
     if (username.startsWith("demo-")) roles.set(role, (roles.get(role) ?? 0) + 1);
   t.deepEqual(Object.fromEntries(roles), { Admin: 2, Maint: 2, Annotator: 2, ReadOnly: 2 });
+}
+
+async function deleteAnnotationsOf({ http }: DemoProcess, dive: string): Promise<void> {
+  const media = (await http.get(`/vam/v1/media/videosequence/${encodeURIComponent(dive)}`))
+    .json as MediaJson[];
+  for (const { video_reference_uuid } of media) {
+    const annotations = (
+      await http.get(`/anno/v1/annotations/videoreference/${video_reference_uuid}?limit=1000`)
+    ).json as AnnotationJson[];
+    const deleted = await http.post("/anno/v1/observations/delete", {
+      json: annotations.map(({ observation_uuid }) => observation_uuid),
+    });
+    if (deleted.status !== 204) throw new Error(`deleting the annotations of ${dive}: ${deleted.status}`);
+  }
 }

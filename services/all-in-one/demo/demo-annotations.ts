@@ -7,6 +7,7 @@ import {
   DEMO_OBSERVERS,
   type DemoDivePlan,
   type DemoVideoPlan,
+  isClipVideo,
 } from "./demo-plan.js";
 import { positionAlong, roundTo, waterAt } from "./ocean-profile.js";
 
@@ -84,9 +85,7 @@ export function diveAnnotations(input: DiveAnnotationInput): BulkAnnotationJson[
         group: "ROV",
         activity: activityAt(fraction, random),
       };
-      const image = video.references.some((reference) => reference.uri === "clip")
-        ? input.frames.get(moment.elapsedMillis)
-        : undefined;
+      const image = isClipVideo(video) ? input.frames.get(moment.elapsedMillis) : undefined;
       for (let i = 0; i < moment.observations; i++) {
         const concept = input.concepts[conceptAt++];
         if (!concept) throw new Error(`${dive.name}: more annotations planned than concepts given`);
@@ -113,7 +112,7 @@ interface PlannedMoment {
 
 /** The video's moments in time order, holding `video.annotations` observations in all. */
 function momentsOf(video: DemoVideoPlan, random: SeededRandom): PlannedMoment[] {
-  const isClip = video.references.some((reference) => reference.uri === "clip");
+  const isClip = isClipVideo(video);
   const counts: number[] = [];
   for (let left = video.annotations; left > 0; ) {
     const count = Math.min(left, random.pick(PER_MOMENT));

@@ -1,5 +1,5 @@
 import type { ImageReferenceJson } from "./demo-annotations.js";
-import { DEMO_CLIP, DEMO_FRAME_MILLIS, type DemoDivePlan } from "./demo-plan.js";
+import { CLIP_URI, DEMO_CLIP, DEMO_FRAME_MILLIS, type DemoDivePlan, referenceUri } from "./demo-plan.js";
 import type { PlatformClient } from "./platform-client.js";
 
 const CREATE_MEDIA = "m3.registry.v1.MediaService/CreateMedia";
@@ -30,7 +30,7 @@ export async function readDiveState(
   const media = await client.json<MediaJson[]>(LIST_MEDIA, { params: { video_sequence_name: dive.name } });
   if (media.length === 0) return "absent";
   const planned = new Set(
-    dive.videos.flatMap((video) => video.references.map(({ uri }) => (uri === "clip" ? clipUrl : uri))),
+    dive.videos.flatMap((video) => video.references.map((reference) => referenceUri(reference, clipUrl))),
   );
   if (!media.every(({ uri }) => planned.has(uri))) return "foreign";
   for (const { video_reference_uuid } of media) {
@@ -67,7 +67,7 @@ export async function registerDive(
           video_sequence_name: dive.name,
           camera_id: dive.cameraId,
           video_name: videoName,
-          uri: reference.uri === "clip" ? clipUrl : reference.uri,
+          uri: referenceUri(reference, clipUrl),
           start_timestamp: new Date(Date.parse(dive.start) + video.offsetMillis).toISOString(),
           duration_millis: video.durationMillis,
           container: reference.container,
@@ -77,7 +77,7 @@ export async function registerDive(
           frame_rate: reference.frameRate,
           video_sequence_description: `${dive.cameraId} dive, chief scientist ${dive.chiefScientist} (m3 demo data)`,
           description:
-            reference.uri === "clip"
+            reference.uri === CLIP_URI
               ? "A generated test pattern standing in for the dive's video"
               : undefined,
         },

@@ -5,7 +5,7 @@ import { diveAnnotations, type ImageReferenceJson } from "./demo-annotations.js"
 import { type DemoClip, ensureDemoClip } from "./demo-clip.js";
 import { type DemoConcept, demoConceptPool, demoConceptSequence } from "./demo-concepts.js";
 import { type DiveState, readDiveState, registerDive, storeClipFrames } from "./demo-dive.loader.js";
-import { DEMO_CONCEPT_SEED, DEMO_DIVES, type DemoDivePlan } from "./demo-plan.js";
+import { DEMO_CONCEPT_SEED, DEMO_DIVES, type DemoDivePlan, isClipVideo } from "./demo-plan.js";
 import { type DemoUsersResult, loadDemoUsers } from "./demo-users.loader.js";
 import type { PlatformClient } from "./platform-client.js";
 
@@ -84,9 +84,7 @@ export class DemoLoaderService {
   ): Promise<DiveOutcome> {
     const { client, capture } = this.options;
     const referenceUuids = await registerDive(client, dive, clip.url);
-    const hasClip = dive.videos.some((video) =>
-      video.references.some((reference) => reference.uri === "clip"),
-    );
+    const hasClip = dive.videos.some(isClipVideo);
     const frames =
       hasClip && clip.status !== "unavailable"
         ? await storeClipFrames(client, dive, { url: clip.url, captureApiKey: capture.apiKey })

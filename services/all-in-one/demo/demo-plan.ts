@@ -15,10 +15,13 @@ export const DEMO_CLIP = {
   videoCodec: "h264",
 } as const;
 
+/** Stands for the clip's URL in the plan. */
+export const CLIP_URI = "clip";
+
 /** One file of a video: the generated clip, or a file a real deployment would hold elsewhere. */
 export interface DemoReferencePlan {
-  /** The clip's URI is only known at run time (a file: URL under the capture root). */
-  uri: string | "clip";
+  /** CLIP_URI for the generated clip, whose file: URL under the capture root is known at run time. */
+  uri: string;
   container: string;
   videoCodec: string;
   width: number;
@@ -81,7 +84,7 @@ function proxy(path: string, annotated: boolean): DemoReferencePlan {
 }
 
 const CLIP: DemoReferencePlan = {
-  uri: "clip",
+  uri: CLIP_URI,
   container: DEMO_CLIP.container,
   videoCodec: DEMO_CLIP.videoCodec,
   width: DEMO_CLIP.width,
@@ -89,6 +92,15 @@ const CLIP: DemoReferencePlan = {
   frameRate: DEMO_CLIP.frameRate,
   annotated: true,
 };
+
+/** The URI a reference is registered under: the clip's file: URL, or its own. */
+export function referenceUri(reference: DemoReferencePlan, clipUrl: string): string {
+  return reference.uri === CLIP_URI ? clipUrl : reference.uri;
+}
+
+export function isClipVideo(video: DemoVideoPlan): boolean {
+  return video.references.some((reference) => reference.uri === CLIP_URI);
+}
 
 export const DEMO_DIVES: readonly DemoDivePlan[] = [
   {

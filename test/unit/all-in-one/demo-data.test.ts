@@ -4,7 +4,12 @@ import {
   type ImageReferenceJson,
 } from "../../../services/all-in-one/demo/demo-annotations.js";
 import { demoConceptPool, demoConceptSequence } from "../../../services/all-in-one/demo/demo-concepts.js";
-import { DEMO_CLIP, DEMO_DIVES, DEMO_FRAME_MILLIS } from "../../../services/all-in-one/demo/demo-plan.js";
+import {
+  DEMO_CLIP,
+  DEMO_DIVES,
+  DEMO_FRAME_MILLIS,
+  isClipVideo,
+} from "../../../services/all-in-one/demo/demo-plan.js";
 import { waterAt } from "../../../services/all-in-one/demo/ocean-profile.js";
 import { primaryConceptNames } from "../../../tools/datagen/concept-mix.js";
 import { SeededRandom } from "../../../tools/datagen/seeded-random.js";
@@ -88,7 +93,7 @@ test("associations come from the link templates of the annotated concept's linea
 
 test("each clip frame is the image of one moment of the clip, whose moments fall on its frames", (t) => {
   const { annotations } = annotationsOfVentana();
-  const clipIndex = ventana?.videos.findIndex((video) => video.references.some(({ uri }) => uri === "clip"));
+  const clipIndex = ventana?.videos.findIndex(isClipVideo);
   const onClip = annotations.filter((annotation) => annotation.video_reference_uuid === `ref-${clipIndex}`);
   const frameMillis = 1000 / DEMO_CLIP.frameRate;
   t.true(onClip.every((annotation) => annotation.elapsed_time_millis % frameMillis === 0));

@@ -59,22 +59,26 @@ export class DemoLoaderService {
     const concepts = wanted.length > 0 ? await this.conceptsPerDive() : new Map<string, DemoConcept[]>();
     const dives: DiveOutcome[] = [];
     for (const dive of DEMO_DIVES) {
-      const state = states.get(dive.name);
       const planned = concepts.get(dive.name) ?? [];
-      let outcome: DiveOutcome;
-      if (state === "complete") outcome = { name: dive.name, status: "present" };
-      else if (state === "foreign") {
-        outcome = {
-          name: dive.name,
-          status: "skipped",
-          reason: "a video sequence of this name holds other videos",
-        };
-      } else if (planned.length === 0) {
-        outcome = { name: dive.name, status: "skipped", reason: "the kb holds none of the demo's concepts" };
-      } else outcome = await this.loadDive(dive, planned, clip);
-      dives.push(logDive(outcome, logger));
+      dives.push(logDive(await this.diveOutcome(dive, states.get(dive.name), planned, clip), logger));
     }
     return { clip, users, dives };
+  }
+
+  private async diveOutcome(
+    dive: DemoDivePlan,
+    state: DiveState | undefined,
+    concepts: readonly DemoConcept[],
+    clip: DemoClip,
+  ): Promise<DiveOutcome> {
+    const { name } = dive;
+    if (state === "complete") return { name, status: "present" };
+    if (state === "foreign") {
+      return { name, status: "skipped", reason: "a video sequence of this name holds other videos" };
+    }
+    if (concepts.length === 0)
+      return { name, status: "skipped", reason: "the kb holds none of the demo's concepts" };
+    return this.loadDive(dive, concepts, clip);
   }
 
   private async loadDive(

@@ -57,28 +57,30 @@ export interface DemoDivePlan {
 const MEDIA_HOST = "https://media.m3.example.org";
 const MINUTE = 60_000;
 
+/** A dive's full-resolution master file. */
 function master(path: string, annotated: boolean): DemoReferencePlan {
-  const [width, height, frameRate] = [1920, 1080, 29.97];
+  const uri = `${MEDIA_HOST}/${path}.mov`;
   return {
-    uri: `${MEDIA_HOST}/${path}.mov`,
+    uri,
     container: "video/quicktime",
     videoCodec: "prores",
-    width,
-    height,
-    frameRate,
+    width: 1920,
+    height: 1080,
+    frameRate: 29.97,
     annotated,
   };
 }
 
+/** A smaller H.264 copy for viewing and annotating. */
 function proxy(path: string, annotated: boolean): DemoReferencePlan {
-  const [width, height, frameRate] = [1280, 720, 29.97];
+  const uri = `${MEDIA_HOST}/${path}.mp4`;
   return {
-    uri: `${MEDIA_HOST}/${path}.mp4`,
+    uri,
     container: "video/mp4",
     videoCodec: "h264",
-    width,
-    height,
-    frameRate,
+    width: 1280,
+    height: 720,
+    frameRate: 29.97,
     annotated,
   };
 }
@@ -106,7 +108,7 @@ export const DEMO_DIVES: readonly DemoDivePlan[] = [
   {
     name: "Demo Ventana 4101",
     cameraId: "Ventana",
-    chiefScientist: "Steve Haddock",
+    chiefScientist: "Dr. Ana Rivera",
     start: "2024-05-14T16:02:10Z",
     maxDepthMeters: 880,
     site: { latitude: 36.7128, longitude: -122.0473, headingDegrees: 250, trackMeters: 2400 },
@@ -141,7 +143,7 @@ export const DEMO_DIVES: readonly DemoDivePlan[] = [
   {
     name: "Demo Doc Ricketts 1502",
     cameraId: "Doc Ricketts",
-    chiefScientist: "Linda Kuhnz",
+    chiefScientist: "Dr. Kofi Mensah",
     start: "2023-09-21T17:40:00Z",
     maxDepthMeters: 1290,
     site: { latitude: 36.3346, longitude: -122.2816, headingDegrees: 120, trackMeters: 1800 },
@@ -159,7 +161,7 @@ export const DEMO_DIVES: readonly DemoDivePlan[] = [
   {
     name: "Demo MiniROV 0237",
     cameraId: "MiniROV",
-    chiefScientist: "Kyra Schlining",
+    chiefScientist: "Dr. Mia Lindqvist",
     start: "2022-06-08T18:15:00Z",
     maxDepthMeters: 340,
     site: { latitude: 36.8613, longitude: -121.9617, headingDegrees: 200, trackMeters: 900 },

@@ -6,6 +6,8 @@ export function startupBanner(options: {
   secretsFile: string;
   secretsCreated: boolean;
   basePaths: readonly { domain: string; basePath: string }[];
+  /** With --demo: what the demo data holds and what to try with it. */
+  demoLines?: readonly string[];
 }): string {
   const { baseUrl, apiKey } = options;
   const lines = [
@@ -30,6 +32,7 @@ export function startupBanner(options: {
     `  curl -s ${baseUrl}/vam/v1/videosequences/names`,
     `  KB_TOKEN=$(curl -s -X POST -u '${options.admin.username}:${options.admin.password}' ${baseUrl}/kb/v1/auth/login | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
     `  curl -s ${baseUrl}/kb/v1/concept/query/root`,
+    ...(options.demoLines ?? []),
     "",
   ];
   return lines.join("\n");

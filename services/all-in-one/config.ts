@@ -16,19 +16,27 @@ export interface AllInOneConfig {
   logFormat: LogFormat;
   /** `npm start -- --import-kb` (or M3_KB_IMPORT=true): load the real kb dump into an empty kb first. */
   importKb: boolean;
+  /** `npm start -- --demo` (or M3_DEMO=true): the real kb and a small demo data set; implies importKb. */
+  demo: boolean;
   /** The environment the domains read their own settings from, secrets filled in. */
   env: Env;
 }
+
+const OPTIONS = ["--import-kb", "--demo"] as const;
 
 /** The only reader of process.env for the all-in-one process. */
 export function readAllInOneConfig(
   processEnv: Env = process.env,
   argv: readonly string[] = process.argv.slice(2),
 ): AllInOneConfig {
-  const unknown = argv.filter((argument) => argument !== "--import-kb");
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}: the only option is --import-kb`);
+  const unknown = argv.filter((argument) => !(OPTIONS as readonly string[]).includes(argument));
+  if (unknown.length > 0) {
+    throw new Error(`unknown option ${unknown[0]}: the options are ${OPTIONS.join(" and ")}`);
+  }
+  const demo = argv.includes("--demo") || readBoolean(processEnv, "M3_DEMO", false);
   return {
-    importKb: argv.includes("--import-kb") || readBoolean(processEnv, "M3_KB_IMPORT", false),
+    importKb: demo || argv.includes("--import-kb") || readBoolean(processEnv, "M3_KB_IMPORT", false),
+    demo,
     port: readInt(processEnv, "PORT", 8080, { min: 0, max: 65535 }),
     host: readString(processEnv, "M3_HOST", "0.0.0.0"),
     dataDir: resolve(readString(processEnv, "M3_DATA_DIR", "./data")),

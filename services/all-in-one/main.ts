@@ -7,6 +7,7 @@ import { createLogger } from "../kit/log/logger.js";
 import { startTracing } from "../kit/tracing/tracing.js";
 import { startupBanner } from "./banner.js";
 import { readAllInOneConfig } from "./config.js";
+import { type DemoStart, loadDemoOnStart } from "./demo/load-demo-on-start.js";
 import { importKbOnStart } from "./kb-import-on-start.js";
 import { loadGeneratedSecrets } from "./secrets.js";
 import { startPlatform } from "./start-platform.js";
@@ -28,6 +29,7 @@ env.M3_SIGNING_SECRET ||= secrets.signingSecret;
 env.M3_ADMIN_USER ||= "admin";
 env.M3_ADMIN_PASSWORD ||= secrets.adminPassword;
 
+// --demo implies it: the demo annotates concepts of the real kb.
 if (config.importKb) {
   await importKbOnStart(env, config.dataDir, logger).catch((error: unknown) => {
     logger.fatal({ err: error }, "the kb import failed");
@@ -46,15 +48,28 @@ const platform = await startPlatform({
   process.exit(1);
 });
 
+let demo: DemoStart | undefined;
+if (config.demo) {
+  demo = await loadDemoOnStart({ platform, dataDir: config.dataDir, host: config.host, logger }).catch(
+    async (error: unknown) => {
+      logger.fatal({ err: error }, "the demo data could not be loaded");
+      await platform.stop();
+      process.exit(1);
+    },
+  );
+}
+
 const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
+const baseUrl = `http://${shownHost}:${platform.port}`;
 console.log(
   startupBanner({
-    baseUrl: `http://${shownHost}:${platform.port}`,
+    baseUrl,
     apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || secrets.apiKey,
     admin: { username: env.M3_ADMIN_USER, password: env.M3_ADMIN_PASSWORD },
     secretsFile: where,
     secretsCreated: created,
     basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),
+    demoLines: demo?.bannerLines(baseUrl),
   }),
 );
 

@@ -15,6 +15,8 @@ import { launcherEndpoints } from "./launcher-endpoints.js";
 export interface RunningPlatform {
   port: number;
   routes: readonly ServiceRoutes[];
+  /** The environment the domains were started with, the launcher's settings filled in. */
+  env: Env;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startPlatform(options: {
     return {
       port,
       routes: targets.map((target) => target.routes),
+      env,
       stop: async () => {
         await gateway.close();
         await stopDomains();

@@ -4,22 +4,27 @@ export interface StartedScript {
   child: ChildProcess;
   /** The line of standard output that said the ready text, e.g. a JSON log line with the port. */
   readyLine: string;
+  /** Standard output up to and including the chunk that said it (e.g. a whole start-up banner). */
+  output: string;
 }
 
 /**
  * Runs node on a script with the given node options and resolves once a line of its standard
  * output says `readyText` (rejects if it exits first, with the end of its output). A `.ts`
- * script runs through tsx; a compiled `.js` one (npm run build) runs with plain node.
+ * script runs through tsx; a compiled `.js` one (npm run build) runs with plain node. `args`
+ * follow the script; `cwd` is where it runs (default: here).
  */
 export function startNodeScript(
   script: string,
   env: NodeJS.ProcessEnv,
   readyText: string,
   nodeOptions: readonly string[] = [],
+  options: { args?: readonly string[]; cwd?: string } = {},
 ): Promise<StartedScript> {
   const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const child = spawn(process.execPath, [...nodeOptions, ...loader, script], {
+  const child = spawn(process.execPath, [...nodeOptions, ...loader, script, ...(options.args ?? [])], {
     env,
+    cwd: options.cwd,
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -32,7 +37,7 @@ export function startNodeScript(
       if (readyLine !== undefined) {
         child.stdout?.off("data", onData);
         child.stdout?.resume();
-        resolve({ child, readyLine });
+        resolve({ child, readyLine, output });
       }
     };
     child.stdout?.on("data", onData);

@@ -21,11 +21,16 @@ export function primaryConceptNames(concepts: readonly DumpConcept[]): string[] 
   const names = new Set<string>();
   for (const concept of concepts) {
     if (concept.parentIndex === undefined) continue;
-    const primary =
-      concept.names.find((name) => name.nameType.toLowerCase() === "primary") ?? concept.names[0];
-    if (primary && primary.name.trim() !== "") names.add(primary.name);
+    const primary = primaryNameOf(concept);
+    if (primary !== undefined) names.add(primary);
   }
   return [...names];
+}
+
+/** A concept's primary name (else its first name); undefined when it has no usable name. */
+export function primaryNameOf(concept: DumpConcept): string | undefined {
+  const primary = concept.names.find((name) => name.nameType.toLowerCase() === "primary") ?? concept.names[0];
+  return primary && primary.name.trim() !== "" ? primary.name : undefined;
 }
 
 /** Longer template values are reference texts, not what an annotator types on an observation. */

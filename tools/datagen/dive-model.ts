@@ -126,7 +126,7 @@ export function imageUrl(dive: Dive, video: Video, elapsedMillis: number, extens
 }
 
 /** Depth along the dive: down, along the bottom or the water column, and up again (fraction 0..1). */
-export function depthAt(dive: Dive, fraction: number, random: SeededRandom): number {
+export function depthAt(dive: Pick<Dive, "maxDepthMeters">, fraction: number, random: SeededRandom): number {
   const profile = Math.min(1, Math.sin(Math.PI * Math.min(1, Math.max(0, fraction))) * 1.4);
   return Math.max(2, dive.maxDepthMeters * profile + random.between(-3, 3));
 }

@@ -21,8 +21,11 @@ const BINARY_EXTENSIONS = new Set([
   ".ico",
   ".woff2",
 ]);
-/** Generated text that is not ours to phrase, and this file, whose examples must name such paths. */
-const SKIPPED_FILES = new Set(["package-lock.json", "self-contained.test.ts"]);
+/**
+ * Generated text that is not ours to phrase, this file, whose examples must name such paths, and
+ * the `.git` file of a git worktree, which names the main checkout's repository.
+ */
+const SKIPPED_FILES = new Set(["package-lock.json", "self-contained.test.ts", ".git"]);
 
 function projectFiles(folder: string, found: string[] = []): string[] {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {

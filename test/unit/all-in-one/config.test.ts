@@ -1,0 +1,29 @@
+import test from "ava";
+import { readAllInOneConfig } from "../../../services/all-in-one/config.js";
+
+test("--demo and M3_DEMO turn the demo on and imply the kb import", (t) => {
+  const byFlag = readAllInOneConfig({}, ["--demo"]);
+  t.true(byFlag.demo);
+  t.true(byFlag.importKb);
+  const byEnv = readAllInOneConfig({ M3_DEMO: "true" }, []);
+  t.true(byEnv.demo);
+  t.true(byEnv.importKb);
+  const plain = readAllInOneConfig({}, []);
+  t.false(plain.demo);
+  t.false(plain.importKb);
+});
+
+test("--import-kb alone imports the kb without the demo; both flags together are accepted", (t) => {
+  t.like(readAllInOneConfig({}, ["--import-kb"]), { importKb: true, demo: false });
+  t.like(readAllInOneConfig({}, ["--import-kb", "--demo"]), { importKb: true, demo: true });
+});
+
+test("an unknown option names itself and every option there is", (t) => {
+  t.throws(() => readAllInOneConfig({}, ["--demo", "--dmeo"]), {
+    message: "unknown option --dmeo: the options are --import-kb and --demo",
+  });
+});
+
+test("a bad M3_DEMO value fails with what it accepts", (t) => {
+  t.throws(() => readAllInOneConfig({ M3_DEMO: "please" }, []), { message: /M3_DEMO must be true or false/ });
+});

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { parse } from "yaml";
@@ -113,6 +113,32 @@ test("everything the build stage copies exists and is not excluded by .dockerign
     );
   }
   t.true(ignored.includes("node_modules"), "the host's node_modules never enters the build context");
+});
+
+/** The tools/<name> folders that a module under `folder` imports, directly or from a nested folder. */
+function importedToolFolders(folder: string, found = new Set<string>()): Set<string> {
+  for (const entry of readdirSync(join(REPO_ROOT, folder), { withFileTypes: true })) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) importedToolFolders(path, found);
+    else if (entry.name.endsWith(".ts")) {
+      const source = readFileSync(join(REPO_ROOT, path), "utf8");
+      for (const match of source.matchAll(/from "(?:\.\.\/)+tools\/([\w-]+)\//g))
+        found.add(`tools/${match[1]}`);
+    }
+  }
+  return found;
+}
+
+test("the build stage copies every tools folder that the compiled services and gateway import", (t) => {
+  const copied = texts(stage("build"), "COPY").flatMap((text) => text.split(/\s+/).slice(0, -1));
+  const imported = new Set([...importedToolFolders("services"), ...importedToolFolders("gateway")]);
+  t.true(imported.has("tools/kb-import"), "the all-in-one imports the kb import");
+  for (const folder of imported) {
+    t.true(
+      copied.some((source) => source === folder || source.startsWith(`${folder}/`)),
+      `${folder} is imported by the build but not copied into its stage`,
+    );
+  }
 });
 
 test("the image's commands are the chart's components plus migrate, each with its main module", (t) => {

@@ -25,6 +25,7 @@ import { createImagedMomentStore } from "./moments/services/imaged-moment.store.
 import { createObservationsBindings } from "./observations/observations-part.js";
 import { createObservationStore } from "./observations/services/observation.store.js";
 import { createQueryBindings } from "./query/query-part.js";
+import type { RegistryLink } from "./query/registry-link.js";
 
 export const annotationEntities = [
   ImagedMomentEntity,
@@ -56,8 +57,8 @@ export interface AnnotationDomainOptions {
   /** Checks the Bearer JWT of every write. */
   tokens: TokenVerifier;
   logger?: Logger;
-  /** The registry's database on the same MySQL server, for the tabular query's video columns. */
-  registrySchema?: string;
+  /** Where the tabular query's registry columns come from (same MySQL server, or SQLite file). */
+  registry?: RegistryLink;
 }
 
 /**

@@ -15,12 +15,18 @@ export interface ViewColumn {
   expression: string;
   /** Display size, as the legacy JDBC metadata reported it. */
   size: number;
+  /** Read from the registry's tables: null unless the registry is reachable (see RegistryLink). */
+  fromRegistry: boolean;
 }
 
 const UNBOUNDED = 2_147_483_647;
 
 function column(name: string, kind: ColumnKind, expression: string, size: number): ViewColumn {
-  return { name, kind, expression, size };
+  return { name, kind, expression, size, fromRegistry: false };
+}
+
+function registryColumn(name: string, kind: ColumnKind, expression: string, size: number): ViewColumn {
+  return { name, kind, expression, size, fromRegistry: true };
 }
 
 const text = (name: string, expression: string, size: number) => column(name, "text", expression, size);
@@ -28,12 +34,12 @@ const measure = (name: string) => column(name, "double", `ad.${name}`, 17);
 
 /** Columns read from the registry's tables; null when the registry is not on the same server. */
 const REGISTRY_COLUMNS: readonly ViewColumn[] = [
-  text("video_uri", "vr.uri", 1024),
-  text("video_name", "v.name", 512),
-  column("video_start_timestamp", "instant", "v.start_time", 35),
-  column("video_duration_millis", "long", "v.duration_millis", 19),
-  text("camera_id", "vs.camera_id", 256),
-  text("video_sequence_name", "vs.name", 512),
+  registryColumn("video_uri", "text", "vr.uri", 1024),
+  registryColumn("video_name", "text", "v.name", 512),
+  registryColumn("video_start_timestamp", "instant", "v.start_time", 35),
+  registryColumn("video_duration_millis", "long", "v.duration_millis", 19),
+  registryColumn("camera_id", "text", "vs.camera_id", 256),
+  registryColumn("video_sequence_name", "text", "vs.name", 512),
 ];
 
 export const VIEW_COLUMNS: readonly ViewColumn[] = [
@@ -111,8 +117,7 @@ const SCHEMA_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 export function annotationsViewSelect(registrySchema?: string): string {
   const registry = registrySchema === undefined ? undefined : checkedSchema(registrySchema);
   const list = VIEW_COLUMNS.map((viewColumn) => {
-    const fromRegistry = REGISTRY_COLUMNS.includes(viewColumn);
-    const expression = fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
+    const expression = viewColumn.fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
     return `${expression} AS ${viewColumn.name}`;
   });
   const joins =

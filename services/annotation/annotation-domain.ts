@@ -16,10 +16,12 @@ import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
+import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
+import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
 import { createImagedMomentStore } from "./moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "./observations/observations-part.js";
@@ -38,8 +40,8 @@ export const annotationEntities = [
 ];
 
 export const annotationMigrations = {
-  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql],
-  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite],
+  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql, UnionViewMysql],
+  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite, UnionViewSqlite],
 };
 
 /** Opens (and migrates) the annotation tables at the target. */

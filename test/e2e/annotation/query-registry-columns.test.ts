@@ -60,6 +60,76 @@ for (const backend of BACKENDS) {
   });
 }
 
+for (const backend of BACKENDS) {
+  test(`${backend}: the view has the SQL Server and MBARI deployment columns, and count ignores the select list`, async (t) => {
+    const { http } = platform(backend);
+    const media = await createMedia(http);
+    const concept = unique("Aegina");
+    const created = await http.post("/anno/v1/annotations/bulk", {
+      json: [
+        {
+          video_reference_uuid: media.video_reference_uuid,
+          concept,
+          observer: "ann",
+          elapsed_time_millis: 2000,
+          associations: [{ link_name: "surface-color", to_concept: "self", link_value: "red" }],
+        },
+      ],
+    });
+    t.is(created.status, 200, created.text);
+    const select = [
+      "association_uuid",
+      "association",
+      "video_container",
+      "video_codec",
+      "audio_codec",
+      "video_width",
+      "video_height",
+      "frame_rate",
+      "video_size_bytes",
+      "video_sha512",
+      "video_duration_millis",
+      "video_reference_description",
+      "video_description",
+      "video_sequence_description",
+    ];
+    const reply = await http.post("/anno/v1/query/run", {
+      auth: false,
+      json: { select, where: [{ column: "concept", equals: concept }] },
+    });
+    t.is(reply.status, 200, reply.text);
+    const [header, row] = reply.text.split("\n");
+    t.is(header, select.join("\t"));
+    const values = (row ?? "").split("\t");
+    t.regex(values[0] ?? "", /^[0-9a-f-]{36}$/);
+    t.deepEqual(values.slice(1), [
+      "surface-color | self | red",
+      "video/mp4",
+      "h264",
+      "aac",
+      "1920",
+      "1080",
+      "29.97",
+      "64185148974",
+      String(media.sha512),
+      "600000",
+      "reference",
+      "video",
+      "sequence",
+    ]);
+    const count = await http.post("/anno/v1/query/count", {
+      auth: false,
+      json: {
+        select: ["concept", "a_column_only_another_deployment_has"],
+        distinct: true,
+        where: [{ column: "concept", equals: concept }],
+      },
+    });
+    t.is(count.status, 200, count.text);
+    t.deepEqual(count.json, { count: 1 });
+  });
+}
+
 test("with the registry on another database server, the registry columns are null and marked unavailable", async (t) => {
   const split = await startTestPlatform("sqlite", {
     M3_REGISTRY_DATABASE_URL: await createTestDatabase("m3_e2e_registry"),

@@ -5,6 +5,7 @@ import { Instant } from "../../../kit/time/instant.js";
 import { UserAccountRepository } from "../repositories/user-account.repository.js";
 import { parseBasicCredentials } from "./basic-credentials.js";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hash.js";
+import { roleOf } from "./role-names.js";
 
 // Annotators log in for the annotation tools; read-only users cannot log in (as in the legacy kb).
 const LOGIN_ROLES = new Set(["Admin", "Maint", "Annotator"]);
@@ -25,11 +26,13 @@ export class LoginService {
       new UserAccountRepository(manager).findByUsername(username),
     );
     if (!user) throw DomainError.notFound("User account not found");
-    if (!(await verifyPassword(password, user.passwordHash)) || !LOGIN_ROLES.has(user.role)) {
+    const role = roleOf(user.role);
+    if (!(await verifyPassword(password, user.passwordHash)) || !role || !LOGIN_ROLES.has(role)) {
       throw DomainError.unauthenticated(LOGIN_REFUSED);
     }
     if (needsRehash(user.passwordHash)) await this.upgradeHash(user.id, user.passwordHash, password);
-    return this.tokens.issue({ sub: String(user.id), name: user.username, role: user.role });
+    // The claim keeps the legacy spelling, which the KB Editor compares against (Admin, Maint).
+    return this.tokens.issue({ sub: String(user.id), name: user.username, role });
   }
 
   /** Replaces a legacy digest by scrypt, unless the password changed meanwhile. */

@@ -7,10 +7,10 @@ import { placeRoutes } from "../../gateway/src/routes/placement.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
 import { PROTO_ROOT } from "../kit/proto-root.js";
-import { parseDatabaseUrl } from "../kit/storage/database-url.js";
 import { M3_VERSION } from "../kit/version.js";
 import { type AllInOneDomain, allInOneDomains } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
+import { annotationRegistryEnv } from "./registry-link-env.js";
 
 export interface RunningPlatform {
   port: number;
@@ -102,27 +102,11 @@ function launcherEnv(
   return {
     ...env,
     CAPTURE_FILE_ROOTS: fileRoots || join(dataDir, "videos"),
-    M3_ANNOTATION_REGISTRY_SCHEMA: env.M3_ANNOTATION_REGISTRY_SCHEMA || sharedRegistrySchema(env),
+    ...annotationRegistryEnv(env, dataDir),
     M3_CONFIG_PUBLIC_URL: env.M3_CONFIG_PUBLIC_URL || `${publicBase}${configBase}`,
     M3_CONFIG_ENDPOINTS:
       env.M3_CONFIG_ENDPOINTS || launcherEndpoints(domains, { publicBase, internalBase }, env),
   };
-}
-
-/**
- * The registry's database when it lives on the annotation service's MySQL server: the tabular
- * query's view then joins the video names, cameras and start times, as the legacy view did.
- */
-function sharedRegistrySchema(env: Env): string {
-  const targetOf = (domain: string) => {
-    const url = env[`M3_${domain}_DATABASE_URL`] || env.M3_DATABASE_URL;
-    return url ? parseDatabaseUrl(url) : undefined;
-  };
-  const annotation = targetOf("ANNOTATION");
-  const registry = targetOf("REGISTRY");
-  if (annotation?.kind !== "mysql" || registry?.kind !== "mysql") return "";
-  const sameServer = annotation.host === registry.host && annotation.port === registry.port;
-  return sameServer ? registry.database : "";
 }
 
 /** The environment of one domain: the gRPC addresses of the domains it calls, already running. */

@@ -16,15 +16,18 @@ import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
+import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
+import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
 import { createImagedMomentStore } from "./moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "./observations/observations-part.js";
 import { createObservationStore } from "./observations/services/observation.store.js";
 import { createQueryBindings } from "./query/query-part.js";
+import type { RegistryLink } from "./query/registry-link.js";
 
 export const annotationEntities = [
   ImagedMomentEntity,
@@ -37,8 +40,8 @@ export const annotationEntities = [
 ];
 
 export const annotationMigrations = {
-  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql],
-  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite],
+  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql, UnionViewMysql],
+  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite, UnionViewSqlite],
 };
 
 /** Opens (and migrates) the annotation tables at the target. */
@@ -56,8 +59,8 @@ export interface AnnotationDomainOptions {
   /** Checks the Bearer JWT of every write. */
   tokens: TokenVerifier;
   logger?: Logger;
-  /** The registry's database on the same MySQL server, for the tabular query's video columns. */
-  registrySchema?: string;
+  /** Where the tabular query's registry columns come from (same MySQL server, or SQLite file). */
+  registry?: RegistryLink;
 }
 
 /**

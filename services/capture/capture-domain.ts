@@ -5,7 +5,7 @@ import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
 import type { CaptureSettings } from "./config.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
-import { InterlaceProbe } from "./ffmpeg/interlace-probe.js";
+import { VideoProbe } from "./ffmpeg/video-probe.js";
 import { ApiKeyGuard } from "./handlers/api-key.guard.js";
 import { CAPTURE_PUBLIC_METHODS, captureHandlers } from "./handlers/capture.handlers.js";
 import { WorkerPool } from "./pool/worker-pool.js";
@@ -42,7 +42,7 @@ export async function openCaptureDomain(options: {
       ffmpegPath: settings.ffmpegPath,
       timeoutMillis: settings.ffmpegTimeoutMillis,
     }),
-    probe: new InterlaceProbe({
+    probe: new VideoProbe({
       ffprobePath: settings.ffprobePath,
       timeoutMillis: settings.ffprobeTimeoutMillis,
       ...PROBE_MEMO,

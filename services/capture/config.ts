@@ -38,6 +38,9 @@ function names(name: string, legacy?: string): string[] {
   return [`CAPTURE_${name}`, `M3_CAPTURE_${name}`, ...(legacy ? [`BEHOLDER_${legacy}`] : [])];
 }
 
+/** The spec's and the legacy names of the capture key, read before the kit's domain key. */
+export const CAPTURE_API_KEY_SETTINGS = ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"] as const;
+
 /**
  * The API key: CAPTURE_API_KEY, else BEHOLDER_API_KEY, else the domain key every domain reads
  * (M3_CAPTURE_API_KEY, then M3_API_KEY), which `fallbackApiKey` carries.
@@ -45,7 +48,7 @@ function names(name: string, legacy?: string): string[] {
 export function readCaptureSettings(env: Env, dataDir: string, fallbackApiKey: string): CaptureSettings {
   const workers = intSetting(env, names("THREADS", "CAPTURE_THREADS"), defaultWorkers(), 1, 256);
   return {
-    apiKey: readFirst(env, ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"], fallbackApiKey),
+    apiKey: readFirst(env, CAPTURE_API_KEY_SETTINGS, fallbackApiKey),
     cacheRoot: resolve(readFirst(env, names("CACHE_ROOT", "CACHE_ROOT"), join(dataDir, "capture-cache"))),
     cacheSizeBytes: intSetting(env, names("CACHE_SIZE", "CACHE_SIZE"), 500, 1, 100_000_000) * 1_000_000,
     cacheFreeFraction: fractionSetting(env, names("CACHE_FREEPCT", "CACHE_FREEPCT"), 0.2),
@@ -107,7 +110,7 @@ function readFileRoots(env: Env): string[] {
  */
 export function readCaptureProcessConfig(processEnv: Env = process.env): Env {
   const env = { ...processEnv };
-  const captureKey = readFirst(env, ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"]);
+  const captureKey = readFirst(env, CAPTURE_API_KEY_SETTINGS);
   if (captureKey !== undefined && readFirst(env, ["M3_CAPTURE_API_KEY", "M3_API_KEY"]) === undefined) {
     env.M3_CAPTURE_API_KEY = captureKey;
   }

@@ -1,7 +1,8 @@
 /**
  * Turns input values into the values protobufjs encodes, by the target field's proto type.
- * Values come in two modes: "json" (a JSON body keeps its types) and "text" (path, query,
- * form and multipart values are strings; an empty string means absent for non-string
+ * Values come in three modes: "json" (a JSON body keeps its types), "strict-json" (the same,
+ * but a JSON number or boolean is not read as text for a string field) and "text" (path,
+ * query, form and multipart values are strings; an empty string means absent for non-string
  * fields). JSON null means absent too. A value that does not fit is a 400 naming the field.
  * In JSON a value must be of its field's kind, as in protobuf's JSON mapping: a list is an
  * array (never one bare value), a message an object, a boolean true or false, a timestamp
@@ -25,7 +26,7 @@ import { findField } from "./field-names.js";
 import { checkListLength } from "./request-limits.js";
 import { listFromJson, structFromJson, valueFromJson } from "./struct-json.js";
 
-export type InputMode = "json" | "text";
+export type InputMode = "json" | "strict-json" | "text";
 
 /** Absent values come back as undefined. */
 export function coerceField(field: protobuf.Field, value: unknown, mode: InputMode, label: string): unknown {
@@ -164,7 +165,7 @@ function enumNumberOf(enumType: protobuf.Enum, text: string): number | undefined
 }
 
 function coerceScalar(type: string, value: unknown, mode: InputMode, label: string): unknown {
-  if (type === "string") return coerceString(value, label);
+  if (type === "string") return coerceString(value, mode, label);
   if (mode === "text" && value === "") return undefined;
   switch (type) {
     case "bool":
@@ -180,11 +181,13 @@ function coerceScalar(type: string, value: unknown, mode: InputMode, label: stri
   }
 }
 
-function coerceString(value: unknown, label: string): string {
+function coerceString(value: unknown, mode: InputMode, label: string): string {
   if (typeof value === "string") return value;
   if (Buffer.isBuffer(value)) return value.toString("utf8");
   // Legacy clients send ids such as camera_id as JSON numbers.
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (mode !== "strict-json" && (typeof value === "number" || typeof value === "boolean")) {
+    return String(value);
+  }
   throw invalid(label, "must be a string");
 }
 

@@ -59,11 +59,16 @@ function collect(
 
 function collectBody(entries: Map<protobuf.Field, Entry>, route: BoundRoute, body: ParsedBody): void {
   if (route.body === undefined || body.kind === "none") return;
-  const mode: InputMode = body.kind === "json" ? "json" : "text";
+  const mode = bodyMode(route, body);
   if (route.body !== "*") {
     entries.set(route.body, { value: body.value, mode, label: "" });
     return;
   }
   if (!isPlainObject(body.value)) throw badRequest("request body must be a JSON object");
   collect(entries, route.inputType, body.value, mode);
+}
+
+function bodyMode(route: BoundRoute, body: ParsedBody): InputMode {
+  if (body.kind !== "json") return "text";
+  return route.spec.strictStrings === true ? "strict-json" : "json";
 }

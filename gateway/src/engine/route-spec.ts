@@ -83,6 +83,11 @@ export interface RouteSpec {
   body?: string;
   /** Accepted body encodings; default ["json", "form"] when `body` is set. */
   bodyEncodings?: readonly BodyEncoding[];
+  /**
+   * A JSON number or boolean sent for a string field is a 400 naming the field. Default false:
+   * it is read as text, because legacy clients send ids such as camera_id as numbers.
+   */
+  strictStrings?: boolean;
   /** Render only this field of the response (e.g. "names" gives a bare JSON array). */
   responseBody?: string;
   /** Success status; default 200 (204 renders no body). */

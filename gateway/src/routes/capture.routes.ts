@@ -14,6 +14,7 @@ function captureRoute(path: string, method: string, summary: string): RouteSpec 
     auth: "none",
     body: "capture",
     bodyEncodings: ["json"],
+    strictStrings: true,
     query: ["accurate", "nokey"],
     render: "http-body",
     errorStatus: CAPTURE_ERRORS,

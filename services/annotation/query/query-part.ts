@@ -6,6 +6,7 @@ import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import { HISTOGRAM_PUBLIC_METHODS, histogramHandlers } from "./handlers/histogram.handlers.js";
 import { TABULAR_QUERY_PUBLIC_METHODS, tabularQueryHandlers } from "./handlers/tabular-query.handlers.js";
+import type { RegistryLink } from "./registry-link.js";
 import { AnnotationsViewSource } from "./repositories/annotations-view.source.js";
 import { HistogramRepository } from "./repositories/histogram.repository.js";
 import { TabularQueryRepository } from "./repositories/tabular-query.repository.js";
@@ -23,16 +24,13 @@ export interface QueryPartOptions {
   storage: DomainStorage;
   tokens: TokenVerifier;
   logger?: Logger;
-  /**
-   * The registry's database on the same MySQL server (M3_ANNOTATION_REGISTRY_SCHEMA): the
-   * tabular query's video columns come from its tables. Unset, they are null.
-   */
-  registrySchema?: string;
+  /** Where the tabular query's registry columns come from; unset, they are null. */
+  registry?: RegistryLink;
 }
 
 /** Histograms (legacy /v1/histogram) and the tabular query (legacy /v1/query); all open. */
 export function createQueryBindings(options: QueryPartOptions): ServiceBinding[] {
-  const view = new AnnotationsViewSource(options.storage, options.registrySchema, options.logger);
+  const view = new AnnotationsViewSource(options.storage, options.registry, options.logger);
   const histograms = new HistogramService(new HistogramRepository(options.storage));
   const queries = new TabularQueryService(new TabularQueryRepository(options.storage, view));
   const access = { tokens: options.tokens, logger: options.logger };

@@ -6,7 +6,11 @@ export interface FrameCommand {
   protocols: readonly string[];
   elapsedMillis: number;
   imageType: "jpg" | "png";
-  /** false = fast seek to a nearby key frame (`-noaccurate_seek`). */
+  /**
+   * false = fast seek: the frame is the key frame at or before the time (`-noaccurate_seek`,
+   * with `-fps_mode passthrough` so that a key frame before the time is not dropped for its
+   * negative output timestamp).
+   */
   accurate: boolean;
   /** Decode key frames only (`-skip_frame nokey`). */
   nokey: boolean;
@@ -40,6 +44,7 @@ export function frameCommandArgs(command: FrameCommand): string[] {
     "0:v:0",
     "-frames:v",
     "1",
+    ...(command.accurate ? [] : ["-fps_mode", "passthrough"]),
     ...(filters.length > 0 ? ["-vf", filters.join(",")] : []),
     ...(command.imageType === "png" ? ["-c:v", "png"] : ["-qmin", "1", "-q:v", "1"]),
     "-hide_banner",
@@ -50,7 +55,7 @@ export function frameCommandArgs(command: FrameCommand): string[] {
   ];
 }
 
-/** ffprobe's answer for the first video stream: `W,H,field_order`. */
+/** ffprobe's answer: `W,H,field_order` of the first video stream, then the container's duration. */
 export function probeArgs(input: string, protocols: readonly string[]): string[] {
   return [
     "-v",
@@ -60,7 +65,7 @@ export function probeArgs(input: string, protocols: readonly string[]): string[]
     "-select_streams",
     "v:0",
     "-show_entries",
-    "stream=width,height,field_order",
+    "stream=width,height,field_order:format=duration",
     "-of",
     "csv=p=0",
     input,

@@ -5,7 +5,7 @@ import { DomainError } from "../../kit/errors/domain-error.js";
 import type { FrameCache } from "../cache/frame-cache.js";
 import { type FrameKey, type ImageType, keyText } from "../cache/frame-key.js";
 import type { FrameGrabber } from "../ffmpeg/frame-grabber.js";
-import type { InterlaceProbe } from "../ffmpeg/interlace-probe.js";
+import type { VideoFacts, VideoProbe } from "../ffmpeg/video-probe.js";
 import { SingleFlight } from "../pool/single-flight.js";
 import { PoolRejectedError, type WorkerPool } from "../pool/worker-pool.js";
 import { type CaptureInput, type CaptureOrder, isoDuration, toCaptureOrder } from "./capture-request.js";
@@ -21,7 +21,7 @@ export interface CaptureServiceParts {
   cache: FrameCache;
   pool: WorkerPool;
   grabber: FrameGrabber;
-  probe: InterlaceProbe;
+  probe: VideoProbe;
   logger: Logger;
 }
 
@@ -29,8 +29,8 @@ const CONTENT_TYPES: Record<ImageType, string> = { jpg: "image/jpeg", png: "imag
 
 /**
  * The legacy beholder's flow: a cached frame is answered at once; otherwise the capture
- * waits for a worker, probes for interlacing only when deinterlacing was asked for, and
- * runs ffmpeg once however many callers want the same frame at the same moment.
+ * waits for a worker, probes the video only when deinterlacing or a fast seek was asked for,
+ * and runs ffmpeg once however many callers want the same frame at the same moment.
  */
 export class CaptureService {
   private readonly requested = new SingleFlight<CapturedImage>();
@@ -60,8 +60,11 @@ export class CaptureService {
   }
 
   private async produce(asked: FrameKey, source: VideoSource, order: CaptureOrder): Promise<CapturedImage> {
-    const deinterlaced =
-      asked.deinterlaced && (await this.parts.probe.isInterlaced(source.input, source.protocols));
+    const facts = await this.factsFor(source, order);
+    if (!order.accurate && isPastTheEnd(order.elapsedMillis, facts)) {
+      throw noFrame(order.videoUrl, order.elapsedMillis);
+    }
+    const deinterlaced = asked.deinterlaced && facts.interlaced;
     const key = { ...asked, deinterlaced };
     if (deinterlaced !== asked.deinterlaced) {
       const cached = await this.readCached(key);
@@ -95,7 +98,7 @@ export class CaptureService {
         );
         throw DomainError.notFound(`${order.videoUrl} could not be read`, { field: "videoUrl" });
       case "no-frame":
-        throw DomainError.notFound(`${order.videoUrl} has no frame at ${at}`);
+        throw noFrame(order.videoUrl, key.elapsedMillis);
       case "failed":
         this.parts.logger.warn({ videoUrl: order.videoUrl, at, detail: outcome.detail }, "ffmpeg failed");
         throw new DomainError(
@@ -109,6 +112,17 @@ export class CaptureService {
     return { contentType: CONTENT_TYPES[key.imageType], data };
   }
 
+  /**
+   * Deinterlacing needs to know whether the video is interlaced; a fast seek needs its length,
+   * because it would answer the last key frame for a time past the end.
+   */
+  private factsFor(source: VideoSource, order: CaptureOrder): Promise<VideoFacts> {
+    if (!order.deinterlace && order.accurate) {
+      return Promise.resolve({ interlaced: false, durationMillis: undefined });
+    }
+    return this.parts.probe.facts(source.input, source.protocols);
+  }
+
   /** The cached frame, if its file is still there (eviction may have just taken it). */
   private async readCached(key: FrameKey): Promise<CapturedImage | undefined> {
     const path = this.parts.cache.find(key);
@@ -120,6 +134,14 @@ export class CaptureService {
       return undefined;
     }
   }
+}
+
+function isPastTheEnd(elapsedMillis: number, facts: VideoFacts): boolean {
+  return facts.durationMillis !== undefined && elapsedMillis >= facts.durationMillis;
+}
+
+function noFrame(videoUrl: string, elapsedMillis: number): DomainError {
+  return DomainError.notFound(`${videoUrl} has no frame at ${isoDuration(elapsedMillis)}`);
 }
 
 /** 503 with a Retry-After of 2 to 8 seconds, spread so that rejected clients do not return together. */

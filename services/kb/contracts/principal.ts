@@ -1,9 +1,10 @@
 import type { CallContext } from "../../kit/grpc/bind-service.js";
 
 /**
- * Roles of kb users, as stored (the legacy names). The spec's names admin, maintenance,
- * annotator and readonly are accepted as input in any case. Admin and Maint write the kb;
- * Annotator may log in (annotation tools) but not change the kb; ReadOnly may do neither.
+ * Roles of kb users, by their legacy names. Clients may name them in any case, by the spec's
+ * names (admin, maintenance, annotator, readonly) or the legacy KB Editor's `User` (Annotator);
+ * a user's role is kept as the client spelled it. Admin and Maint write the kb; Annotator may
+ * log in (annotation tools) but not change the kb; ReadOnly may do neither.
  */
 export const KB_ROLES = ["Admin", "Maint", "Annotator", "ReadOnly"] as const;
 export type KbRole = (typeof KB_ROLES)[number];
@@ -20,10 +21,10 @@ export interface Principal {
 
 /**
  * Who may do what in the kb (implemented by the users slice). Tokens from the API key carry
- * no user: they pass `requireToken` but not `requireWriter` or `requireAdmin`.
+ * no user: they are a trusted service and pass `requireWriter` and `requireAdmin`.
  */
 export interface PrincipalResolver {
-  /** The caller's user, or undefined for an API-key token or an unknown user. */
+  /** The caller's user, the service for an API-key token, or undefined (no token, unknown user). */
   resolve(ctx: CallContext): Promise<Principal | undefined>;
   /** A user whose stored role is not ReadOnly, else PERMISSION_DENIED. */
   requireWriter(ctx: CallContext): Promise<Principal>;

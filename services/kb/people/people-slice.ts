@@ -19,6 +19,7 @@ import { type LoginLimits, LoginThrottle } from "./services/login-throttle.js";
 import { hashPassword } from "./services/password-hash.js";
 import { PreferenceService } from "./services/preference.service.js";
 import { StoredPrincipalResolver } from "./services/principal-resolver.js";
+import { namesOf } from "./services/role-names.js";
 import { UserAccountService } from "./services/user-account.service.js";
 import { checkUsername } from "./services/user-input.rules.js";
 
@@ -69,7 +70,7 @@ export async function ensureAdminUser(
   const passwordHash = await hashPassword(admin.password);
   return storage.transaction(async (manager) => {
     const users = new UserAccountRepository(manager);
-    if ((await users.countByRole("Admin")) > 0 || (await users.findByUsername(username))) {
+    if ((await users.countByRoleNames(namesOf("Admin"))) > 0 || (await users.findByUsername(username))) {
       return { created: false };
     }
     await users.insert({

@@ -18,14 +18,23 @@ export interface DomainConfig {
 const LEGACY_ISSUER = "http://www.mbari.org";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
+function settingPrefix(domain: string): string {
+  return `M3_${domain.toUpperCase().replace(/[^0-9A-Z]/g, "_")}`;
+}
+
+/** Where a domain reads its API key, first set wins. */
+export function apiKeySettings(domain: string): string[] {
+  return [`${settingPrefix(domain)}_API_KEY`, "M3_API_KEY"];
+}
+
 /**
  * Reads M3_<DOMAIN>_* settings, falling back to the shared M3_* ones. The API key and the
  * signing secret have no default: the all-in-one launcher generates them, deployments set them.
  */
 export function readDomainConfig(env: Env, domain: string, defaults: { grpcPort: number }): DomainConfig {
-  const prefix = `M3_${domain.toUpperCase().replace(/[^0-9A-Z]/g, "_")}`;
+  const prefix = settingPrefix(domain);
   const secrets = {
-    apiKey: [`${prefix}_API_KEY`, "M3_API_KEY"],
+    apiKey: apiKeySettings(domain),
     signingSecret: [`${prefix}_SIGNING_SECRET`, "M3_SIGNING_SECRET"],
   };
   const apiKey = readFirst(env, secrets.apiKey);

@@ -35,5 +35,11 @@ export interface DomainModule {
   protoFiles: readonly string[];
   /** What the legacy health record names the service. */
   health: { application: string; description: string };
+  /**
+   * Settings that name the domain's API key ahead of the kit's M3_<DOMAIN>_API_KEY and
+   * M3_API_KEY, first set wins (capture's legacy CAPTURE_API_KEY). The config service lists
+   * the key the domain really accepts.
+   */
+  ownApiKeySettings?: readonly string[];
   open(context: DomainOpenContext): Promise<OpenedDomain>;
 }

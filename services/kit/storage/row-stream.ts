@@ -11,6 +11,22 @@ export type StreamedRow = Record<string, unknown>;
 /** One result row as its values, in the order of the SELECT list. */
 export type RowValues = unknown[];
 
+/**
+ * Another SQLite file a statement reads under a schema name (`ATTACH DATABASE file AS schema`).
+ * It is attached to the statement's own read-only connection, so it is read-only as well.
+ */
+export interface SqliteAttachment {
+  schema: string;
+  file: string;
+}
+
+/** What a statement needs besides its text: the SQLite files it reads besides the domain's. */
+export interface StreamOptions {
+  sqliteAttachments?: readonly SqliteAttachment[];
+}
+
+const ATTACHED_SCHEMA = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 /** Rows the MySQL driver buffers before it pauses the socket: enough to keep the wire busy. */
 const MYSQL_HIGH_WATER_MARK = 512;
 /** Rows handed over at a time: a batch costs one await, whatever its size. */
@@ -50,14 +66,17 @@ export function streamRowValueBatches(
   sql: string,
   params: unknown[],
   signal: AbortSignal,
+  options: StreamOptions = {},
 ): AsyncGenerator<RowValues[]> {
-  return streamBatches<RowValues>(storage, { sql, params, rowsAsArray: true }, signal);
+  const attachments = options.sqliteAttachments ?? [];
+  return streamBatches<RowValues>(storage, { sql, params, rowsAsArray: true, attachments }, signal);
 }
 
 interface Statement {
   sql: string;
   params: unknown[];
   rowsAsArray: boolean;
+  attachments?: readonly SqliteAttachment[];
 }
 
 function streamBatches<R>(
@@ -122,8 +141,10 @@ async function* streamSqliteBatches<R>(
 ): AsyncGenerator<R[]> {
   signal.throwIfAborted();
   const { sql, params, rowsAsArray } = statement;
+  const attachments = statement.attachments ?? [];
   const file = String(storage.dataSource.options.database ?? ":memory:");
   if (file === ":memory:") {
+    if (attachments.length > 0) throw new Error("attached SQLite files need a file-backed database");
     // A private connection would see another, empty database; an in-memory one is small anyway.
     // Its driver connection, under the storage's lock (no write is half done meanwhile).
     const shared = (storage.dataSource.driver as unknown as { databaseConnection: Database.Database })
@@ -141,6 +162,7 @@ async function* streamSqliteBatches<R>(
   // Its own connection: an open cursor would make the shared one refuse every other statement.
   const database = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
+    attachAll(database, attachments);
     const cursor = database
       .prepare(sql)
       .raw(rowsAsArray)
@@ -151,6 +173,14 @@ async function* streamSqliteBatches<R>(
     throw translateStorageError(error);
   } finally {
     database.close();
+  }
+}
+
+/** Attached files open with the connection's flags: read-only, and never created when missing. */
+function attachAll(database: Database.Database, attachments: readonly SqliteAttachment[]): void {
+  for (const { schema, file } of attachments) {
+    if (!ATTACHED_SCHEMA.test(schema)) throw new Error(`not a schema name: ${JSON.stringify(schema)}`);
+    database.prepare(`ATTACH DATABASE ? AS ${schema}`).run(file);
   }
 }
 

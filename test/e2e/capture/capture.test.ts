@@ -56,6 +56,49 @@ test("accurate=false and nokey=true are accepted as query flags", async (t) => {
   t.is(imageFormatOf(reply.body), "jpg");
 });
 
+test("accurate=false&nokey=true on a short H.264 clip answers the key frame before the time", async (t) => {
+  const { oneKeyFrame } = await testVideos();
+  const clipUrl = pathToFileURL(oneKeyFrame).href;
+  const keyFrame = await stack.capture("/png", { videoUrl: clipUrl, elapsedTimeMillis: 0 });
+  t.is(keyFrame.status, 200);
+  for (const elapsedTimeMillis of [500, 1500, 1960]) {
+    const reply = await stack.capture(
+      "/png",
+      { videoUrl: clipUrl, elapsedTimeMillis },
+      { query: "accurate=false&nokey=true" },
+    );
+    t.is(reply.status, 200, `${elapsedTimeMillis} ms`);
+    t.true(reply.body.equals(keyFrame.body), `${elapsedTimeMillis} ms`);
+  }
+  const fast = await stack.capture(
+    "",
+    { videoUrl: clipUrl, elapsedTimeMillis: 1200 },
+    { query: "accurate=false" },
+  );
+  t.is(fast.status, 200);
+  t.is(imageFormatOf(fast.body), "jpg");
+});
+
+test("accurate=false past the end of the video is a 404 naming the time, not the last key frame", async (t) => {
+  const { oneKeyFrame } = await testVideos();
+  const clipUrl = pathToFileURL(oneKeyFrame).href;
+  const reply = await stack.capture(
+    "",
+    { videoUrl: clipUrl, elapsedTimeMillis: 2500 },
+    { query: "accurate=false&nokey=true" },
+  );
+  t.is(reply.status, 404);
+  t.deepEqual(reply.json, { message: `${clipUrl} has no frame at PT2.5S`, responseCode: 404 });
+});
+
+test("a videoUrl that is not a JSON string is a 400 naming the field", async (t) => {
+  for (const bad of [12345, true, ["x"], { url: videoUrl }]) {
+    const reply = await stack.capture("", { videoUrl: bad, elapsedTimeMillis: 0 });
+    t.is(reply.status, 400, JSON.stringify(bad));
+    t.deepEqual(reply.json, { message: "videoUrl must be a string", responseCode: 400 });
+  }
+});
+
 test("a missing or wrong X-Api-Key is a 401 JSON error on every capture route", async (t) => {
   for (const path of ["", "/jpg", "/png"]) {
     const missing = await stack.capture(path, { videoUrl, elapsedTimeMillis: 0 }, { apiKey: null });

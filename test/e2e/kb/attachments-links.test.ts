@@ -103,14 +103,11 @@ for (const backend of BACKENDS) {
     t.like((await a.http.get(`/kb/v1/linktemplates/${created.id}`)).json, { linkValue: "v" });
     t.deepEqual((await a.http.delete(`/kb/v1/linktemplates/${created.id}`, { auth: a.adminAuth })).json, {});
     assertError(t, await a.http.get(`/kb/v1/linktemplates/${created.id}`), 404);
-    assertError(
-      t,
-      await a.http.put("/kb/v1/linktemplates/toconcept/rename", {
-        auth: a.apiKeyAuth,
-        json: { old, new: "x" },
-      }),
-      403,
-    );
+    const byService = await a.http.put("/kb/v1/linktemplates/toconcept/rename", {
+      auth: a.apiKeyAuth,
+      json: { old, new: "x" },
+    });
+    t.is(byService.status, 200, "the API key's token may do what an admin may");
   });
 
   test(`${backend}: realizations are per concept, queried by link name and prototype, and a maintainer's delete waits`, async (t) => {

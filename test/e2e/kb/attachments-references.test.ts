@@ -46,7 +46,7 @@ for (const backend of BACKENDS) {
     assertError(t, await a.http.post("/kb/v1/references", { auth: false, json: { citation: "x" } }), 401);
   });
 
-  test(`${backend}: citation queries match a literal substring with paging; DOI queries need a DOI`, async (t) => {
+  test(`${backend}: citation queries take plain text as a substring with paging; DOI queries need a DOI`, async (t) => {
     const a = await actors();
     const tag = uniqueName("tag");
     for (const citation of [`B ${tag} deep sea`, `A ${tag} 100% deep`, `C ${tag}_x`]) {
@@ -95,6 +95,30 @@ for (const backend of BACKENDS) {
     };
     t.is(page.limit, 2);
     t.true(page.content.length <= 2);
+  });
+
+  test(`${backend}: citation globs: * and ? are wildcards over the whole citation, % and _ are literal`, async (t) => {
+    const a = await actors();
+    const tag = uniqueName("glob");
+    for (const citation of [`${tag} Smith 1999`, `${tag} Smyth 2001`, `${tag} 50% off`, `${tag} a_b`]) {
+      await a.http.post("/kb/v1/references", { auth: a.apiKeyAuth, json: { citation } });
+    }
+    const citations = async (pattern: string) =>
+      (
+        (await a.http.post("/kb/v1/references/query/citation", { auth: false, json: { citation: pattern } }))
+          .json as { content: Reference[] }
+      ).content.map((reference) => reference.citation);
+    t.deepEqual(await citations(`${tag} Sm?th*`), [`${tag} Smith 1999`, `${tag} Smyth 2001`]);
+    t.deepEqual(await citations(`${tag}*19?9`), [`${tag} Smith 1999`]);
+    t.deepEqual(await citations(`${tag.toUpperCase()} SMITH*`), [`${tag} Smith 1999`]);
+    t.deepEqual(await citations(`*${tag} *%*`), [`${tag} 50% off`]);
+    t.deepEqual(await citations(`${tag} a_b`), [`${tag} a_b`]);
+    t.deepEqual(await citations(`${tag} a%b`), []);
+    t.deepEqual(await citations(`${tag} a?b`), [`${tag} a_b`]);
+    t.deepEqual(await citations(`${tag} Sm`), [`${tag} Smith 1999`, `${tag} Smyth 2001`]);
+    t.deepEqual(await citations(`Sm?th*`), [], "a glob matches the whole citation");
+    t.deepEqual(await citations(`${tag} 'x'); DROP TABLE literature_references; --`), []);
+    t.is((await a.http.get("/kb/v1/references?limit=1")).status, 200);
   });
 
   test(`${backend}: references link to concepts by any name and show primary names`, async (t) => {

@@ -61,3 +61,38 @@ test("the all-in-one config service logs in the kb's users and sees every domain
     "vars-user-server",
   ]);
 });
+
+test("with per-domain keys, each endpoint lists the key its own service accepts", async (t) => {
+  const keys = { CAPTURE_API_KEY: "capture-own-key", M3_REGISTRY_API_KEY: "registry-own-key" };
+  const own = await startTestPlatform("sqlite", { ...ADMIN, ...keys });
+  try {
+    const { http } = own;
+    const auth = await http.post("/config/auth", { auth: false, headers: { "x-api-key": own.apiKey } });
+    const token = (auth.json as { accessToken: string }).accessToken;
+    const endpoints = (await http.get("/config/endpoints", { auth: `Bearer ${token}` }))
+      .json as EndpointJson[];
+    const secretOf = (name: string) => endpoints.find((endpoint) => endpoint.name === name)?.secret;
+    t.is(secretOf("beholder"), keys.CAPTURE_API_KEY);
+    t.is(secretOf("vampire-squid"), keys.M3_REGISTRY_API_KEY);
+    for (const name of ["annosaurus", "oni", "panoptes"]) t.is(secretOf(name), own.apiKey, name);
+    for (const endpoint of endpoints) {
+      const path = endpoint.url.slice(http.baseUrl.length);
+      const reply =
+        endpoint.name === "beholder"
+          ? await http.post(`${path}/capture`, {
+              auth: false,
+              headers: { "x-api-key": endpoint.secret ?? "" },
+            })
+          : await http.post(`${path}/auth`, { auth: `APIKEY ${endpoint.secret}` });
+      t.not(reply.status, 401, `${endpoint.name} accepts its listed secret`);
+      t.true(reply.status < 500, `${endpoint.name}: ${reply.status}`);
+    }
+    const refused = await http.post("/capture/capture", {
+      auth: false,
+      headers: { "x-api-key": own.apiKey },
+    });
+    t.is(refused.status, 401);
+  } finally {
+    await own.stop();
+  }
+});

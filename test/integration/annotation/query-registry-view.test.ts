@@ -1,4 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import test from "ava";
+import type { RegistryLink } from "../../../services/annotation/query/registry-link.js";
 import { AnnotationsViewSource } from "../../../services/annotation/query/repositories/annotations-view.source.js";
 import { TabularQueryRepository } from "../../../services/annotation/query/repositories/tabular-query.repository.js";
 import { TabularQueryService } from "../../../services/annotation/query/services/tabular-query.service.js";
@@ -13,17 +18,22 @@ import { DATASET, seedQueryDataset } from "../../support/annotation/query-datase
 import { createTestDatabase } from "../../support/mariadb.js";
 
 const registries: DomainStorage[] = [];
+const sqliteDir = mkdtempSync(join(tmpdir(), "m3-registry-link-"));
 test.after.always(async () => {
   await Promise.all(registries.map((storage) => storage.close()));
   await closeAnnotationTestStorages();
+  rmSync(sqliteDir, { recursive: true, force: true });
 });
 
-/** A registry database on the same server holding video 1 (sequence "Ventana 100", camera "Ventana"). */
-async function registryWithVideo1(): Promise<string> {
-  const target = parseDatabaseUrl(await createTestDatabase("m3_registry")) as Extract<
-    DatabaseTarget,
-    { kind: "mysql" }
-  >;
+/**
+ * A registry holding video 1 (sequence "Ventana 100", camera "Ventana"): a database on the
+ * same MySQL server, or a SQLite file.
+ */
+async function registryWithVideo1(kind: "mysql" | "sqlite"): Promise<RegistryLink> {
+  const target: DatabaseTarget =
+    kind === "mysql"
+      ? parseDatabaseUrl(await createTestDatabase("m3_registry"))
+      : { kind: "sqlite", file: join(sqliteDir, `registry-${randomUUID()}.sqlite`) };
   const registry = await openRegistryStorage(target);
   registries.push(registry);
   const now = "2024-05-01 00:00:00.000000";
@@ -43,13 +53,19 @@ async function registryWithVideo1(): Promise<string> {
       [DATASET.video1, now],
     );
   });
-  return target.database;
+  return target.kind === "mysql"
+    ? { kind: "mysql-schema", schema: target.database }
+    : { kind: "sqlite-file", file: target.file };
 }
 
-async function run(storage: DomainStorage, registrySchema: string | undefined): Promise<string> {
-  const service = new TabularQueryService(
-    new TabularQueryRepository(storage, new AnnotationsViewSource(storage, registrySchema)),
+function serviceOver(storage: DomainStorage, registry: RegistryLink | undefined): TabularQueryService {
+  return new TabularQueryService(
+    new TabularQueryRepository(storage, new AnnotationsViewSource(storage, registry)),
   );
+}
+
+async function run(storage: DomainStorage, registry: RegistryLink | undefined): Promise<string> {
+  const service = serviceOver(storage, registry);
   const chunks: Buffer[] = [];
   const request = {
     select: ["video_reference_uuid", "video_name", "camera_id", "video_start_timestamp", "video_uri"],
@@ -61,21 +77,62 @@ async function run(storage: DomainStorage, registrySchema: string | undefined): 
   return Buffer.concat(chunks).toString("utf8");
 }
 
-test("with the registry's database configured, the view offers the video's name, camera and start", async (t) => {
-  const storage = await openAnnotationTestStorage("mysql");
+for (const backend of ["mysql", "sqlite"] as const) {
+  test(`${backend}: with the registry linked, the view offers the video's name, camera and start`, async (t) => {
+    const storage = await openAnnotationTestStorage(backend);
+    await seedQueryDataset(storage);
+    const registry = await registryWithVideo1(backend);
+    t.is(
+      await run(storage, registry),
+      "video_reference_uuid\tvideo_name\tcamera_id\tvideo_start_timestamp\tvideo_uri\n" +
+        `${DATASET.video1}\tV100 clip\tVentana\t2020-01-01T00:00:00Z\turn:test:v100\n` +
+        `${DATASET.video2}\tnull\tnull\tnull\tnull\n`,
+    );
+    const service = serviceOver(storage, registry);
+    t.true((await service.columns()).every((listed) => listed.unavailableReason === undefined));
+    t.is(
+      await service.count({
+        select: [],
+        where: [{ column: "camera_id", equals: "Ventana", in: [], between: [], minmax: [] }],
+        orderBy: [],
+      }),
+      4,
+    );
+  });
+}
+
+test("sqlite: the attached registry is read-only and the annotation database stays writable", async (t) => {
+  const storage = await openAnnotationTestStorage("sqlite");
   await seedQueryDataset(storage);
-  const schema = await registryWithVideo1();
-  t.is(
-    await run(storage, schema),
-    "video_reference_uuid\tvideo_name\tcamera_id\tvideo_start_timestamp\tvideo_uri\n" +
-      `${DATASET.video1}\tV100 clip\tVentana\t2020-01-01T00:00:00Z\turn:test:v100\n` +
-      `${DATASET.video2}\tnull\tnull\tnull\tnull\n`,
+  const registry = await registryWithVideo1("sqlite");
+  await run(storage, registry);
+  const before = await storage.read((manager) => manager.query("PRAGMA database_list"));
+  t.false(JSON.stringify(before).includes("registry"), "the shared connection attaches nothing");
+  await storage.transaction((manager) =>
+    manager.query("UPDATE observations SET observer = observer WHERE concept = 'Nanomia'"),
   );
+  t.pass();
 });
 
-test("an unreachable registry database leaves the video columns null", async (t) => {
-  const storage = await openAnnotationTestStorage("mysql");
-  await seedQueryDataset(storage);
-  const text = await run(storage, "m3_no_such_registry");
-  t.is(text.split("\n")[1], `${DATASET.video1}\tnull\tnull\tnull\tnull`);
+test("an unreachable registry leaves the video columns null and marks them unavailable", async (t) => {
+  for (const [backend, registry] of [
+    ["mysql", { kind: "mysql-schema", schema: "m3_no_such_registry" }],
+    ["sqlite", { kind: "sqlite-file", file: join(sqliteDir, "missing.sqlite") }],
+  ] as const) {
+    const storage = await openAnnotationTestStorage(backend);
+    await seedQueryDataset(storage);
+    const text = await run(storage, registry);
+    t.is(text.split("\n")[1], `${DATASET.video1}\tnull\tnull\tnull\tnull`, backend);
+    const columns = await serviceOver(storage, registry).columns();
+    const unavailable = columns.filter((listed) => listed.unavailableReason !== undefined);
+    t.true(unavailable.length > 0 && unavailable.every((listed) => listed.column.fromRegistry), backend);
+    t.true(
+      unavailable.some((listed) => listed.column.name === "video_sequence_name"),
+      backend,
+    );
+  }
+  t.false(
+    (await import("node:fs")).existsSync(join(sqliteDir, "missing.sqlite")),
+    "a missing file is not created",
+  );
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
 import { FrameGrabber } from "../../../services/capture/ffmpeg/frame-grabber.js";
-import { InterlaceProbe } from "../../../services/capture/ffmpeg/interlace-probe.js";
+import { VideoProbe } from "../../../services/capture/ffmpeg/video-probe.js";
 import { imageFormatOf, removeTestVideos, testVideos } from "../../support/capture/test-videos.js";
 
 let out = "";
@@ -17,7 +17,7 @@ test.after.always(async () => {
 
 const grabber = new FrameGrabber({ ffmpegPath: "ffmpeg", timeoutMillis: 30_000 });
 const probe = () =>
-  new InterlaceProbe({ ffprobePath: "ffprobe", timeoutMillis: 30_000, maxEntries: 10, ttlMillis: 60_000 });
+  new VideoProbe({ ffprobePath: "ffprobe", timeoutMillis: 30_000, maxEntries: 10, ttlMillis: 60_000 });
 
 function command(input: string, target: string, extra: Partial<Parameters<FrameGrabber["grab"]>[0]> = {}) {
   return {
@@ -101,12 +101,18 @@ test("an ffmpeg that cannot start is a failed run", async (t) => {
   t.regex((outcome as { detail: string }).detail, /ffmpeg did not start: .*ENOENT/);
 });
 
-test("ffprobe tells the interlaced test video from the progressive one; a failed probe counts as progressive", async (t) => {
+test("ffprobe tells the interlaced test video from the progressive one and their durations; a failed probe knows nothing", async (t) => {
   const { progressive, interlaced, notAVideo } = await testVideos();
   const probes = probe();
-  t.true(await probes.isInterlaced(`file:${interlaced}`, ["file"]));
-  t.false(await probes.isInterlaced(`file:${progressive}`, ["file"]));
-  t.false(await probes.isInterlaced(`file:${notAVideo}`, ["file"]));
+  t.deepEqual(await probes.facts(`file:${interlaced}`, ["file"]), { interlaced: true, durationMillis: 2000 });
+  t.deepEqual(await probes.facts(`file:${progressive}`, ["file"]), {
+    interlaced: false,
+    durationMillis: 4000,
+  });
+  t.deepEqual(await probes.facts(`file:${notAVideo}`, ["file"]), {
+    interlaced: false,
+    durationMillis: undefined,
+  });
 });
 
 test("the probe asks ffprobe once per video, also for concurrent callers", async (t) => {
@@ -115,14 +121,17 @@ test("the probe asks ffprobe once per video, also for concurrent callers", async
   const log = join(out, "ffprobe-runs.log");
   await writeFile(counter, `#!/bin/sh\necho run >> "${log}"\nexec ffprobe "$@"\n`);
   await chmod(counter, 0o755);
-  const probes = new InterlaceProbe({
+  const probes = new VideoProbe({
     ffprobePath: counter,
     timeoutMillis: 30_000,
     maxEntries: 10,
     ttlMillis: 60_000,
   });
-  const answers = await Promise.all([1, 2, 3].map(() => probes.isInterlaced(`file:${interlaced}`, ["file"])));
-  t.deepEqual(answers, [true, true, true]);
-  t.true(await probes.isInterlaced(`file:${interlaced}`, ["file"]));
+  const answers = await Promise.all([1, 2, 3].map(() => probes.facts(`file:${interlaced}`, ["file"])));
+  t.deepEqual(
+    answers.map((facts) => facts.interlaced),
+    [true, true, true],
+  );
+  t.true((await probes.facts(`file:${interlaced}`, ["file"])).interlaced);
   t.is((await readFile(log, "utf8")).trim().split("\n").length, 1);
 });

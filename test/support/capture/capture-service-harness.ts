@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { FrameCache } from "../../../services/capture/cache/frame-cache.js";
 import { FrameGrabber, type GrabOutcome } from "../../../services/capture/ffmpeg/frame-grabber.js";
-import { InterlaceProbe } from "../../../services/capture/ffmpeg/interlace-probe.js";
+import { type VideoFacts, VideoProbe } from "../../../services/capture/ffmpeg/video-probe.js";
 import { WorkerPool, type WorkerPoolOptions } from "../../../services/capture/pool/worker-pool.js";
 import { CaptureService } from "../../../services/capture/services/capture.service.js";
 import { VideoSourceResolver } from "../../../services/capture/services/video-source.js";
@@ -21,11 +21,11 @@ class CountingGrabber extends FrameGrabber {
   }
 }
 
-class CountingProbe extends InterlaceProbe {
+class CountingProbe extends VideoProbe {
   calls = 0;
-  override isInterlaced(input: string, protocols: readonly string[]): Promise<boolean> {
+  override facts(input: string, protocols: readonly string[]): Promise<VideoFacts> {
     this.calls += 1;
-    return super.isInterlaced(input, protocols);
+    return super.facts(input, protocols);
   }
 }
 

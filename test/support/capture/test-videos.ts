@@ -17,6 +17,8 @@ export interface TestVideos {
   progressive: string;
   /** 320x240, 25 fps, 2 s, H.264 coded as interlaced fields (top field first). */
   interlaced: string;
+  /** 320x240, 25 fps, 2 s, H.264 with its only key frame at 0 (a short clip). */
+  oneKeyFrame: string;
   /** Text with a video's name. */
   notAVideo: string;
 }
@@ -41,6 +43,7 @@ async function makeTestVideos(): Promise<TestVideos> {
     folder,
     progressive: join(folder, "progressive.mp4"),
     interlaced: join(folder, "interlaced.mp4"),
+    oneKeyFrame: join(folder, "one-key-frame.mp4"),
     notAVideo: join(folder, "not-a-video.mp4"),
   };
   const common = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"];
@@ -62,6 +65,15 @@ async function makeTestVideos(): Promise<TestVideos> {
     "-flags",
     "+ilme+ildct",
     videos.interlaced,
+  ]);
+  await run("ffmpeg", [
+    ...common,
+    "-i",
+    "testsrc=duration=2:size=320x240:rate=25",
+    ...h264,
+    "-g",
+    "250",
+    videos.oneKeyFrame,
   ]);
   await writeFile(videos.notAVideo, "this is not a video\n");
   return videos;

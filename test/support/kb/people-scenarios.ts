@@ -76,12 +76,17 @@ const userReads: Scenario = {
 };
 
 const userWrites: Scenario = {
-  title: "users: only an Admin creates, changes and deletes users; input is validated",
+  title: "users: an Admin or the API key's token creates, changes and deletes users; input is validated",
   async run(t, target) {
     const { http, admin } = target;
     const adminAuth = await loginAs(http, admin.username, admin.password);
     const username = uniqueName("form");
-    assertError(t, await http.post("/kb/v1/users", { json: { username, password: "x" } }), 403);
+    const byService = uniqueName("svc");
+    const serviceCreated = await http.post("/kb/v1/users", {
+      json: { username: byService, password: "x", role: "User" },
+    });
+    t.is(serviceCreated.status, 200, serviceCreated.text);
+    t.like(serviceCreated.json, { username: byService, role: "User" });
     const maint = await createUser(target, "Maint");
     const maintAuth = await loginAs(http, maint, `pw-${maint}`);
     assertError(
@@ -149,7 +154,7 @@ const userWrites: Scenario = {
 };
 
 const preferences: Scenario = {
-  title: "prefs: any JWT writes, the prefix search is open, listing is for admins",
+  title: "prefs: any JWT writes, the prefix search is open, listing is for admins and the API key's token",
   async run(t, target) {
     const { http, admin } = target;
     const node = uniqueName("kb-ui/");
@@ -182,7 +187,17 @@ const preferences: Scenario = {
     t.deepEqual(byBody.json, { name: node, key: "concepts", value: "c2" });
     const missing = await http.put(`/kb/v1/prefs?name=${encodeURIComponent(node)}`, { json: { value: "x" } });
     assertError(t, missing, 400, "A name and key must be provided in order to update a preference.");
-    assertError(t, await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}`, { auth: true }), 403);
+    const byService = await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}&key=panels`, {
+      auth: true,
+    });
+    t.deepEqual(byService.json, [{ name: node, key: "panels", value: "p2" }]);
+    const reader = await createUser(target, "Annotator");
+    const readerAuth = await loginAs(http, reader, `pw-${reader}`);
+    assertError(
+      t,
+      await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}`, { auth: readerAuth }),
+      403,
+    );
     const adminAuth = await loginAs(http, admin.username, admin.password);
     const listed = await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}&key=panels`, {
       auth: adminAuth,

@@ -160,3 +160,50 @@ test("with distinct, the order must use selected columns", (t) => {
     "ORDER_NOT_SELECTED",
   );
 });
+
+test("a count ignores the select list, the order and distinct, even with names the view lacks", (t) => {
+  const query = tabularQueryOf(
+    request({
+      select: ["concept", "a_column_of_another_deployment"],
+      orderBy: ["nor_this_one"],
+      distinct: true,
+      where: [where("concept", { equals: "Nanomia" })],
+    }),
+    "count",
+  );
+  t.deepEqual(query.columns, []);
+  t.deepEqual(query.orderBy, []);
+  t.false(query.distinct);
+  t.deepEqual(countStatement(query, "annotations"), {
+    sql: "SELECT COUNT(*) AS count FROM annotations WHERE concept = ?",
+    params: ["Nanomia"],
+  });
+  t.is(rejection({ where: [where("no_such_column", { equals: "x" })] }, "count").reason, "UNKNOWN_COLUMN");
+});
+
+test("the view is the union of the legacy deployments' columns", (t) => {
+  const names = [
+    "association_uuid",
+    "association",
+    "associations",
+    "video_reference_uuid",
+    "video_container",
+    "video_width",
+    "video_height",
+    "frame_rate",
+    "video_duration_millis",
+    "video_start_timestamp",
+    "video_sequence_name",
+    "camera_id",
+    "video_uri",
+    "video_name",
+    "audio_codec",
+    "video_codec",
+    "video_sha512",
+    "video_size_bytes",
+    "video_reference_description",
+    "video_description",
+    "video_sequence_description",
+  ];
+  t.notThrows(() => tabularQueryOf(request({ select: names }), "rows"));
+});

@@ -5,7 +5,7 @@ import {
   probeArgs,
   seekSeconds,
 } from "../../../services/capture/ffmpeg/ffmpeg-args.js";
-import { fieldOrderOf, isInterlacedFieldOrder } from "../../../services/capture/ffmpeg/interlace-probe.js";
+import { isInterlacedFieldOrder, videoFactsOf } from "../../../services/capture/ffmpeg/video-probe.js";
 
 const base = {
   input: "https://example.org/v.mp4",
@@ -56,6 +56,8 @@ test("nokey, inaccurate seeking, deinterlacing and the colour retry add their fl
   });
   const input = args.indexOf("-i");
   t.deepEqual(args.slice(input - 3, input), ["-skip_frame", "nokey", "-noaccurate_seek"]);
+  const frames = args.indexOf("-frames:v");
+  t.deepEqual(args.slice(frames + 2, frames + 4), ["-fps_mode", "passthrough"]);
   t.is(
     args[args.indexOf("-vf") + 1],
     "bwdif=mode=send_frame:parity=auto:deint=all,colorspace=iall=bt709:all=bt709,format=rgb24",
@@ -70,7 +72,7 @@ test("seek times are seconds with milliseconds and do not wrap at 24 hours", (t)
   t.is(seekSeconds(90_061_007), "90061.007");
 });
 
-test("ffprobe is asked for the first video stream's size and field order as csv", (t) => {
+test("ffprobe is asked for the first video stream's size and field order and the duration as csv", (t) => {
   t.deepEqual(probeArgs("file:/v.mp4", ["file"]), [
     "-v",
     "error",
@@ -79,18 +81,19 @@ test("ffprobe is asked for the first video stream's size and field order as csv"
     "-select_streams",
     "v:0",
     "-show_entries",
-    "stream=width,height,field_order",
+    "stream=width,height,field_order:format=duration",
     "-of",
     "csv=p=0",
     "file:/v.mp4",
   ]);
 });
 
-test("tt, bb, tb and bt are interlaced in any case or spacing; progressive, unknown and empty are not", (t) => {
+test("tt, bb, tb and bt are interlaced in any case or spacing; progressive, unknown and empty are not; the duration is read in milliseconds", (t) => {
   for (const order of ["tt", "BB", " tb ", "bt\n"]) t.true(isInterlacedFieldOrder(order), order);
   for (const order of ["progressive", "unknown", "", undefined]) t.false(isInterlacedFieldOrder(order));
-  t.is(fieldOrderOf("\n320,240,tt\n"), "tt");
-  t.is(fieldOrderOf("320,240"), undefined);
+  t.deepEqual(videoFactsOf("\n320,240,tt\n4.000000\n"), { interlaced: true, durationMillis: 4000 });
+  t.deepEqual(videoFactsOf("320,240\nN/A"), { interlaced: false, durationMillis: undefined });
+  t.deepEqual(videoFactsOf(""), { interlaced: false, durationMillis: undefined });
 });
 
 test("the colour retry triggers on reserved primaries or transfer characteristics only", (t) => {

@@ -113,6 +113,13 @@ test("strings take text as is and JSON numbers as their text", (t) => {
   t.is(rejection("name", { a: 1 }), "name must be a string");
 });
 
+test("in strict-json mode a string field takes only JSON strings", (t) => {
+  t.is(coerce("name", "x", "strict-json"), "x");
+  t.is(rejection("name", 1234, "strict-json"), "name must be a string");
+  t.is(rejection("name", false, "strict-json"), "name must be a string");
+  t.is(coerce("count", 3, "strict-json"), 3);
+});
+
 test("repeated fields take an array, repeated keys or a single value", (t) => {
   t.deepEqual(coerce("scores", [1, "2"]), [1, 2]);
   t.deepEqual(coerce("labels", ["a", "b"], "text"), ["a", "b"]);

@@ -1,5 +1,6 @@
 import type { QueryColumn } from "../../../../proto/gen/m3/annotation/v1/tabular_query_service.js";
-import type { ColumnKind, ViewColumn } from "../view/annotations-view.js";
+import type { ListedColumn } from "../services/tabular-query.service.js";
+import type { ColumnKind } from "../view/annotations-view.js";
 
 /** The legacy (Postgres JDBC) type and Java class names, which clients may show or switch on. */
 const LEGACY_TYPES: Record<ColumnKind, { type: string; className: string }> = {
@@ -11,7 +12,8 @@ const LEGACY_TYPES: Record<ColumnKind, { type: string; className: string }> = {
   instant: { type: "timestamptz", className: "java.sql.Timestamp" },
 };
 
-export function toQueryColumn(column: ViewColumn): QueryColumn {
+/** The legacy five fields; `unavailableReason` is added only where it applies (clients ignore it). */
+export function toQueryColumn({ column, unavailableReason }: ListedColumn): QueryColumn {
   const legacy = LEGACY_TYPES[column.kind];
   return {
     columnName: column.name,
@@ -19,5 +21,6 @@ export function toQueryColumn(column: ViewColumn): QueryColumn {
     columnSize: column.size,
     columnLabel: column.name,
     columnClassName: legacy.className,
+    unavailableReason,
   };
 }

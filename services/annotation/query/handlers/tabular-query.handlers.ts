@@ -19,7 +19,7 @@ export function tabularQueryHandlers(
   queries: TabularQueryService,
 ): ServiceHandlers<typeof TabularQueryServiceService> {
   return {
-    listQueryColumns: async () => ({ columns: queries.columns().map(toQueryColumn) }),
+    listQueryColumns: async () => ({ columns: (await queries.columns()).map(toQueryColumn) }),
     runQuery: async function* (r, ctx) {
       for await (const data of queries.run(r.query, ctx.signal)) {
         yield { contentType: RUN_CONTENT_TYPE, filename: "", data };

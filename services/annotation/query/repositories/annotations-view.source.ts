@@ -1,51 +1,81 @@
 import type { Logger } from "pino";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import { type SqliteAttachment, streamRowValueBatches } from "../../../kit/storage/row-stream.js";
+import type { RegistryLink } from "../registry-link.js";
 import { annotationsViewSelect } from "../view/annotations-view.js";
 
 const VIEW_NAME = "annotations";
+/** The schema name the registry's SQLite file is attached under. */
+const ATTACHED_REGISTRY = "registry";
+/** A registry that could not be read is tried again after this long (it may start later). */
+const RETRY_MILLIS = 30_000;
+
+/** What a tabular query reads FROM, and the SQLite files its connection must attach. */
+export interface ViewSource {
+  from: string;
+  sqliteAttachments: readonly SqliteAttachment[];
+  /** false: the registry's columns are null. */
+  registryJoined: boolean;
+}
+
+const PLAIN_VIEW: ViewSource = { from: VIEW_NAME, sqliteAttachments: [], registryJoined: false };
 
 /**
- * What the tabular queries read FROM: the `annotations` view, or, when the registry's
- * database is configured and reachable on the same MySQL server, the same SELECT joined
- * to its video tables as a derived table of that name (MySQL merges both alike). The
- * registry is probed once; when it cannot be read, the video columns stay null.
+ * What the tabular queries read FROM: the `annotations` view, or, when the registry's tables
+ * are reachable, the same SELECT joined to them as a derived table of that name: the
+ * registry's database on the same MySQL server, or the registry's SQLite file attached
+ * read-only to the query's own read-only connection (a SQLite view cannot name another
+ * file). The registry is probed on first use; when it cannot be read, its columns stay null
+ * and it is probed again later.
  */
 export class AnnotationsViewSource {
-  private resolved?: Promise<string>;
+  private cached?: Promise<ViewSource>;
+  private retryAt = Number.POSITIVE_INFINITY;
   /** Built up front: a registry name that is not a database name fails at startup, not per query. */
-  private readonly joined?: string;
+  private readonly linked?: ViewSource;
 
   constructor(
     private readonly storage: DomainStorage,
-    private readonly registrySchema: string | undefined,
+    registry: RegistryLink | undefined,
     private readonly logger?: Logger,
   ) {
-    if (registrySchema !== undefined) this.joined = `(${annotationsViewSelect(registrySchema)}) ${VIEW_NAME}`;
-  }
-
-  /** The view's name, or the derived table that stands in for it. */
-  source(): Promise<string> {
-    this.resolved ??= this.probe();
-    return this.resolved;
-  }
-
-  private async probe(): Promise<string> {
-    const schema = this.registrySchema;
-    const joined = this.joined;
-    if (schema === undefined || joined === undefined) return VIEW_NAME;
-    if (this.storage.dialect !== "mysql") {
-      this.logger?.warn({ registrySchema: schema }, "the registry join needs MySQL; video columns stay null");
-      return VIEW_NAME;
+    if (registry === undefined) return;
+    const dialect = registry.kind === "mysql-schema" ? "mysql" : "sqlite";
+    if (storage.dialect !== dialect) {
+      logger?.warn({ registry }, `the registry join needs ${dialect} storage; video columns stay null`);
+      return;
     }
+    const schema = registry.kind === "mysql-schema" ? registry.schema : ATTACHED_REGISTRY;
+    this.linked = {
+      from: `(${annotationsViewSelect(schema)}) ${VIEW_NAME}`,
+      sqliteAttachments: registry.kind === "sqlite-file" ? [{ schema, file: registry.file }] : [],
+      registryJoined: true,
+    };
+  }
+
+  /** The view, or the derived table that stands in for it. */
+  source(): Promise<ViewSource> {
+    if (this.cached === undefined || Date.now() >= this.retryAt) {
+      this.retryAt = Number.POSITIVE_INFINITY;
+      this.cached = this.probe().then((source) => {
+        if (this.linked !== undefined && !source.registryJoined) this.retryAt = Date.now() + RETRY_MILLIS;
+        return source;
+      });
+    }
+    return this.cached;
+  }
+
+  private async probe(): Promise<ViewSource> {
+    const linked = this.linked;
+    if (linked === undefined) return PLAIN_VIEW;
     try {
-      await this.storage.read((manager) => manager.query(`SELECT video_name FROM ${joined} LIMIT 0`));
-      return joined;
+      const probe = `SELECT video_name FROM ${linked.from} LIMIT 0`;
+      const rows = streamRowValueBatches(this.storage, probe, [], new AbortController().signal, linked);
+      for await (const _batch of rows);
+      return linked;
     } catch (error) {
-      this.logger?.warn(
-        { registrySchema: schema, err: error },
-        "the registry's tables cannot be read; video columns stay null",
-      );
-      return VIEW_NAME;
+      this.logger?.warn({ err: error }, "the registry's tables cannot be read; video columns stay null");
+      return PLAIN_VIEW;
     }
   }
 }

@@ -16,17 +16,32 @@ export class TabularQueryRepository {
    * memory stays flat whatever the result size; abort kills the query.
    */
   async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<RowValues[]> {
-    const statement = selectStatement(query, await this.view.source(), this.storage.dialect);
-    yield* streamRowValueBatches(this.storage, statement.sql, statement.params, signal);
+    const source = await this.view.source();
+    const statement = selectStatement(query, source.from, this.storage.dialect);
+    yield* streamRowValueBatches(this.storage, statement.sql, statement.params, signal, source);
   }
 
+  /** Through the same (read-only, on SQLite) connection as the rows, which sees the registry too. */
   async count(query: TabularQuery): Promise<number> {
-    const statement = countStatement(query, await this.view.source());
-    const rows = (await this.storage.read((manager) =>
-      manager.query(statement.sql, statement.params),
-    )) as Array<{
-      count: number | string;
-    }>;
-    return Number(rows[0]?.count ?? 0);
+    const source = await this.view.source();
+    const statement = countStatement(query, source.from);
+    const signal = new AbortController().signal;
+    let count = 0;
+    // Read to the end (one row): leaving a stream early would kill its query.
+    for await (const batch of streamRowValueBatches(
+      this.storage,
+      statement.sql,
+      statement.params,
+      signal,
+      source,
+    )) {
+      count = Number(batch[0]?.[0] ?? count);
+    }
+    return count;
+  }
+
+  /** Whether the view's registry columns hold the registry's values (else they are null). */
+  async registryJoined(): Promise<boolean> {
+    return (await this.view.source()).registryJoined;
   }
 }

@@ -10,7 +10,10 @@ import type { Condition, TabularQuery } from "./tabular-query.js";
 
 const MAX_CONDITIONS = 100;
 
-/** What the query is for: rows (run, download) need a select list; a count needs constraints. */
+/**
+ * What the query is for: rows (run, download) need a select list; a count needs constraints
+ * and ignores select, orderBy and distinct.
+ */
 export type QueryPurpose = "rows" | "count";
 
 /**
@@ -26,8 +29,10 @@ export function tabularQueryOf(request: QueryRequest | undefined, purpose: Query
     relatedAssociations: given.relatedAssociations ?? false,
   };
   const strict = (given.strict ?? true) && !scope.concurrentObservations && !scope.relatedAssociations;
-  const selected = given.select.map((name, index) => columnNamed(name, `select[${index}]`));
-  if (purpose === "rows" && selected.length === 0) {
+  // A count ignores the select list, the order and distinct, as the legacy count did.
+  const rows = purpose === "rows";
+  const selected = rows ? given.select.map((name, index) => columnNamed(name, `select[${index}]`)) : [];
+  if (rows && selected.length === 0) {
     throw invalid("SELECT_REQUIRED", "select clause is required", "select");
   }
   const mustConstrain = purpose === "count" || given.strict === true;
@@ -37,9 +42,9 @@ export function tabularQueryOf(request: QueryRequest | undefined, purpose: Query
   if (given.where.length > MAX_CONDITIONS) {
     throw invalid("TOO_MANY_CONSTRAINTS", `where holds more than ${MAX_CONDITIONS} constraints`, "where");
   }
-  const columns = strict ? selected : withIndexColumns(selected);
-  const orderBy = orderOf(given.orderBy, columns, strict);
-  const distinct = purpose === "rows" && (given.distinct ?? false);
+  const columns = !rows || strict ? selected : withIndexColumns(selected);
+  const orderBy = rows ? orderOf(given.orderBy, columns, strict) : [];
+  const distinct = rows && (given.distinct ?? false);
   if (distinct && orderBy.some((column) => !columns.includes(column))) {
     throw invalid("ORDER_NOT_SELECTED", "with distinct, every orderBy column must be selected", "orderBy");
   }

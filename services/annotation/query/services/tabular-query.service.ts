@@ -4,12 +4,28 @@ import { VIEW_COLUMNS, type ViewColumn } from "../view/annotations-view.js";
 import { tabularQueryOf } from "./tabular-query.rules.js";
 import { DOWNLOAD_STYLE, encodeTsv, RUN_STYLE, type TsvStyle } from "./tsv.encoder.js";
 
+/** A column as /query/columns lists it. */
+export interface ListedColumn {
+  column: ViewColumn;
+  /** Set when the column is always null here, and why. */
+  unavailableReason?: string;
+}
+
+const REGISTRY_UNREACHABLE =
+  "the registry's tables cannot be read from the annotation database (another server, or not configured): always null";
+
 /** The legacy tabular query (/v1/query) over the annotations view. */
 export class TabularQueryService {
   constructor(private readonly queries: TabularQueryRepository) {}
 
-  columns(): readonly ViewColumn[] {
-    return VIEW_COLUMNS;
+  /** Every column of the view; the registry's are unavailable when its tables cannot be read. */
+  async columns(): Promise<ListedColumn[]> {
+    const registryJoined = await this.queries.registryJoined();
+    return VIEW_COLUMNS.map((column) =>
+      column.fromRegistry && !registryJoined
+        ? { column, unavailableReason: REGISTRY_UNREACHABLE }
+        : { column },
+    );
   }
 
   /** The rows as TSV (nulls as `null`, a lone newline when nothing matches), streamed. */

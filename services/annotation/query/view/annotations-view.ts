@@ -1,6 +1,8 @@
 /**
  * The `annotations` view of the tabular query: one row per imaged moment x observation x
- * image x association, with the legacy column names. This definition is the only list of
+ * image x association, with the legacy column names: the union of the legacy deployments'
+ * views (the Postgres view's columns; the SQL Server view's `association_uuid` and its
+ * singular `association`; the registry columns MBARI's deployments join in). This definition is the only list of
  * the view's columns: the migration creates the view from it, the query rules accept only
  * these names, and the TSV encoder prints each column by its kind.
  */
@@ -15,12 +17,18 @@ export interface ViewColumn {
   expression: string;
   /** Display size, as the legacy JDBC metadata reported it. */
   size: number;
+  /** Read from the registry's tables: null unless the registry is reachable (see RegistryLink). */
+  fromRegistry: boolean;
 }
 
 const UNBOUNDED = 2_147_483_647;
 
 function column(name: string, kind: ColumnKind, expression: string, size: number): ViewColumn {
-  return { name, kind, expression, size };
+  return { name, kind, expression, size, fromRegistry: false };
+}
+
+function registryColumn(name: string, kind: ColumnKind, expression: string, size: number): ViewColumn {
+  return { name, kind, expression, size, fromRegistry: true };
 }
 
 const text = (name: string, expression: string, size: number) => column(name, "text", expression, size);
@@ -28,13 +36,26 @@ const measure = (name: string) => column(name, "double", `ad.${name}`, 17);
 
 /** Columns read from the registry's tables; null when the registry is not on the same server. */
 const REGISTRY_COLUMNS: readonly ViewColumn[] = [
-  text("video_uri", "vr.uri", 1024),
-  text("video_name", "v.name", 512),
-  column("video_start_timestamp", "instant", "v.start_time", 35),
-  column("video_duration_millis", "long", "v.duration_millis", 19),
-  text("camera_id", "vs.camera_id", 256),
-  text("video_sequence_name", "vs.name", 512),
+  registryColumn("video_uri", "text", "vr.uri", 1024),
+  registryColumn("video_name", "text", "v.name", 512),
+  registryColumn("video_start_timestamp", "instant", "v.start_time", 35),
+  registryColumn("video_duration_millis", "long", "v.duration_millis", 19),
+  registryColumn("camera_id", "text", "vs.camera_id", 256),
+  registryColumn("video_sequence_name", "text", "vs.name", 512),
+  registryColumn("audio_codec", "text", "vr.audio_codec", 128),
+  registryColumn("video_codec", "text", "vr.video_codec", 128),
+  registryColumn("video_container", "text", "vr.container", 128),
+  registryColumn("video_width", "integer", "vr.width", 10),
+  registryColumn("video_height", "integer", "vr.height", 10),
+  registryColumn("frame_rate", "double", "vr.frame_rate", 17),
+  registryColumn("video_size_bytes", "long", "vr.size_bytes", 19),
+  registryColumn("video_sha512", "text", "vr.sha512", 128),
+  registryColumn("video_reference_description", "text", "vr.description", 2048),
+  registryColumn("video_description", "text", "v.description", 2048),
+  registryColumn("video_sequence_description", "text", "vs.description", 2048),
 ];
+
+const ASSOCIATIONS_TEXT = "NULLIF(CONCAT_WS(' | ', ass.link_name, ass.to_concept, ass.link_value), '')";
 
 export const VIEW_COLUMNS: readonly ViewColumn[] = [
   column("imaged_moment_uuid", "uuid", "im.uuid", 36),
@@ -58,11 +79,10 @@ export const VIEW_COLUMNS: readonly ViewColumn[] = [
   text("link_value", "ass.link_value", 1024),
   text("to_concept", "ass.to_concept", 128),
   text("association_mime_type", "ass.mime_type", 64),
-  text(
-    "associations",
-    "NULLIF(CONCAT_WS(' | ', ass.link_name, ass.to_concept, ass.link_value), '')",
-    UNBOUNDED,
-  ),
+  column("association_uuid", "uuid", "ass.uuid", 36),
+  text("associations", ASSOCIATIONS_TEXT, UNBOUNDED),
+  // The SQL Server view's name for the same text.
+  text("association", ASSOCIATIONS_TEXT, UNBOUNDED),
   measure("altitude"),
   text("coordinate_reference_system", "ad.coordinate_reference_system", 32),
   measure("depth_meters"),
@@ -105,14 +125,17 @@ const ANNOTATION_JOINS = `imaged_moments im
 const SCHEMA_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 
 /**
- * The SELECT behind the view. With the registry's database name (same MySQL server), the
- * video columns come from its tables; without it they are null.
+ * The SELECT behind the view. With the registry's schema name (its database on the same MySQL
+ * server, or its attached SQLite file), the registry columns come from its tables; without it
+ * they are null. `columns` is for migrations that must rebuild an earlier form of the view.
  */
-export function annotationsViewSelect(registrySchema?: string): string {
+export function annotationsViewSelect(
+  registrySchema?: string,
+  columns: readonly ViewColumn[] = VIEW_COLUMNS,
+): string {
   const registry = registrySchema === undefined ? undefined : checkedSchema(registrySchema);
-  const list = VIEW_COLUMNS.map((viewColumn) => {
-    const fromRegistry = REGISTRY_COLUMNS.includes(viewColumn);
-    const expression = fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
+  const list = columns.map((viewColumn) => {
+    const expression = viewColumn.fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
     return `${expression} AS ${viewColumn.name}`;
   });
   const joins =

@@ -1,6 +1,7 @@
 import { type EntityManager, In } from "typeorm";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { ConceptReferenceEntity, LiteratureReferenceEntity } from "../entities/reference.entity.js";
+import type { CitationGlob } from "../services/citation-glob.js";
 import type { Page } from "./page.js";
 
 /** Rows of `literature_references` and `concept_references`. */
@@ -20,14 +21,14 @@ export class ReferenceRepository {
   }
 
   /**
-   * Citations containing the text literally, ignoring case (the same on both databases):
-   * LIKE wildcards in it are escaped, with "!"
-   * because a backslash literal is read differently by MySQL and SQLite.
+   * Citations matching the glob, ignoring case (the same on both databases): one bound LIKE
+   * pattern in which the glob's wildcards become `%` and `_` and the literal text has LIKE's
+   * own wildcards escaped, with "!" because a backslash literal is read differently by MySQL
+   * and SQLite.
    */
-  searchCitation(text: string, page: Page): Promise<LiteratureReferenceEntity[]> {
-    const pattern = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  searchCitation(glob: CitationGlob, page: Page): Promise<LiteratureReferenceEntity[]> {
     return this.ordered()
-      .where("LOWER(r.citation) LIKE :pattern ESCAPE '!'", { pattern: pattern.toLowerCase() })
+      .where("LOWER(r.citation) LIKE :pattern ESCAPE '!'", { pattern: likePatternOf(glob).toLowerCase() })
       .limit(page.limit)
       .offset(page.offset)
       .getMany();
@@ -94,6 +95,17 @@ export class ReferenceRepository {
       .orderBy("r.citation")
       .addOrderBy("r.id");
   }
+}
+
+function likePatternOf(glob: CitationGlob): string {
+  const body = glob.parts
+    .map((part) => {
+      if (part === "any") return "%";
+      if (part === "one") return "_";
+      return part.literal.replace(/[!%_]/g, (c) => `!${c}`);
+    })
+    .join("");
+  return glob.wholeCitation ? body : `%${body}%`;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number, value: (row: T) => number) {

@@ -6,6 +6,7 @@ import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import type { LiteratureReferenceEntity } from "../entities/reference.entity.js";
 import { ReferenceRepository } from "../repositories/reference.repository.js";
 import type { PageOf, ReferenceView } from "./attachment.views.js";
+import { parseCitationGlob } from "./citation-glob.js";
 import { checkLength, notFound, pageOf, requiredText } from "./input.rules.js";
 
 export interface ReferenceChanges {
@@ -29,7 +30,7 @@ export class ReferenceService {
     return this.deps.storage.read(async (manager) => this.view(manager, await requireReference(manager, id)));
   }
 
-  /** A literal, case-insensitive substring of the citation (the legacy "glob"). */
+  /** Citations matching a glob, case ignored (see parseCitationGlob). */
   async searchByCitation(
     citation: string | undefined,
     limit: number | undefined,
@@ -42,7 +43,7 @@ export class ReferenceService {
       ...page,
       content: await this.views(
         manager,
-        await new ReferenceRepository(manager).searchCitation(citation, page),
+        await new ReferenceRepository(manager).searchCitation(parseCitationGlob(citation), page),
       ),
     }));
   }

@@ -12,16 +12,23 @@ export class UserAccountRepository {
     return this.manager.find(UserAccountEntity, { order: { id: "ASC" } });
   }
 
-  listByRole(role: string): Promise<UserAccountEntity[]> {
-    return this.manager.find(UserAccountEntity, { where: { role }, order: { id: "ASC" } });
+  /** Users whose stored role is one of the lowercased names, in any case. */
+  listByRoleNames(names: readonly string[]): Promise<UserAccountEntity[]> {
+    return this.byRoleNames(names).orderBy("u.id", "ASC").getMany();
   }
 
   findByUsername(username: string): Promise<UserAccountEntity | null> {
     return this.manager.findOneBy(UserAccountEntity, { username });
   }
 
-  countByRole(role: string): Promise<number> {
-    return this.manager.countBy(UserAccountEntity, { role });
+  countByRoleNames(names: readonly string[]): Promise<number> {
+    return this.byRoleNames(names).getCount();
+  }
+
+  private byRoleNames(names: readonly string[]) {
+    return this.manager
+      .createQueryBuilder(UserAccountEntity, "u")
+      .where("LOWER(u.role) IN (:...names)", { names: [...names] });
   }
 
   async insert(fields: UserAccountFields): Promise<UserAccountEntity> {

@@ -7,6 +7,7 @@ import { UserAccountRepository } from "../repositories/user-account.repository.j
 import { parseBasicCredentials } from "./basic-credentials.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hash.js";
+import { roleOf } from "./role-names.js";
 
 // Annotators log in for the annotation tools; read-only users cannot log in (as in the legacy kb).
 const LOGIN_ROLES = new Set(["Admin", "Maint", "Annotator"]);
@@ -36,13 +37,15 @@ export class LoginService {
       new UserAccountRepository(manager).findByUsername(username),
     );
     const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoy()));
-    if (!user || !matches || !LOGIN_ROLES.has(user.role)) {
+    const role = user ? roleOf(user.role) : undefined;
+    if (!user || !matches || !role || !LOGIN_ROLES.has(role)) {
       await this.throttle.recordFailure(username, clientAddress);
       throw DomainError.unauthenticated(LOGIN_REFUSED);
     }
     await this.throttle.recordSuccess(username);
     if (needsRehash(user.passwordHash)) await this.upgradeHash(user.id, user.passwordHash, password);
-    return this.tokens.issue({ sub: String(user.id), name: user.username, role: user.role });
+    // The claim keeps the legacy spelling, which the KB Editor compares against (Admin, Maint).
+    return this.tokens.issue({ sub: String(user.id), name: user.username, role });
   }
 
   /** A digest of a random password, made once, in the format new passwords are stored in. */

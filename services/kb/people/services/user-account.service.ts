@@ -4,7 +4,8 @@ import { Instant } from "../../../kit/time/instant.js";
 import type { UserAccountEntity } from "../entities/user-account.entity.js";
 import { type UserAccountFields, UserAccountRepository } from "../repositories/user-account.repository.js";
 import { hashPassword } from "./password-hash.js";
-import { checkRole, checkUsername, profileText } from "./user-input.rules.js";
+import { checkRole, namesOf, roleOf } from "./role-names.js";
+import { checkUsername, profileText } from "./user-input.rules.js";
 
 export interface UserProfile {
   affiliation?: string;
@@ -26,7 +27,7 @@ export interface UserUpdate extends UserProfile {
 
 const ADMIN = "Admin";
 
-/** User accounts. Callers check who may call; this keeps the records valid and one admin alive. */
+/** User accounts, each with its role as the client spelled it (`User`, `admin`, `Maint`, …). Callers check who may call; this keeps the records valid and one admin alive. */
 export class UserAccountService {
   constructor(private readonly storage: DomainStorage) {}
 
@@ -34,9 +35,10 @@ export class UserAccountService {
     return this.storage.read((manager) => new UserAccountRepository(manager).list());
   }
 
+  /** The users of a role, whatever spelling of it each was stored with. */
   async listByRole(role: string): Promise<UserAccountEntity[]> {
-    const stored = checkRole(role);
-    return this.storage.read((manager) => new UserAccountRepository(manager).listByRole(stored));
+    const names = namesOf(checkRole(role).role);
+    return this.storage.read((manager) => new UserAccountRepository(manager).listByRoleNames(names));
   }
 
   async get(username: string): Promise<UserAccountEntity> {
@@ -53,7 +55,7 @@ export class UserAccountService {
     const fields: UserAccountFields = {
       username,
       passwordHash,
-      role: checkRole(input.role ?? "ReadOnly"),
+      role: checkRole(input.role ?? "ReadOnly").spelling,
       ...withNulls(profileFields(input)),
       lastUpdatedTime: Instant.now(),
     };
@@ -75,13 +77,13 @@ export class UserAccountService {
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
       if (changes[key] === undefined) delete changes[key];
     }
-    if (input.role !== undefined) changes.role = checkRole(input.role);
+    if (input.role !== undefined) changes.role = checkRole(input.role).spelling;
     if (input.password !== undefined)
       changes.passwordHash = await hashPassword(requireText(input.password, "password"));
     return this.storage.transaction(async (manager) => {
       const users = new UserAccountRepository(manager);
       const user = await this.requireExisting(users, username);
-      if (user.role === ADMIN && changes.role !== undefined && changes.role !== ADMIN) {
+      if (roleOf(user.role) === ADMIN && changes.role !== undefined && roleOf(changes.role) !== ADMIN) {
         await requireAnotherAdmin(users);
       }
       const updated = { ...user, ...changes, lastUpdatedTime: Instant.now() };
@@ -94,7 +96,7 @@ export class UserAccountService {
     await this.storage.transaction(async (manager) => {
       const users = new UserAccountRepository(manager);
       const user = await this.requireExisting(users, username);
-      if (user.role === ADMIN) await requireAnotherAdmin(users);
+      if (roleOf(user.role) === ADMIN) await requireAnotherAdmin(users);
       await users.delete(user.id);
     });
   }
@@ -123,7 +125,7 @@ function withNulls<T extends object>(fields: T): { [K in keyof T]: Exclude<T[K],
 
 /** Refuses to demote or delete the only admin: nobody could manage users afterwards. */
 async function requireAnotherAdmin(users: UserAccountRepository): Promise<void> {
-  if ((await users.countByRole(ADMIN)) <= 1) {
+  if ((await users.countByRoleNames(namesOf(ADMIN))) <= 1) {
     throw DomainError.failedPrecondition("LAST_ADMIN", "At least one Admin account must remain");
   }
 }

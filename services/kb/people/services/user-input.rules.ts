@@ -1,23 +1,4 @@
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
-import { KB_ROLES, type KbRole } from "../../contracts/principal.js";
-
-/** The spec's role names and the stored ones, lowercased, to the stored role. */
-const ROLE_NAMES: ReadonlyMap<string, KbRole> = new Map([
-  ...KB_ROLES.map((role) => [role.toLowerCase(), role] as const),
-  ["maintenance", "Maint"],
-]);
-
-/** The stored role for a role name in any case (admin, maintenance, annotator, readonly); else 400 naming the field. */
-export function checkRole(value: string, field = "role"): KbRole {
-  const role = ROLE_NAMES.get(value.trim().toLowerCase());
-  if (!role) {
-    throw DomainError.invalidArgument("INVALID_ROLE", `${field} must be one of ${KB_ROLES.join(", ")}`, {
-      field,
-    });
-  }
-  return role;
-}
-
 /** A login name: required, at most 50 characters, and no colon (HTTP Basic could not carry it). */
 export function checkUsername(value: string | undefined, field = "username"): string {
   const username = checkLength(requireText(value, field), 50, field);

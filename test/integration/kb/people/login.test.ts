@@ -73,7 +73,7 @@ for (const backend of BACKENDS) {
     t.like(await tokens.verifyClaims(await login.login(basic("admin", "admin"), ADDRESS)), { name: "admin" });
   });
 
-  test(`${backend}: the principal comes from the stored user named by the token`, async (t) => {
+  test(`${backend}: the principal comes from the stored user named by the token; an API-key token is the service`, async (t) => {
     const { users, principals } = await openPeople(backend);
     await users.create({ username: "boss", password: "pw", role: "Admin" });
     await users.create({ username: "maint", password: "pw", role: "Maint" });
@@ -83,7 +83,7 @@ for (const backend of BACKENDS) {
       role: "Maint",
       isAdmin: false,
     });
-    t.is(await principals.resolve(ctxWith({})), undefined);
+    t.deepEqual(await principals.resolve(ctxWith({})), { username: "service", role: "Admin", isAdmin: true });
     t.is(await principals.resolve(ctxWith(undefined)), undefined);
     t.is(await principals.resolve(ctxWith({ name: "ghost" })), undefined);
     t.like(await principals.requireAdmin(ctxWith({ name: "boss" })), { isAdmin: true });
@@ -95,9 +95,14 @@ for (const backend of BACKENDS) {
       "PERMISSION_DENIED",
       /`reader`/,
     );
+    t.like(
+      await principals.requireAdmin(ctxWith({})),
+      { isAdmin: true },
+      "the API key's token is a trusted service",
+    );
     await rejectsWith(
       t,
-      principals.requireWriter(ctxWith({})),
+      principals.requireWriter(ctxWith({ name: "ghost" })),
       "PERMISSION_DENIED",
       /^I'm sorry, I can not let you do that\.$/,
     );

@@ -59,7 +59,7 @@ for (const backend of BACKENDS) {
     );
     await rejectsWith(
       t,
-      users.create({ username: "dave", password: "x", role: "User" }),
+      users.create({ username: "dave", password: "x", role: "Boss" }),
       "INVALID_ARGUMENT",
       /role/,
     );
@@ -86,6 +86,24 @@ for (const backend of BACKENDS) {
       ["m1"],
     );
     await rejectsWith(t, users.listByRole("%"), "INVALID_ARGUMENT", /role must be one of/);
+  });
+
+  test(`${backend}: a role is kept as the client spelled it and still means its role`, async (t) => {
+    const { users } = await openUsers(backend);
+    t.is((await users.create({ username: "u1", password: "x", role: "User" })).role, "User");
+    t.is((await users.create({ username: "u2", password: "x", role: "annotator" })).role, "annotator");
+    t.is((await users.create({ username: "b1", password: "x", role: "admin" })).role, "admin");
+    t.is((await users.create({ username: "m1", password: "x", role: "maintenance" })).role, "Maint");
+    t.deepEqual(
+      (await users.listByRole("USER")).map((user) => user.username),
+      ["u1", "u2"],
+    );
+    t.deepEqual(
+      (await users.listByRole("Admin")).map((user) => user.username),
+      ["b1"],
+    );
+    await rejectsWith(t, users.delete("b1"), "FAILED_PRECONDITION", /one Admin/);
+    t.is((await users.update("u1", { role: "ReadOnly" })).role, "ReadOnly");
   });
 
   test(`${backend}: get of an unknown user is NOT_FOUND with the legacy message`, async (t) => {

@@ -1,19 +1,21 @@
 import test from "ava";
-import {
-  checkRole,
-  checkUsername,
-  profileText,
-} from "../../../../services/kb/people/services/user-input.rules.js";
+import { checkRole, namesOf, roleOf } from "../../../../services/kb/people/services/role-names.js";
+import { checkUsername, profileText } from "../../../../services/kb/people/services/user-input.rules.js";
 
-test("roles are accepted in the stored or the spec's form, in any case, and stored in the legacy form", (t) => {
-  t.is(checkRole("Admin"), "Admin");
-  t.is(checkRole("admin"), "Admin");
-  t.is(checkRole("Maint"), "Maint");
-  t.is(checkRole("maintenance"), "Maint");
-  t.is(checkRole("annotator"), "Annotator");
-  t.is(checkRole("ReadOnly"), "ReadOnly");
-  t.is(checkRole("READONLY"), "ReadOnly");
-  for (const role of ["User", "", "%"]) {
+test("roles are accepted by their legacy, spec and KB Editor names in any case, and kept as spelled", (t) => {
+  t.deepEqual(checkRole("Admin"), { role: "Admin", spelling: "Admin" });
+  t.deepEqual(checkRole(" admin "), { role: "Admin", spelling: "admin" });
+  t.deepEqual(checkRole("Maint"), { role: "Maint", spelling: "Maint" });
+  t.deepEqual(checkRole("maintenance"), { role: "Maint", spelling: "Maint" });
+  t.deepEqual(checkRole("annotator"), { role: "Annotator", spelling: "annotator" });
+  t.deepEqual(checkRole("User"), { role: "Annotator", spelling: "User" });
+  t.deepEqual(checkRole("user"), { role: "Annotator", spelling: "user" });
+  t.deepEqual(checkRole("ReadOnly"), { role: "ReadOnly", spelling: "ReadOnly" });
+  t.deepEqual(checkRole("READONLY"), { role: "ReadOnly", spelling: "READONLY" });
+  t.is(roleOf("MAINT"), "Maint");
+  t.is(roleOf(null), undefined);
+  t.deepEqual(namesOf("Annotator").sort(), ["annotator", "user"]);
+  for (const role of ["Guest", "", "%"]) {
     const error = t.throws(() => checkRole(role));
     t.like(error, { code: "INVALID_ARGUMENT", metadata: { field: "role" } });
   }

@@ -42,6 +42,11 @@ export interface QueryColumn {
   columnLabel: string;
   /** Java class of the legacy values (e.g. java.lang.String). */
   columnClassName: string;
+  /**
+   * Set when the column's values cannot be read here and are always null (e.g. the
+   * registry's columns when the registry's database is on another server); says why.
+   */
+  unavailableReason?: string | undefined;
 }
 
 /** The response of ListQueryColumns. */
@@ -197,7 +202,14 @@ export const ListQueryColumnsRequest: MessageFns<ListQueryColumnsRequest> = {
 };
 
 function createBaseQueryColumn(): QueryColumn {
-  return { columnName: "", columnType: "", columnSize: 0, columnLabel: "", columnClassName: "" };
+  return {
+    columnName: "",
+    columnType: "",
+    columnSize: 0,
+    columnLabel: "",
+    columnClassName: "",
+    unavailableReason: undefined,
+  };
 }
 
 export const QueryColumn: MessageFns<QueryColumn> = {
@@ -216,6 +228,9 @@ export const QueryColumn: MessageFns<QueryColumn> = {
     }
     if (message.columnClassName !== "") {
       writer.uint32(42).string(message.columnClassName);
+    }
+    if (message.unavailableReason !== undefined) {
+      writer.uint32(50).string(message.unavailableReason);
     }
     return writer;
   },
@@ -273,6 +288,14 @@ export const QueryColumn: MessageFns<QueryColumn> = {
             message.columnClassName = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.unavailableReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -295,6 +318,7 @@ export const QueryColumn: MessageFns<QueryColumn> = {
     message.columnSize = object.columnSize ?? 0;
     message.columnLabel = object.columnLabel ?? "";
     message.columnClassName = object.columnClassName ?? "";
+    message.unavailableReason = object.unavailableReason ?? undefined;
     return message;
   },
 };

@@ -59,15 +59,23 @@ for (const backend of BACKENDS) {
     const concept = (await oniGet(client, `/concept/${encoded}`)).json as Record<string, unknown>;
     t.is(concept.name, name);
     t.true(Array.isArray(concept.alternateNames));
-    const up = (await oniGet(client, `/phylogeny/up/${encoded}`)).json as { name: string; children?: unknown[] };
+    const up = (await oniGet(client, `/phylogeny/up/${encoded}`)).json as {
+      name: string;
+      children?: unknown[];
+    };
     t.is(up.name, "object");
     const down = await oniGet(client, `/phylogeny/down/${encodeURIComponent(parent)}`);
     const children = (down.json as { children: { name: string }[] }).children;
     t.true(children.some((child) => child.name === name));
-    const basic = (await oniGet(client, `/phylogeny/basic/${encoded}`)).json as { name: string; rank?: unknown }[];
+    const basic = (await oniGet(client, `/phylogeny/basic/${encoded}`)).json as {
+      name: string;
+      rank?: unknown;
+    }[];
     t.is(basic.at(-1)?.name, name);
     t.is(basic[0]?.name, "object");
-    const taxa = (await oniGet(client, `/phylogeny/taxa/${encodeURIComponent(parent)}`)).json as { name: string }[];
+    const taxa = (await oniGet(client, `/phylogeny/taxa/${encodeURIComponent(parent)}`)).json as {
+      name: string;
+    }[];
     t.true(taxa.some((taxon) => taxon.name === name));
     const siblings = (await oniGet(client, `/phylogeny/siblings/${encoded}`)).json as { name: string }[];
     t.true(siblings.some((sibling) => sibling.name === name));

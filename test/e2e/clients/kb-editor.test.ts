@@ -30,13 +30,25 @@ const ORIGIN = "https://kb.example.org";
 const READ_ONLY_TOKEN = [
   "eyJhbGciOiJIUzUxMiIsInR5cCI6IkpXVCJ9",
   Buffer.from(
-    JSON.stringify({ iss: "http://www.mbari.org", iat: 1577874633, exp: 7952380216, name: "readonly", role: "ReadOnly" }),
+    JSON.stringify({
+      iss: "http://www.mbari.org",
+      iat: 1577874633,
+      exp: 7952380216,
+      name: "readonly",
+      role: "ReadOnly",
+    }),
   ).toString("base64url"),
   "bm90LXNpZ25lZC1ieS10aGlzLXNlcnZlcg",
 ].join(".");
 
 interface Editor {
-  call(method: string, service: "oni" | "annosaurus", path: string[], data?: unknown, qs?: string): Promise<Replayed>;
+  call(
+    method: string,
+    service: "oni" | "annosaurus",
+    path: string[],
+    data?: unknown,
+    qs?: string,
+  ): Promise<Replayed>;
 }
 
 /** The editor's request(): JSON headers and the bearer token on every call, segments encoded. */
@@ -45,7 +57,8 @@ async function editor(client: ClientPlatform, token: string): Promise<Editor> {
     name: string;
     url: string;
   }[];
-  const base = (name: string) => new URL(endpoints.find((endpoint) => endpoint.name === name)?.url ?? "").pathname;
+  const base = (name: string) =>
+    new URL(endpoints.find((endpoint) => endpoint.name === name)?.url ?? "").pathname;
   return {
     call: (method, service, path, data, qs) => {
       const url = `${base(service)}/${path.map((piece) => encodeURIComponent(piece)).join("/")}`;
@@ -64,7 +77,10 @@ async function editor(client: ClientPlatform, token: string): Promise<Editor> {
 
 async function adminEditor(client: ClientPlatform): Promise<Editor> {
   const login = await client.send("POST", "/kb/v1/auth/login", {
-    headers: { Accept: "application/json", Authorization: basicCredentials(client.admin.username, client.admin.password) },
+    headers: {
+      Accept: "application/json",
+      Authorization: basicCredentials(client.admin.username, client.admin.password),
+    },
   });
   return editor(client, snakeToken(login));
 }
@@ -120,7 +136,10 @@ for (const backend of BACKENDS) {
   test(`${backend}: login with Basic credentials answers access_token whose claims carry name, role and exp`, async (t) => {
     const client = platform(backend);
     const reply = await client.send("POST", "/kb/v1/auth/login", {
-      headers: { Accept: "application/json", Authorization: basicCredentials(client.admin.username, client.admin.password) },
+      headers: {
+        Accept: "application/json",
+        Authorization: basicCredentials(client.admin.username, client.admin.password),
+      },
     });
     t.is(reply.status, 200, reply.text);
     const claims = JSON.parse(Buffer.from(snakeToken(reply).split(".")[1] ?? "", "base64url").toString());
@@ -128,7 +147,10 @@ for (const backend of BACKENDS) {
     t.is(claims.role, "Admin");
     t.is(typeof claims.exp, "number");
     const refused = await client.send("POST", "/kb/v1/auth/login", {
-      headers: { Accept: "application/json", Authorization: basicCredentials(client.admin.username, "wrong") },
+      headers: {
+        Accept: "application/json",
+        Authorization: basicCredentials(client.admin.username, "wrong"),
+      },
     });
     t.is(refused.status, 401);
   });
@@ -231,7 +253,10 @@ for (const backend of BACKENDS) {
     });
     t.is(media.status, 200, media.text);
     const mediaId = String((media.json as { id: number }).id);
-    const mediaEdit = await kb.call("PUT", "oni", ["media", mediaId], { caption: "changed", isPrimary: false });
+    const mediaEdit = await kb.call("PUT", "oni", ["media", mediaId], {
+      caption: "changed",
+      isPrimary: false,
+    });
     t.is(mediaEdit.status, 200, mediaEdit.text);
     t.is((mediaEdit.json as { caption: string }).caption, "changed");
     const listed = (await kb.call("GET", "oni", ["media", "search", "concept", child])).json as unknown[];
@@ -246,7 +271,9 @@ for (const backend of BACKENDS) {
     });
     t.is(realization.status, 200, realization.text);
     const realizationId = String((realization.json as { id: number }).id);
-    const realizationEdit = await kb.call("PUT", "oni", ["linkrealizations", realizationId], { linkValue: "copepods" });
+    const realizationEdit = await kb.call("PUT", "oni", ["linkrealizations", realizationId], {
+      linkValue: "copepods",
+    });
     t.is(realizationEdit.status, 200, realizationEdit.text);
     t.is((realizationEdit.json as { linkValue: string }).linkValue, "copepods");
     t.is((await kb.call("DELETE", "oni", ["linkrealizations", realizationId])).status, 200);
@@ -283,16 +310,30 @@ for (const backend of BACKENDS) {
     const client = platform(backend);
     const kb = await adminEditor(client);
     const node = `kb-ui/${client.admin.username}`;
-    const created = await kb.call("POST", "oni", ["prefs"], { name: node, key: "settings", value: "{\"a\":1}" });
+    const created = await kb.call("POST", "oni", ["prefs"], {
+      name: node,
+      key: "settings",
+      value: '{"a":1}',
+    });
     t.is(created.status, 200, created.text);
     const qs = new URLSearchParams({ name: node, key: "settings" }).toString();
-    const updated = await kb.call("PUT", "oni", ["prefs"], { value: "{\"a\":2}" }, qs);
+    const updated = await kb.call("PUT", "oni", ["prefs"], { value: '{"a":2}' }, qs);
     t.is(updated.status, 200, updated.text);
     const [found] = (await kb.call("GET", "oni", ["prefs"], undefined, qs)).json as { value: string }[];
-    t.is(found?.value, "{\"a\":2}");
-    const prefixed = await kb.call("GET", "oni", ["prefs", "startswith"], undefined, `prefix=${encodeURIComponent(node)}`);
+    t.is(found?.value, '{"a":2}');
+    const prefixed = await kb.call(
+      "GET",
+      "oni",
+      ["prefs", "startswith"],
+      undefined,
+      `prefix=${encodeURIComponent(node)}`,
+    );
     t.is((prefixed.json as unknown[]).length, 1);
-    const app = await kb.call("POST", "oni", ["prefs"], { name: "kb-app", key: "phylogeny-root", value: "object" });
+    const app = await kb.call("POST", "oni", ["prefs"], {
+      name: "kb-app",
+      key: "phylogeny-root",
+      value: "object",
+    });
     t.is(app.status, 200, app.text);
   });
 
@@ -313,7 +354,10 @@ for (const backend of BACKENDS) {
     const created = await kb.call("POST", "oni", ["users"], user);
     t.is(created.status, 200, created.text);
     t.like(created.json, { username, role: "Maint", firstName: "Mae" });
-    const edited = await kb.call("PUT", "oni", ["users", username], { affiliation: "UCSC", role: "ReadOnly" });
+    const edited = await kb.call("PUT", "oni", ["users", username], {
+      affiliation: "UCSC",
+      role: "ReadOnly",
+    });
     t.is(edited.status, 200, edited.text);
     t.like(edited.json, { username, affiliation: "UCSC", role: "ReadOnly" });
     const users = (await kb.call("GET", "oni", ["users"])).json as { username: string }[];

@@ -23,8 +23,8 @@ import {
   snakeToken,
   uniqueSuffix,
   untypedJson,
+  useClientPlatforms,
 } from "../../support/e2e/client-replay.js";
-import { useClientPlatforms } from "../../support/e2e/client-replay.js";
 import { BACKENDS } from "../../support/e2e/test-platform.js";
 
 let videoUrl = "";
@@ -39,7 +39,9 @@ test.after.always(removeTestVideos);
 
 /** JWTAuthtication.authenticate: POST <base>/auth with `Authorization: APIKEY <secret>`. */
 async function bearer(client: ClientPlatform, base: string): Promise<Record<string, string>> {
-  const reply = await client.send("POST", `${base}/auth`, { headers: { Authorization: `APIKEY ${client.apiKey}` } });
+  const reply = await client.send("POST", `${base}/auth`, {
+    headers: { Authorization: `APIKEY ${client.apiKey}` },
+  });
   return { Authorization: `Bearer ${snakeToken(reply)}` };
 }
 
@@ -97,7 +99,10 @@ for (const backend of BACKENDS) {
     t.is(typeof listed[0]?.start_timestamp, "string");
 
     const filename = "D1234_0002.mp4";
-    const byFilename = await client.send("GET", `/vam/v1/media/videoreference/filename/${pythonQuote(filename)}`);
+    const byFilename = await client.send(
+      "GET",
+      `/vam/v1/media/videoreference/filename/${pythonQuote(filename)}`,
+    );
     t.is(byFilename.status, 200, byFilename.text);
     t.like((byFilename.json as Record<string, unknown>[])[0], { camera_id: "Doc Ricketts" });
 
@@ -181,7 +186,10 @@ for (const backend of BACKENDS) {
       }),
     });
     t.is(renamed.status, 200, renamed.text);
-    t.like(renamed.json, { video_sequence_name: `${sequence} renamed`, video_name: `${sequence} renamed 0004` });
+    t.like(renamed.json, {
+      video_sequence_name: `${sequence} renamed`,
+      video_name: `${sequence} renamed 0004`,
+    });
   });
 
   test(`${backend}: M3.delete_empty_video_sequence deletes the reference, then the sequence, with bearer deletes`, async (t) => {
@@ -189,9 +197,15 @@ for (const backend of BACKENDS) {
     const headers = await bearer(client, "/vam/v1");
     const sequence = `Doc Ricketts ${uniqueSuffix()}`;
     const created = (await createMedia(client, sequence, "0005")).json as Record<string, string>;
-    const count = await client.send("GET", `/anno/v1/observations/videoreference/count/${created.video_reference_uuid}`);
+    const count = await client.send(
+      "GET",
+      `/anno/v1/observations/videoreference/count/${created.video_reference_uuid}`,
+    );
     t.is((count.json as Record<string, number>).count, 0);
-    const info = await client.send("GET", `/anno/v1/videoreferences/videoreference/${created.video_reference_uuid}`);
+    const info = await client.send(
+      "GET",
+      `/anno/v1/videoreferences/videoreference/${created.video_reference_uuid}`,
+    );
     t.is(info.status, 404);
     const dropped = await client.send("DELETE", `/vam/v1/videoreferences/${created.video_reference_uuid}`, {
       headers,
@@ -200,9 +214,13 @@ for (const backend of BACKENDS) {
     const left = await client.send("GET", requestsRequote(`/vam/v1/media/videosequence/${sequence}`));
     t.deepEqual(left.json, []);
     const found = (await client.send("GET", requestsRequote(`/vam/v1/videosequences/name/${sequence}`))).json;
-    const gone = await client.send("DELETE", `/vam/v1/videosequences/${(found as Record<string, string>).uuid}`, {
-      headers,
-    });
+    const gone = await client.send(
+      "DELETE",
+      `/vam/v1/videosequences/${(found as Record<string, string>).uuid}`,
+      {
+        headers,
+      },
+    );
     t.true(gone.status === 204 || gone.status === 200, gone.text);
   });
 
@@ -272,7 +290,10 @@ for (const backend of BACKENDS) {
     t.deepEqual(JSON.parse(associations[0]?.link_value ?? "{}"), { x: 1, y: 2, width: 30, height: 40 });
     t.is(typeof associations[0]?.uuid, "string");
 
-    const moment = await client.send("GET", `/anno/v1/imagedmoments/imagereference/${imageJson.image_reference_uuid}`);
+    const moment = await client.send(
+      "GET",
+      `/anno/v1/imagedmoments/imagereference/${imageJson.image_reference_uuid}`,
+    );
     t.is(moment.status, 200, moment.text);
     const listed = await client.send("GET", `/anno/v1/images/videoreference/${vr}`);
     t.is((listed.json as Record<string, string>[])[0]?.recorded_timestamp, "2019-02-01T12:00:01.250Z");
@@ -322,12 +343,19 @@ for (const backend of BACKENDS) {
     const annotation = (
       await client.send("POST", "/anno/v1/annotations", {
         headers,
-        body: pythonForm({ video_reference_uuid: vr, concept: "Aegina", observer: "lonny", elapsed_time_millis: 5000 }),
+        body: pythonForm({
+          video_reference_uuid: vr,
+          concept: "Aegina",
+          observer: "lonny",
+          elapsed_time_millis: 5000,
+        }),
       })
     ).json as Record<string, string>;
     const tapetime = await client.send("PUT", "/anno/v1/index/tapetime", {
       headers: { ...headers, "Content-type": "application/json" },
-      body: JSON.stringify([{ uuid: annotation.imaged_moment_uuid, recorded_timestamp: "2019-02-01T12:00:05+00:00" }]),
+      body: JSON.stringify([
+        { uuid: annotation.imaged_moment_uuid, recorded_timestamp: "2019-02-01T12:00:05+00:00" },
+      ]),
     });
     t.is(tapetime.status, 200, tapetime.text);
     t.is((tapetime.json as Record<string, string>[])[0]?.recorded_timestamp, "2019-02-01T12:00:05Z");
@@ -367,15 +395,24 @@ for (const backend of BACKENDS) {
       (
         await client.send("POST", "/anno/v1/annotations", {
           headers,
-          body: pythonForm({ video_reference_uuid: vr, concept: "Aegina", observer: "x", elapsed_time_millis: millis }),
+          body: pythonForm({
+            video_reference_uuid: vr,
+            concept: "Aegina",
+            observer: "x",
+            elapsed_time_millis: millis,
+          }),
         })
       ).json as Record<string, string>;
     const first = await make(1000);
     const second = await make(2000);
     await make(3000);
-    const observation = await client.send("DELETE", `/anno/v1/observations/${first.observation_uuid}`, { headers });
+    const observation = await client.send("DELETE", `/anno/v1/observations/${first.observation_uuid}`, {
+      headers,
+    });
     t.is(observation.status, 204, observation.text);
-    const moment = await client.send("DELETE", `/anno/v1/imagedmoments/${second.imaged_moment_uuid}`, { headers });
+    const moment = await client.send("DELETE", `/anno/v1/imagedmoments/${second.imaged_moment_uuid}`, {
+      headers,
+    });
     t.is(moment.status, 204, moment.text);
     const all = await client.send("DELETE", `/anno/v1/fast/videoreference/${vr}`, { headers });
     t.is(all.status, 200, all.text);
@@ -396,7 +433,10 @@ for (const backend of BACKENDS) {
     let parent = rootName;
     if (!parent) {
       parent = "object";
-      const made = await client.send("POST", "/kb/v1/concept", { headers, body: pythonForm({ name: parent }) });
+      const made = await client.send("POST", "/kb/v1/concept", {
+        headers,
+        body: pythonForm({ name: parent }),
+      });
       t.is(made.status, 200, made.text);
     }
     const taxa = await client.send("GET", requestsRequote(`/kb/v1/phylogeny/taxa/${parent}`));
@@ -433,11 +473,19 @@ test("Beholder.capture_to_file posts JSON with X-API-Key to <BEHOLDER_PUBLIC_URL
 test("a JSON body sent with data=json.dumps and no Content-Type is read as JSON (annotations/bulk)", async (t) => {
   const client = platform("sqlite");
   const headers = await bearer(client, "/anno/v1");
-  const media = (await createMedia(client, `Doc Ricketts ${uniqueSuffix()}`, "0010")).json as Record<string, string>;
+  const media = (await createMedia(client, `Doc Ricketts ${uniqueSuffix()}`, "0010")).json as Record<
+    string,
+    string
+  >;
   const reply = await client.send("POST", "/anno/v1/annotations/bulk", {
     headers,
     body: untypedJson([
-      { video_reference_uuid: media.video_reference_uuid, concept: "Aegina", observer: "x", elapsed_time_millis: 1 },
+      {
+        video_reference_uuid: media.video_reference_uuid,
+        concept: "Aegina",
+        observer: "x",
+        elapsed_time_millis: 1,
+      },
     ]),
   });
   t.is(reply.status, 200, reply.text);

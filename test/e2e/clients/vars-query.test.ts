@@ -26,7 +26,10 @@ const BROWSER_TEXT = "text/plain;charset=UTF-8";
 
 /** fetch(url, { method: 'POST', mode: 'cors', body: JSON.stringify(x) }) as a browser sends it. */
 function browserPost(client: ClientPlatform, path: string, body: unknown) {
-  return client.send("POST", path, { headers: { Origin: ORIGIN, "Content-Type": BROWSER_TEXT }, body: JSON.stringify(body) });
+  return client.send("POST", path, {
+    headers: { Origin: ORIGIN, "Content-Type": BROWSER_TEXT },
+    body: JSON.stringify(body),
+  });
 }
 
 function browserGet(client: ClientPlatform, path: string) {
@@ -80,7 +83,12 @@ async function dive(client: ClientPlatform): Promise<Dive> {
   const recorded = "2021-06-01T18:05:00Z";
   await client.send("POST", "/anno/v1/annotations", {
     headers: annoAuth,
-    body: pythonForm({ video_reference_uuid: videoReferenceUuid, concept, observer: "rob", recorded_timestamp: recorded }),
+    body: pythonForm({
+      video_reference_uuid: videoReferenceUuid,
+      concept,
+      observer: "rob",
+      recorded_timestamp: recorded,
+    }),
   });
   await client.send("POST", "/anno/v1/images", {
     headers: annoAuth,
@@ -92,7 +100,9 @@ async function dive(client: ClientPlatform): Promise<Dive> {
   });
   await client.send("PUT", `/anno/v1/ancillarydata/merge/${videoReferenceUuid}`, {
     headers: { ...annoAuth, "Content-Type": "application/json" },
-    body: JSON.stringify([{ recorded_timestamp: recorded, latitude: 36.6, longitude: -122.3, depth_meters: 850 }]),
+    body: JSON.stringify([
+      { recorded_timestamp: recorded, latitude: 36.6, longitude: -122.3, depth_meters: 850 },
+    ]),
   });
   return { concept, camera, videoReferenceUuid };
 }
@@ -102,7 +112,9 @@ for (const backend of BACKENDS) {
     const reply = await browserGet(platform(backend), "/config/endpoints");
     t.is(reply.status, 200);
     t.truthy(reply.headers.get("access-control-allow-origin"));
-    const byName = new Map((reply.json as { name: string; url: string }[]).map((entry) => [entry.name, entry.url]));
+    const byName = new Map(
+      (reply.json as { name: string; url: string }[]).map((entry) => [entry.name, entry.url]),
+    );
     for (const name of ["annosaurus", "oni", "vampire-squid"]) t.regex(byName.get(name) ?? "", /^http/);
   });
 
@@ -134,8 +146,12 @@ for (const backend of BACKENDS) {
     const { concept } = await dive(client);
     const depth = await browserPost(client, "/anno/v1/histogram/depth?size=100", constraints([concept]));
     t.is(depth.status, 200, depth.text);
-    const bins = (depth.json as { content: { bins_min: number[]; bins_max: number[]; values: number[] } }).content;
-    t.is(bins.values.reduce((sum, value) => sum + value, 0), 1);
+    const bins = (depth.json as { content: { bins_min: number[]; bins_max: number[]; values: number[] } })
+      .content;
+    t.is(
+      bins.values.reduce((sum, value) => sum + value, 0),
+      1,
+    );
     t.is(bins.bins_min.length, bins.values.length);
     const time = await browserPost(client, "/anno/v1/histogram/time?size=180", constraints([concept]));
     t.is(time.status, 200, time.text);
@@ -144,7 +160,11 @@ for (const backend of BACKENDS) {
   });
 
   test(`${backend}: the app's /analysis/histogram path (absent from annosaurus too) is a JSON 404, not HTML`, async (t) => {
-    const reply = await browserPost(platform(backend), "/anno/v1/analysis/histogram/depth?size=100", constraints([]));
+    const reply = await browserPost(
+      platform(backend),
+      "/anno/v1/analysis/histogram/depth?size=100",
+      constraints([]),
+    );
     t.is(reply.status, 404);
     t.is((reply.json as { responseCode: number }).responseCode, 404);
   });
@@ -158,9 +178,16 @@ for (const backend of BACKENDS) {
       orderby: ["observer"],
     });
     t.is(observers.status, 200, observers.text);
-    const lines = observers.text.split("\n").map((line) => line.trim()).filter((line) => line && line !== "null");
+    const lines = observers.text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && line !== "null");
     t.true(lines.slice(1).includes("rob"), observers.text);
-    const query = { select: ["concept", "observer"], where: [{ column: "concept", in: [concept] }], distinct: true };
+    const query = {
+      select: ["concept", "observer"],
+      where: [{ column: "concept", in: [concept] }],
+      distinct: true,
+    };
     const rows = await browserPost(client, "/anno/v1/query/download", query);
     t.is(rows.status, 200, rows.text);
     const [header, row] = rows.text.split("\n");
@@ -177,14 +204,17 @@ for (const backend of BACKENDS) {
     for (const path of ["/anno/v1/observations/activities", "/anno/v1/observations/groups"]) {
       t.true(Array.isArray((await browserGet(client, path)).json), path);
     }
-    const images = await browserGet(client, `/anno/v1/fast/concept/images/${encodeURIComponent(concept)}?data=true`);
+    const images = await browserGet(
+      client,
+      `/anno/v1/fast/concept/images/${encodeURIComponent(concept)}?data=true`,
+    );
     t.is((images.json as unknown[]).length, 1);
   });
 
   test(`${backend}: registry reads by encoded camera and compact timestamp feed the video preview`, async (t) => {
     const client = platform(backend);
     const { camera, videoReferenceUuid } = await dive(client);
-    const compact = new Date("2021-06-01T18:05:00.000Z").toISOString().replace(/[-:]/g, "").replace(/\..+/, "") + "Z";
+    const compact = `${new Date("2021-06-01T18:05:00.000Z").toISOString().replace(/[-:]/g, "").replace(/\..+/, "")}Z`;
     const media = await browserGet(client, `/vam/v1/media/camera/${encodeURIComponent(camera)}/${compact}`);
     t.is(media.status, 200, media.text);
     const [found] = media.json as Record<string, unknown>[];
@@ -193,7 +223,10 @@ for (const backend of BACKENDS) {
     const video = await browserGet(client, `/vam/v1/videos/videoreference/${videoReferenceUuid}`);
     t.is(video.status, 200, video.text);
     t.true((await browserGet(client, "/vam/v1/videosequences/cameras")).text.includes(camera));
-    const byRef = await browserGet(client, `/vam/v1/media/videoreference/${encodeURIComponent(videoReferenceUuid)}`);
+    const byRef = await browserGet(
+      client,
+      `/vam/v1/media/videoreference/${encodeURIComponent(videoReferenceUuid)}`,
+    );
     t.is((byRef.json as { camera_id: string }).camera_id, camera);
   });
 }

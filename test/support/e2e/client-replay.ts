@@ -32,8 +32,14 @@ export interface ClientPlatform {
 }
 
 /** Sends one request exactly as given and reads the whole answer. */
-export async function send(baseUrl: string, method: string, path: string, init: ReplayInit = {}): Promise<Replayed> {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: init.headers, body: init.body });
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  init: ReplayInit = {},
+): Promise<Replayed> {
+  const body = init.body instanceof Uint8Array ? Buffer.from(init.body) : init.body;
+  const response = await fetch(`${baseUrl}${path}`, { method, headers: init.headers, body });
   const text = await response.text();
   let json: unknown;
   try {
@@ -94,7 +100,9 @@ export function untypedJson(value: unknown): Uint8Array {
  * values left out, numbers printed with str().
  */
 export function pythonForm(fields: Record<string, string | number | undefined>): URLSearchParams {
-  const entries = Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] != null);
+  const entries = Object.entries(fields).filter(
+    (entry): entry is [string, string | number] => entry[1] != null,
+  );
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)]));
 }
 

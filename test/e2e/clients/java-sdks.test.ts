@@ -161,7 +161,10 @@ for (const backend of BACKENDS) {
       },
     );
     t.is(all.status, 200, all.text);
-    t.is((all.json as { video_reference_uuid: string }).video_reference_uuid, String(media.video_reference_uuid));
+    t.is(
+      (all.json as { video_reference_uuid: string }).video_reference_uuid,
+      String(media.video_reference_uuid),
+    );
   });
 
   test(`${backend}: annosaurus SDK: cached video reference info is created 200 and deleted 204`, async (t) => {

@@ -1,0 +1,102 @@
+/**
+ * Replays the Deep-Sea Guide web app (Vue, in a browser). Its source is not public; the built
+ * bundle is, in mbari-org/vars-quickstart-public temp/nginx/html/dsg/assets/ (oni-*.js holds
+ * the API classes, index-*.js the routes). It shares vars-query-vue's OniApi and RazielApi:
+ * GET <config>/endpoints in CORS mode, the service named "oni" looked up by `name`, then
+ * CORS GETs with encodeURIComponent'd concept names: /concept, /concept/{name},
+ * /concept/parent/{name}, /concept/children/{name}, /concept/find/{glob}, /phylogeny/up,
+ * /phylogeny/down, /phylogeny/basic, /phylogeny/taxa, /phylogeny/siblings, /links and
+ * /dsg/images/representative/{name}?limit=N. Every answer goes through `r.json()`.
+ * Runs on the real kb dump (services/kb/seed), as `npm start -- --import-kb` loads it.
+ */
+import test from "ava";
+import { type ClientPlatform, useClientPlatforms } from "../../support/e2e/client-replay.js";
+import { BACKENDS } from "../../support/e2e/test-platform.js";
+
+const platform = useClientPlatforms(test, { importKb: true });
+const ORIGIN = "https://dsg.example.org";
+
+async function oniGet(client: ClientPlatform, path: string) {
+  const endpoints = (await client.send("GET", "/config/endpoints", { headers: { Origin: ORIGIN } })).json as {
+    name: string;
+    url: string;
+  }[];
+  const url = endpoints.find((endpoint) => endpoint.name === "oni")?.url ?? "";
+  const reply = await client.send("GET", `${new URL(url).pathname.replace(/\/$/, "")}${path}`, {
+    headers: { Origin: ORIGIN },
+  });
+  return reply;
+}
+
+/** A concept of the real kb with children, a parent and a name with a space. */
+async function someSpecies(client: ClientPlatform): Promise<{ name: string; parent: string }> {
+  const names = (await oniGet(client, "/concept")).json as string[];
+  for (const name of names) {
+    if (!name.includes(" ")) continue;
+    const parent = await oniGet(client, `/concept/parent/${encodeURIComponent(name)}`);
+    if (parent.status === 200) return { name, parent: (parent.json as { name: string }).name };
+  }
+  throw new Error("no concept with a space in the kb dump");
+}
+
+for (const backend of BACKENDS) {
+  test(`${backend}: listAllConcepts and listLinks answer arrays the guide keeps in its store`, async (t) => {
+    const client = platform(backend);
+    const concepts = await oniGet(client, "/concept");
+    t.is(concepts.status, 200);
+    t.true((concepts.json as string[]).length > 4000);
+    t.truthy(concepts.headers.get("access-control-allow-origin"));
+    const links = await oniGet(client, "/links");
+    t.true(Array.isArray(links.json));
+    const [link] = links.json as Record<string, unknown>[];
+    for (const field of ["linkName", "toConcept", "linkValue"]) t.is(typeof link?.[field], "string", field);
+  });
+
+  test(`${backend}: a species page reads the concept, its tree up and down, ancestors, taxa and siblings`, async (t) => {
+    const client = platform(backend);
+    const { name, parent } = await someSpecies(client);
+    const encoded = encodeURIComponent(name);
+    const concept = (await oniGet(client, `/concept/${encoded}`)).json as Record<string, unknown>;
+    t.is(concept.name, name);
+    t.true(Array.isArray(concept.alternateNames));
+    const up = (await oniGet(client, `/phylogeny/up/${encoded}`)).json as {
+      name: string;
+      children?: unknown[];
+    };
+    t.is(up.name, "object");
+    const down = await oniGet(client, `/phylogeny/down/${encodeURIComponent(parent)}`);
+    const children = (down.json as { children: { name: string }[] }).children;
+    t.true(children.some((child) => child.name === name));
+    const basic = (await oniGet(client, `/phylogeny/basic/${encoded}`)).json as {
+      name: string;
+      rank?: unknown;
+    }[];
+    t.is(basic.at(-1)?.name, name);
+    t.is(basic[0]?.name, "object");
+    const taxa = (await oniGet(client, `/phylogeny/taxa/${encodeURIComponent(parent)}`)).json as {
+      name: string;
+    }[];
+    t.true(taxa.some((taxon) => taxon.name === name));
+    const siblings = (await oniGet(client, `/phylogeny/siblings/${encoded}`)).json as { name: string }[];
+    t.true(siblings.some((sibling) => sibling.name === name));
+    const kids = await oniGet(client, `/concept/children/${encodeURIComponent(parent)}`);
+    t.true((kids.json as { name: string }[]).some((child) => child.name === name));
+  });
+
+  test(`${backend}: the search box's glob finds concepts containing the typed text`, async (t) => {
+    const client = platform(backend);
+    const { name } = await someSpecies(client);
+    const glob = name.split(" ")[0] ?? name;
+    const found = await oniGet(client, `/concept/find/${encodeURIComponent(glob)}`);
+    t.is(found.status, 200, found.text);
+    t.true((found.json as { name: string }[]).some((concept) => concept.name === name));
+  });
+
+  test(`${backend}: representative images, absent from legacy oni and m3, answer JSON 404 that r.json() parses`, async (t) => {
+    const client = platform(backend);
+    const { name } = await someSpecies(client);
+    const reply = await oniGet(client, `/dsg/images/representative/${encodeURIComponent(name)}?limit=12`);
+    t.is(reply.status, 404);
+    t.is((reply.json as { responseCode: number }).responseCode, 404);
+  });
+}

@@ -194,12 +194,8 @@ export const annotationRows: RequiredFieldsRow[] = [
   {
     method: "PUT",
     route: `${A}/associations/bulk`,
-    required: [
-      "associations[0].uuid",
-      "associations[0].link_name",
-      "associations[0].to_concept",
-      "associations[0].link_value",
-    ],
+    // An item without its uuid is skipped, as the legacy service did.
+    required: ["associations[0].link_name", "associations[0].to_concept", "associations[0].link_value"],
     source: "reference",
     setup: richAnnotation,
     request: (fx) => ({
@@ -320,7 +316,8 @@ export const annotationRows: RequiredFieldsRow[] = [
   {
     method: "PUT",
     route: `${A}/imagereferences/{uuid}`,
-    required: ["url"],
+    // The legacy decoder wanted url, but an update of the other fields needs none (partial updates).
+    required: [],
     source: "reference",
     setup: richAnnotation,
     request: (fx) => ({

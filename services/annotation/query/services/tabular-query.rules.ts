@@ -28,11 +28,11 @@ export function tabularQueryOf(request: QueryRequest | undefined, purpose: Query
   const strict = (given.strict ?? true) && !scope.concurrentObservations && !scope.relatedAssociations;
   const selected = given.select.map((name, index) => columnNamed(name, `select[${index}]`));
   if (purpose === "rows" && selected.length === 0) {
-    throw invalid("SELECT_REQUIRED", "select clause is required", "select");
+    throw invalid("MISSING_FIELD", "select is required", "select");
   }
   const mustConstrain = purpose === "count" || given.strict === true;
   if (mustConstrain && given.where.length === 0) {
-    throw invalid("WHERE_REQUIRED", "where clause is required", "where");
+    throw invalid("MISSING_FIELD", "where is required", "where");
   }
   if (given.where.length > MAX_CONDITIONS) {
     throw invalid("TOO_MANY_CONSTRAINTS", `where holds more than ${MAX_CONDITIONS} constraints`, "where");

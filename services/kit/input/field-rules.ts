@@ -23,6 +23,22 @@ export function requireUuid(value: string | undefined, field: string, prefix = "
   return text.toLowerCase();
 }
 
+/**
+ * A value that must be given: absent, null, blank text and an empty list are refused alike
+ * (a repeated protobuf field cannot tell an absent list from an empty one).
+ */
+export function requireValue<T>(value: T | undefined | null, field: string, prefix = ""): T {
+  if (
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  ) {
+    throw invalid("MISSING_FIELD", `${prefix}${field} is required`, prefix + field);
+  }
+  return value;
+}
+
 export function optionalUuid(value: string | undefined, field: string, prefix = ""): string | undefined {
   return value === undefined ? undefined : requireUuid(value, field, prefix);
 }

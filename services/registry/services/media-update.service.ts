@@ -7,7 +7,7 @@ import type { RegistryRepositories, RegistryStore } from "../repositories/regist
 import { mediaOf } from "./media.service.js";
 import { checkMediaInput, fileFieldsOf, type MediaInput } from "./media-input.js";
 import { mediaNotFound } from "./registry-errors.js";
-import { normaliseSha512, requireUuid } from "./registry-input.rules.js";
+import { normaliseSha512, requireFields, requireUuid } from "./registry-input.rules.js";
 import { applyVideoChanges, findVideo, newVideo } from "./video.service.js";
 import { applyReferenceChanges } from "./video-reference.service.js";
 import { applySequenceChanges, newVideoSequence } from "./video-sequence.service.js";
@@ -51,9 +51,9 @@ function locatorOf(videoReferenceUuid: string | undefined, sha512: string | unde
   if (videoReferenceUuid !== undefined && videoReferenceUuid.trim() !== "") {
     return { uuid: requireUuid(videoReferenceUuid, "video_reference_uuid") };
   }
-  // Legacy: without a digest there is nothing to find.
-  if (sha512 === undefined || sha512.trim() === "") throw mediaNotFound();
-  return { sha512: normaliseSha512(sha512) };
+  // Without a uuid the digest is what locates the media (legacy answered 404 without one).
+  requireFields({ sha512 });
+  return { sha512: normaliseSha512(sha512 as string) };
 }
 
 async function selectSequence(

@@ -117,7 +117,12 @@ export class VideoService {
   /** Creates the video in its sequence, or returns the video with that name unchanged. */
   async create(input: VideoInput): Promise<VideoTree> {
     const start = videoStartOf(input);
-    requireFields({ name: input.name, video_sequence_uuid: input.videoSequenceUuid, start_timestamp: start });
+    requireFields({
+      name: input.name,
+      video_sequence_uuid: input.videoSequenceUuid,
+      start_timestamp: start,
+      duration_millis: input.durationMillis,
+    });
     const name = checkLength(input.name ?? "", MAX_LENGTH.name, "name");
     const sequenceUuid = requireUuid(input.videoSequenceUuid, "video_sequence_uuid");
     const durationMillis = checkNonNegative(input.durationMillis, "duration_millis");

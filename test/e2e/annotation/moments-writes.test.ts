@@ -42,11 +42,11 @@ for (const backend of ANNOTATION_BACKENDS) {
           recorded_timestamp: "2001-01-01T00:00:00Z",
           associations: [],
         },
-        { observation_uuid: randomUUID() },
+        { observation_uuid: randomUUID(), recorded_timestamp: "2002-01-01T00:00:00Z" },
       ],
     });
     t.is(tape.status, 200);
-    t.deepEqual(tape.json, { annotation_count: 2, timestamps_updated: 1 });
+    t.deepEqual(tape.json, { annotation_count: 2, timestamps_updated: 2 });
     t.like((await http.get(`/anno/v1/imagedmoments/${a.imaged_moment_uuid}`)).json, {
       recorded_timestamp: "2001-01-01T00:00:00Z",
     });

@@ -162,7 +162,7 @@ for (const backend of HTTP_BACKENDS) {
     t.is((await http.get(`${BASE}/${two}`)).status, 404);
     const empty = await http.post(`${BASE}/delete`, { json: [] });
     t.is(empty.status, 400);
-    t.deepEqual(empty.json, { message: "No UUIDs provided", responseCode: 400 });
+    t.deepEqual(empty.json, { message: "uuids is required", responseCode: 400 });
     t.is((await http.post(`${BASE}/delete`, { json: [two], auth: false })).status, 401);
   });
 

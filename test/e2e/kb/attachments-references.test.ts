@@ -76,13 +76,13 @@ for (const backend of BACKENDS) {
       t,
       await a.http.post("/kb/v1/references/query/citation", { auth: false, json: {} }),
       400,
-      "Citation is required",
+      "citation is required",
     );
     assertError(
       t,
       await a.http.post("/kb/v1/references/query/doi", { auth: false, json: {} }),
       400,
-      "DOI is required",
+      "doi is required",
     );
     assertError(
       t,

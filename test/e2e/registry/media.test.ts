@@ -305,7 +305,7 @@ for (const backend of BACKENDS) {
     t.not(after.video_uuid, media.video_uuid);
     t.is(after.start_timestamp, "2022-02-02T00:00:00Z");
     const noDigest = await http.put("/vam/v1/media", { form: { width: 1 } });
-    t.is(noDigest.status, 404);
+    t.deepEqual(noDigest.json, { message: "sha512 is required", responseCode: 400 });
   });
 
   test(`${backend}: PUT /v1/media/move/{uuid} (form) moves a reference and removes the emptied video`, async (t) => {

@@ -42,6 +42,7 @@ for (const backend of BACKENDS) {
         name,
         video_sequence_uuid: media.video_sequence_uuid,
         start_timestamp: "2020-02-02T00:00:00.123Z",
+        duration_millis: 1234,
       },
     });
     t.is((again.json as Video).uuid, (created.json as Video).uuid);
@@ -52,6 +53,7 @@ for (const backend of BACKENDS) {
         name: unique("vid"),
         video_sequence_uuid: "0190b8a4-0000-7000-8000-000000000000",
         start: "2020-01-01T00:00:00Z",
+        duration_millis: 1000,
       },
     });
     t.is(unknownSequence.status, 404);

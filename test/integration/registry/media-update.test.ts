@@ -135,7 +135,12 @@ for (const backend of BACKENDS) {
       /^Media not found$/,
     );
     await rejectsWith(t, registry.mediaUpdate.update(undefined, { sha512: sha512Of("none") }), "NOT_FOUND");
-    await rejectsWith(t, registry.mediaUpdate.update(undefined, { width: 1 }), "NOT_FOUND");
+    await rejectsWith(
+      t,
+      registry.mediaUpdate.update(undefined, { width: 1 }),
+      "INVALID_ARGUMENT",
+      /^sha512 is required$/,
+    );
     await rejectsWith(
       t,
       registry.mediaUpdate.update("nope", { width: 1 }),

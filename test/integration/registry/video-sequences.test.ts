@@ -108,6 +108,7 @@ for (const backend of BACKENDS) {
       name: unique("vid"),
       videoSequenceUuid: withVideo.uuid,
       start: at("2020-01-01T00:00:00Z"),
+      durationMillis: 1000,
     });
     t.deepEqual(await registry.sequences.listEmptyNames(), [withVideo.name, empty.name]);
   });

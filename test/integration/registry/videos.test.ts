@@ -33,13 +33,15 @@ for (const backend of BACKENDS) {
       name: unique("vid"),
       videoSequenceUuid: sequence.uuid,
       startTimestamp: at("2021-01-01T00:00:00Z"),
+      durationMillis: 0,
     });
     t.is(byAlias.start.toString(), "2021-01-01T00:00:00Z");
-    t.is(byAlias.durationMillis, null);
+    t.is(byAlias.durationMillis, 0);
     const again = await registry.videos.create({
       name,
       videoSequenceUuid: sequence.uuid,
       start: at("2000-01-01T00:00:00Z"),
+      durationMillis: 5,
     });
     t.deepEqual(again, created);
   });
@@ -50,17 +52,33 @@ for (const backend of BACKENDS) {
       t,
       registry.videos.create({ name: "v" }),
       "INVALID_ARGUMENT",
-      /video_sequence_uuid, start_timestamp/,
+      /video_sequence_uuid, start_timestamp, duration_millis/,
     );
     await rejectsWith(
       t,
       registry.videos.create({ name: "v", videoSequenceUuid: UNKNOWN, start: at("2020-01-01T00:00:00Z") }),
+      "INVALID_ARGUMENT",
+      /^duration_millis is required$/,
+    );
+    await rejectsWith(
+      t,
+      registry.videos.create({
+        name: "v",
+        videoSequenceUuid: UNKNOWN,
+        start: at("2020-01-01T00:00:00Z"),
+        durationMillis: 1,
+      }),
       "NOT_FOUND",
       new RegExp(`VideoSequence ${UNKNOWN} not found`),
     );
     await rejectsWith(
       t,
-      registry.videos.create({ name: "v", videoSequenceUuid: "x", start: at("2020-01-01T00:00:00Z") }),
+      registry.videos.create({
+        name: "v",
+        videoSequenceUuid: "x",
+        start: at("2020-01-01T00:00:00Z"),
+        durationMillis: 1,
+      }),
       "INVALID_ARGUMENT",
       /video_sequence_uuid/,
     );

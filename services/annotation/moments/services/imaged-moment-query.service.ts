@@ -1,3 +1,4 @@
+import { requireValue } from "../../../kit/input/field-rules.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { MomentQueryRepository } from "../repositories/moment-query.repository.js";
@@ -101,16 +102,18 @@ export class ImagedMomentQueryService {
   listInWindow(
     videoReferenceUuids: readonly string[],
     imagedMomentUuid: string,
-    windowMillis: number,
+    windowMillis: number | undefined,
     page: Page,
   ): Promise<MomentView[]> {
-    const videos = videoReferenceUuids.map((uuid, i) => requireUuid(uuid, `video_reference_uuids[${i}]`));
+    const videos = requireValue(videoReferenceUuids, "video_reference_uuids").map((uuid, i) =>
+      requireUuid(uuid, `video_reference_uuids[${i}]`),
+    );
     const centre = requireUuid(imagedMomentUuid, "imaged_moment_uuid");
+    const half = Math.abs(requireValue(windowMillis, "window_millis"));
     return this.storage.read(async (manager) => {
       const [view] = await this.reader.read(manager, [centre]);
       const recorded = view?.graph.moment.recordedTimestamp;
       if (!recorded) return [];
-      const half = Math.abs(windowMillis);
       const uuids = await new MomentQueryRepository(manager).inWindow(
         videos,
         recorded.plusMillis(-half),

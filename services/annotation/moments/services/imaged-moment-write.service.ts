@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { DomainError } from "../../../kit/errors/domain-error.js";
+import { requireValue } from "../../../kit/input/field-rules.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
@@ -71,20 +72,14 @@ export class ImagedMomentWriteService {
   }
 
   /**
-   * Gives the imaged moment of each observation the item's recorded timestamp. Items missing
-   * either field are skipped; `updated` counts the items that had both.
+   * Gives the imaged moment of each observation the item's recorded timestamp. Every item needs
+   * both fields (the spec); an unknown observation is passed over.
    */
   async updateTapeTimes(items: readonly TapeTime[]): Promise<{ received: number; updated: number }> {
-    const usable = items.flatMap((item, i) =>
-      item.observationUuid !== undefined && item.recordedTimestamp !== undefined
-        ? [
-            {
-              observation: requireUuid(item.observationUuid, `annotations[${i}].observation_uuid`),
-              at: item.recordedTimestamp,
-            },
-          ]
-        : [],
-    );
+    const usable = items.map((item, i) => ({
+      observation: requireUuid(item.observationUuid, `annotations[${i}].observation_uuid`),
+      at: requireValue(item.recordedTimestamp, "recorded_timestamp", `annotations[${i}].`),
+    }));
     if (usable.length > 0) {
       await this.storage.transaction(async (manager) => {
         const owners = await new MomentQueryRepository(manager).momentsOfObservations(
@@ -117,8 +112,9 @@ export class ImagedMomentWriteService {
     start?: Instant,
   ): Promise<number> {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
-    const uuids = imagedMomentUuids.map((uuid, i) => requireUuid(uuid, `imaged_moment_uuids[${i}]`));
-    if (uuids.length === 0) return 0;
+    const uuids = requireValue(imagedMomentUuids, "imaged_moment_uuids").map((uuid, i) =>
+      requireUuid(uuid, `imaged_moment_uuids[${i}]`),
+    );
     return this.storage.transaction(async (manager) => {
       const moments = await new ImagedMomentRepository(manager).findByUuids(uuids);
       const now = Instant.now().toSql();

@@ -57,7 +57,7 @@ export class AssociationService {
     videoReferenceUuids: readonly string[],
     linkName: string,
   ): Promise<{ videoReferenceUuids: string[]; linkName: string; rows: ConceptAssociationRow[] }> {
-    const videos = requireUuids(videoReferenceUuids, "video_reference_uuids", { allowEmpty: true });
+    const videos = requireUuids(videoReferenceUuids, "video_reference_uuids");
     const name = requireText(linkName, "link_name");
     const rows = await this.storage.read((manager) =>
       new AssociationRepository(manager).listConceptAssociations(videos, name),
@@ -152,7 +152,7 @@ export class AssociationService {
 
   /** Deletes the listed associations; unknown UUIDs are ignored, an empty list is refused. */
   async deleteMany(uuids: readonly string[]): Promise<void> {
-    const ids = requireUuids(uuids, "uuids", { emptyMessage: "No UUIDs provided" });
+    const ids = requireUuids(uuids, "uuids");
     await this.storage.transaction((manager) => new AssociationRepository(manager).deleteMany(ids));
   }
 }

@@ -36,15 +36,9 @@ export function requireText(value: string | undefined, field: string): string {
   return value;
 }
 
-/** Every item a canonical UUID, lowercased, without repeats; an empty list is refused unless allowed. */
-export function requireUuids(
-  values: readonly string[],
-  field: string,
-  options: { allowEmpty?: boolean; emptyMessage?: string } = {},
-): string[] {
-  if (values.length === 0 && !options.allowEmpty) {
-    throw invalid("MISSING_FIELD", options.emptyMessage ?? `${field} is required`, field);
-  }
+/** Every item a canonical UUID, lowercased, without repeats; an empty list is refused. */
+export function requireUuids(values: readonly string[], field: string): string[] {
+  if (values.length === 0) throw invalid("MISSING_FIELD", `${field} is required`, field);
   return [...new Set(values.map((value, index) => requireUuid(value, `${field}[${index}]`)))];
 }
 

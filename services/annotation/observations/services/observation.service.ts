@@ -115,10 +115,9 @@ export class ObservationService {
     });
   }
 
-  /** Deletes the observations as delete does; unknown UUIDs are ignored. */
+  /** Deletes the observations as delete does; unknown UUIDs are ignored, an empty list is refused. */
   async deleteMany(uuids: readonly string[]): Promise<void> {
-    const ids = requireUuids(uuids, "uuids", { allowEmpty: true });
-    if (ids.length === 0) return;
+    const ids = requireUuids(uuids, "uuids");
     await this.storage.transaction((manager) => this.deleteWithEmptyMoments(manager, ids));
   }
 

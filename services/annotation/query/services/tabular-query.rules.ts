@@ -33,11 +33,11 @@ export function tabularQueryOf(request: QueryRequest | undefined, purpose: Query
   const rows = purpose === "rows";
   const selected = rows ? given.select.map((name, index) => columnNamed(name, `select[${index}]`)) : [];
   if (rows && selected.length === 0) {
-    throw invalid("SELECT_REQUIRED", "select clause is required", "select");
+    throw invalid("MISSING_FIELD", "select is required", "select");
   }
   const mustConstrain = purpose === "count" || given.strict === true;
   if (mustConstrain && given.where.length === 0) {
-    throw invalid("WHERE_REQUIRED", "where clause is required", "where");
+    throw invalid("MISSING_FIELD", "where is required", "where");
   }
   if (given.where.length > MAX_CONDITIONS) {
     throw invalid("TOO_MANY_CONSTRAINTS", `where holds more than ${MAX_CONDITIONS} constraints`, "where");

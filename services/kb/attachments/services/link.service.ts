@@ -84,7 +84,12 @@ export class LinkService {
   }
 
   /** Links with the prototype's exact name and value, pointing at its target as given or resolved. */
-  async findPrototypes(prototype: Triple): Promise<LinkView[]> {
+  async findPrototypes(given: Partial<Triple>): Promise<LinkView[]> {
+    const prototype = {
+      linkName: requiredText(given.linkName, "linkName", 50),
+      toConcept: requiredText(given.toConcept, "toConcept", 128),
+      linkValue: requiredText(given.linkValue, "linkValue", 2048),
+    };
     return this.read(async (manager) => {
       const target = await this.reader.resolveTarget(manager, prototype.toConcept);
       const links = await this.repository(manager).listMatching(prototype.linkName, prototype.linkValue, [

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { DomainError } from "../../../kit/errors/domain-error.js";
+import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { HISTORY_FIELDS } from "../../contracts/history.js";
 import type { Principal } from "../../contracts/principal.js";
@@ -36,11 +36,12 @@ export class MediaService {
     return this.deps.storage.read(async (manager) => this.view(manager, await requireMedia(manager, id)));
   }
 
-  async create(principal: Principal, conceptName: string, input: MediaInput): Promise<MediaView> {
+  async create(principal: Principal, conceptName: string | undefined, input: MediaInput): Promise<MediaView> {
+    const owner = requireText(conceptName, "conceptName");
     const url = checkLength(requireUrl(input.url), 1024, "url");
     const fields = checkedFields(input);
     return this.deps.storage.transaction(async (manager) => {
-      const concept = await this.deps.directory.requireByAnyName(manager, conceptName);
+      const concept = await this.deps.directory.requireByAnyName(manager, owner);
       const repository = new MediaRepository(manager);
       if (await repository.findByConceptAndUrl(concept.id, url)) {
         throw duplicateUrl(url, concept.primaryName);

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { DomainError } from "../../../kit/errors/domain-error.js";
+import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
@@ -36,22 +36,21 @@ export class ReferenceService {
     limit: number | undefined,
     offset: number | undefined,
   ): Promise<PageOf<ReferenceView>> {
-    if (!citation)
-      throw DomainError.invalidArgument("MISSING_FIELD", "Citation is required", { field: "citation" });
+    const term = requireText(citation, "citation");
     const page = pageOf(limit, offset);
     return this.deps.storage.read(async (manager) => ({
       ...page,
       content: await this.views(
         manager,
-        await new ReferenceRepository(manager).searchCitation(parseCitationGlob(citation), page),
+        await new ReferenceRepository(manager).searchCitation(parseCitationGlob(term), page),
       ),
     }));
   }
 
   async findByDoi(doi: string | undefined): Promise<ReferenceView> {
-    if (!doi) throw DomainError.invalidArgument("MISSING_FIELD", "DOI is required", { field: "doi" });
+    const wanted = requireText(doi, "doi");
     return this.deps.storage.read(async (manager) => {
-      const found = await new ReferenceRepository(manager).findByDoi(doi);
+      const found = await new ReferenceRepository(manager).findByDoi(wanted);
       return this.view(manager, found ?? notFound(`Reference with DOI '${doi}' not found`));
     });
   }

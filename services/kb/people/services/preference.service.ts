@@ -10,8 +10,6 @@ export interface Preference {
   value: string;
 }
 
-const MISSING_NAME_OR_KEY = "A name and key must be provided in order to update a preference.";
-
 /** The Java-Preferences-style store: one value per (node name, key). */
 export class PreferenceService {
   constructor(private readonly storage: DomainStorage) {}
@@ -49,11 +47,6 @@ export class PreferenceService {
   }
 
   async update(input: Partial<Preference>): Promise<Preference> {
-    if (!input.name || !input.key) {
-      throw DomainError.invalidArgument("MISSING_FIELD", MISSING_NAME_OR_KEY, {
-        field: input.name ? "key" : "name",
-      });
-    }
     const preference = checked(input);
     await this.storage.transaction(async (manager) => {
       const preferences = new PreferenceRepository(manager);

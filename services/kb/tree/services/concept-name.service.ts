@@ -65,7 +65,7 @@ export class ConceptNameService {
   async create(input: ConceptNameCreate, principal: Principal): Promise<ConceptView> {
     const name = requireText(input.name, "name");
     const newName = checkedName(input.newName, "newName");
-    const nameType = requireNameType(input.nameType);
+    const nameType = requireNameType(requireText(input.nameType, "nameType"));
     return this.storage.transaction(async (manager) => {
       const { names } = treeRepositories(manager);
       const ref = await this.directory.requireByAnyName(manager, name);

@@ -101,7 +101,7 @@ for (const backend of BACKENDS) {
     t.like(search.json, { limit: 100, offset: 0, content: [{ id: reference.id }] });
     const missing = await http.post("/kb/v1/references/query/citation", { auth: false, json: {} });
     t.is(missing.status, 400);
-    t.like(missing.json, { message: "Citation is required" });
+    t.like(missing.json, { message: "citation is required" });
     const byDoi = await http.post("/kb/v1/references/query/doi", { auth: false, json: { doi: "10.1/a" } });
     t.like(byDoi.json, { id: reference.id });
     t.is(

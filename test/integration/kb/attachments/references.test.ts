@@ -43,7 +43,7 @@ for (const backend of BACKENDS) {
     await rejectsWith(t, kb.references.update(other.reference.id, { doi }), "ALREADY_EXISTS");
     t.is((await kb.references.findByDoi(doi)).reference.id, created.reference.id);
     await rejectsWith(t, kb.references.findByDoi(`${doi}x`), "NOT_FOUND", /Reference with DOI/);
-    await rejectsWith(t, kb.references.findByDoi(undefined), "INVALID_ARGUMENT", /DOI is required/);
+    await rejectsWith(t, kb.references.findByDoi(undefined), "INVALID_ARGUMENT", /doi is required/);
     await rejectsWith(t, kb.references.create({ citation: " " }), "INVALID_ARGUMENT", /citation/);
   });
 
@@ -66,7 +66,7 @@ for (const backend of BACKENDS) {
       t,
       kb.references.searchByCitation(undefined, 1, 0),
       "INVALID_ARGUMENT",
-      /Citation is required/,
+      /citation is required/,
     );
   });
 

@@ -63,7 +63,7 @@ for (const backend of BACKENDS) {
       t,
       preferences.update({ name: "n", value: "v3" }),
       "INVALID_ARGUMENT",
-      /^A name and key must be provided in order to update a preference\.$/,
+      /^key is required$/,
     );
     await rejectsWith(
       t,

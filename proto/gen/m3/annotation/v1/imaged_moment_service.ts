@@ -200,12 +200,14 @@ export interface GetImagedMomentByObservationRequest {
 
 /** The request of ListImagedMomentsInWindow (legacy WindowRequestSC). */
 export interface ListImagedMomentsInWindowRequest {
-  /** The videos searched. */
+  /** The videos searched (required, at least one). */
   videoReferenceUuids: string[];
-  /** The imaged moment at the centre of the window. */
+  /** The imaged moment at the centre of the window (required). */
   imagedMomentUuid: string;
-  /** Half the window's width, in milliseconds. */
-  windowMillis: number;
+  /** Half the window's width, in milliseconds (required). */
+  windowMillis?:
+    | number
+    | undefined;
   /** Maximum number of imaged moments (no limit when absent). */
   limit?:
     | number
@@ -1613,7 +1615,13 @@ export const GetImagedMomentByObservationRequest: MessageFns<GetImagedMomentByOb
 };
 
 function createBaseListImagedMomentsInWindowRequest(): ListImagedMomentsInWindowRequest {
-  return { videoReferenceUuids: [], imagedMomentUuid: "", windowMillis: 0, limit: undefined, offset: undefined };
+  return {
+    videoReferenceUuids: [],
+    imagedMomentUuid: "",
+    windowMillis: undefined,
+    limit: undefined,
+    offset: undefined,
+  };
 }
 
 export const ListImagedMomentsInWindowRequest: MessageFns<ListImagedMomentsInWindowRequest> = {
@@ -1624,7 +1632,7 @@ export const ListImagedMomentsInWindowRequest: MessageFns<ListImagedMomentsInWin
     if (message.imagedMomentUuid !== "") {
       writer.uint32(18).string(message.imagedMomentUuid);
     }
-    if (message.windowMillis !== 0) {
+    if (message.windowMillis !== undefined) {
       writer.uint32(24).int64(message.windowMillis);
     }
     if (message.limit !== undefined) {
@@ -1712,7 +1720,7 @@ export const ListImagedMomentsInWindowRequest: MessageFns<ListImagedMomentsInWin
     const message = createBaseListImagedMomentsInWindowRequest();
     message.videoReferenceUuids = object.videoReferenceUuids?.map((e) => e) || [];
     message.imagedMomentUuid = object.imagedMomentUuid ?? "";
-    message.windowMillis = object.windowMillis ?? 0;
+    message.windowMillis = object.windowMillis ?? undefined;
     message.limit = object.limit ?? undefined;
     message.offset = object.offset ?? undefined;
     return message;

@@ -52,8 +52,8 @@ export interface CreatePreferenceRequest {
   name: string;
   /** The key within the node. */
   key: string;
-  /** The value. */
-  value: string;
+  /** The value (required; may be empty). */
+  value?: string | undefined;
 }
 
 /** The request of UpdatePreference: name and key may come from the body or the query. */
@@ -66,8 +66,8 @@ export interface UpdatePreferenceRequest {
   key?:
     | string
     | undefined;
-  /** The new value. */
-  value: string;
+  /** The new value (required; may be empty). */
+  value?: string | undefined;
 }
 
 /** The request of DeletePreference. */
@@ -258,7 +258,7 @@ export const ListPreferencesByPrefixRequest: MessageFns<ListPreferencesByPrefixR
 };
 
 function createBaseCreatePreferenceRequest(): CreatePreferenceRequest {
-  return { name: "", key: "", value: "" };
+  return { name: "", key: "", value: undefined };
 }
 
 export const CreatePreferenceRequest: MessageFns<CreatePreferenceRequest> = {
@@ -269,7 +269,7 @@ export const CreatePreferenceRequest: MessageFns<CreatePreferenceRequest> = {
     if (message.key !== "") {
       writer.uint32(18).string(message.key);
     }
-    if (message.value !== "") {
+    if (message.value !== undefined) {
       writer.uint32(26).string(message.value);
     }
     return writer;
@@ -331,13 +331,13 @@ export const CreatePreferenceRequest: MessageFns<CreatePreferenceRequest> = {
     const message = createBaseCreatePreferenceRequest();
     message.name = object.name ?? "";
     message.key = object.key ?? "";
-    message.value = object.value ?? "";
+    message.value = object.value ?? undefined;
     return message;
   },
 };
 
 function createBaseUpdatePreferenceRequest(): UpdatePreferenceRequest {
-  return { name: undefined, key: undefined, value: "" };
+  return { name: undefined, key: undefined, value: undefined };
 }
 
 export const UpdatePreferenceRequest: MessageFns<UpdatePreferenceRequest> = {
@@ -348,7 +348,7 @@ export const UpdatePreferenceRequest: MessageFns<UpdatePreferenceRequest> = {
     if (message.key !== undefined) {
       writer.uint32(18).string(message.key);
     }
-    if (message.value !== "") {
+    if (message.value !== undefined) {
       writer.uint32(26).string(message.value);
     }
     return writer;
@@ -410,7 +410,7 @@ export const UpdatePreferenceRequest: MessageFns<UpdatePreferenceRequest> = {
     const message = createBaseUpdatePreferenceRequest();
     message.name = object.name ?? undefined;
     message.key = object.key ?? undefined;
-    message.value = object.value ?? "";
+    message.value = object.value ?? undefined;
     return message;
   },
 };

@@ -120,7 +120,7 @@ export interface CreateVideoRequest {
   start:
     | Timestamp
     | undefined;
-  /** Length of the video, in milliseconds. */
+  /** Length of the video, in milliseconds (required). */
   durationMillis?:
     | number
     | undefined;

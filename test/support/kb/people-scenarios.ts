@@ -198,6 +198,16 @@ const preferences: Scenario = {
       await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}`, { auth: readerAuth }),
       403,
     );
+    // A user reads their own node, as the KB Editor does for every user at sign-in.
+    const ownNode = `kb-ui/${reader}`;
+    await http.post("/kb/v1/prefs", {
+      auth: readerAuth,
+      json: { name: ownNode, key: "settings", value: "s1" },
+    });
+    const own = await http.get(`/kb/v1/prefs?name=${encodeURIComponent(ownNode)}&key=settings`, {
+      auth: readerAuth,
+    });
+    t.deepEqual(own.json, [{ name: ownNode, key: "settings", value: "s1" }]);
     const adminAuth = await loginAs(http, admin.username, admin.password);
     const listed = await http.get(`/kb/v1/prefs?name=${encodeURIComponent(node)}&key=panels`, {
       auth: adminAuth,

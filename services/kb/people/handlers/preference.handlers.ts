@@ -2,17 +2,18 @@ import type { PreferenceServiceService } from "../../../../proto/gen/m3/kb/v1/pr
 import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import type { PrincipalResolver } from "../../contracts/principal.js";
 import type { PreferenceService } from "../services/preference.service.js";
+import { checkPreferenceReader } from "../services/preference-access.rules.js";
 
 export const PREFERENCE_PUBLIC_METHODS = ["listPreferencesByPrefix"] as const;
 
-/** Listing every node is for admins; the prefix search is open; writes need any valid token. */
+/** Listing is for admins, or a user's own node; the prefix search is open; writes need any valid token. */
 export function preferenceHandlers(
   preferences: PreferenceService,
   principals: PrincipalResolver,
 ): UnaryHandlers<typeof PreferenceServiceService> {
   return {
     listPreferences: async (request, ctx) => {
-      await principals.requireAdmin(ctx);
+      checkPreferenceReader(await principals.resolve(ctx), request.name);
       return { preferences: await preferences.list({ nodeName: request.name, prefKey: request.key }) };
     },
     listPreferencesByPrefix: async (request) => ({

@@ -8,15 +8,11 @@
 import { randomBytes } from "node:crypto";
 import type { TestFn } from "ava";
 import { stopPrivateMariaDb } from "../mariadb.js";
+import { type HttpReply, replyOf } from "./http-client.js";
 import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
-export interface Replayed {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The parsed body; undefined when it is not JSON. */
-  json: unknown;
-}
+/** An answer as a replaying test reads it (the e2e client's reply). */
+export type Replayed = HttpReply;
 
 export interface ReplayInit {
   headers?: Record<string, string>;
@@ -39,15 +35,7 @@ export async function send(
   init: ReplayInit = {},
 ): Promise<Replayed> {
   const body = init.body instanceof Uint8Array ? Buffer.from(init.body) : init.body;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: init.headers, body });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  return replyOf(await fetch(`${baseUrl}${path}`, { method, headers: init.headers, body }));
 }
 
 /**

@@ -68,14 +68,18 @@ export class HttpClient {
     if (options.contentType) headers["content-type"] = options.contentType;
     if (options.auth === true) headers.authorization = `Bearer ${await this.token()}`;
     else if (typeof options.auth === "string") headers.authorization = options.auth;
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
+    return replyOf(await fetch(`${this.baseUrl}${path}`, { method, headers, body }));
   }
+}
+
+/** A response read whole: its text, and the parsed body when the text is JSON. */
+export async function replyOf(response: Response): Promise<HttpReply> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
 }

@@ -51,7 +51,7 @@ export async function openCaptureDomain(options: {
   });
   const binding = bindService(
     CaptureServiceService,
-    captureHandlers(service, new ApiKeyGuard(settings.apiKey)),
+    captureHandlers(service, new ApiKeyGuard(settings.apiKeys)),
     { publicMethods: CAPTURE_PUBLIC_METHODS, tokens: options.tokens, logger },
   );
   return { bindings: [binding], service, close: async () => {} };

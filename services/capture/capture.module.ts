@@ -10,7 +10,7 @@ export const captureModule: DomainModule = {
   health: { application: "beholder", description: "Framegrab server" },
   ownApiKeySettings: CAPTURE_API_KEY_SETTINGS,
   async open({ env, config, tokens, logger, dataDir }) {
-    const settings = readCaptureSettings(env, dataDir, config.apiKey);
+    const settings = readCaptureSettings(env, dataDir, config.apiKey, config.apiKeys.slice(1));
     logger.info(
       { cacheRoot: settings.cacheRoot, fileRoots: settings.fileRoots, workers: settings.workers },
       "capture settings",

@@ -10,6 +10,8 @@ export const CAPTURE_DEFAULT_GRPC_PORT = 50055;
 export interface CaptureSettings {
   /** The X-Api-Key value every capture must carry. */
   apiKey: string;
+  /** Every key accepted in X-Api-Key: apiKey first, then those of a rotation. */
+  apiKeys: string[];
   /** Folder holding the cached frames; created when missing. */
   cacheRoot: string;
   /** Cache limit in bytes (CAPTURE_CACHE_SIZE is in MB of 10^6 bytes, as the legacy service counted). */
@@ -45,10 +47,17 @@ export const CAPTURE_API_KEY_SETTINGS = ["CAPTURE_API_KEY", "BEHOLDER_API_KEY"] 
  * The API key: CAPTURE_API_KEY, else BEHOLDER_API_KEY, else the domain key every domain reads
  * (M3_CAPTURE_API_KEY, then M3_API_KEY), which `fallbackApiKey` carries.
  */
-export function readCaptureSettings(env: Env, dataDir: string, fallbackApiKey: string): CaptureSettings {
+export function readCaptureSettings(
+  env: Env,
+  dataDir: string,
+  fallbackApiKey: string,
+  /** Keys also accepted during a rotation (M3_CAPTURE_API_KEYS or M3_API_KEYS). */
+  rotationApiKeys: readonly string[] = [],
+): CaptureSettings {
   const workers = intSetting(env, names("THREADS", "CAPTURE_THREADS"), defaultWorkers(), 1, 256);
   return {
     apiKey: readFirst(env, CAPTURE_API_KEY_SETTINGS, fallbackApiKey),
+    apiKeys: [readFirst(env, CAPTURE_API_KEY_SETTINGS, fallbackApiKey), ...rotationApiKeys],
     cacheRoot: resolve(readFirst(env, names("CACHE_ROOT", "CACHE_ROOT"), join(dataDir, "capture-cache"))),
     cacheSizeBytes: intSetting(env, names("CACHE_SIZE", "CACHE_SIZE"), 500, 1, 100_000_000) * 1_000_000,
     cacheFreeFraction: fractionSetting(env, names("CACHE_FREEPCT", "CACHE_FREEPCT"), 0.2),

@@ -24,7 +24,8 @@ export const CONFIG_PROTO_FILES = [
 
 export interface ConfigDomainDeps {
   env: Env;
-  apiKey: string;
+  /** The master keys accepted in X-Api-Key (several during a rotation). */
+  apiKeys: readonly string[];
   tokens: TokenService;
   users: UserDirectory | undefined;
   loginFiles: LoginFileCodec;
@@ -37,7 +38,7 @@ export interface ConfigDomainDeps {
 /** The config service's gRPC bindings, wired from its parts (tests wire their own parts the same way). */
 export function createConfigDomain(deps: ConfigDomainDeps): ServiceBinding[] {
   const auth = new ConfigAuthService({
-    apiKey: deps.apiKey,
+    apiKeys: deps.apiKeys,
     tokens: deps.tokens,
     users: deps.users,
     loginFiles: deps.loginFiles,

@@ -37,6 +37,7 @@ export function createConfigModule(options: ConfigModuleOptions = {}): DomainMod
       // Its own token service: the legacy config tokens lived 180 days, not one.
       const tokens = new TokenService({
         signingSecret: config.signingSecret,
+        previousSigningSecrets: config.previousSigningSecrets,
         issuer: config.jwtIssuer,
         ttlSeconds: settings.tokenTtlSeconds,
       });
@@ -63,7 +64,7 @@ export function createConfigModule(options: ConfigModuleOptions = {}): DomainMod
       return {
         bindings: createConfigDomain({
           env,
-          apiKey: config.apiKey,
+          apiKeys: config.apiKeys,
           tokens,
           users,
           loginFiles,

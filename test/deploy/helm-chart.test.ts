@@ -145,6 +145,21 @@ test("the database domains get their MySQL URL with the password from a Secret",
   t.is(env.get("OTEL_EXPORTER_OTLP_ENDPOINT"), "http://otel-collector.observability:4318");
 });
 
+test("every domain reads the rotation keys from the Secret, optional until a rotation adds them", async (t) => {
+  const objects = await render(["ci/production-values.yaml"]);
+  for (const domain of DOMAINS) {
+    const container: { env?: { name: string; valueFrom?: { secretKeyRef?: { optional?: boolean } } }[] } =
+      podSpecOf(findComponent(objects, "Deployment", domain)).containers[0];
+    const env = envOf(container as Parameters<typeof envOf>[0]);
+    t.is(env.get("M3_API_KEYS"), "secret:m3-keys/api-keys", domain);
+    t.is(env.get("M3_PREVIOUS_SIGNING_SECRETS"), "secret:m3-keys/previous-signing-secrets", domain);
+    const optional = (container?.env ?? [])
+      .filter((variable) => ["M3_API_KEYS", "M3_PREVIOUS_SIGNING_SECRETS"].includes(variable.name))
+      .map((variable) => variable.valueFrom?.secretKeyRef?.optional);
+    t.deepEqual(optional, [true, true], domain);
+  }
+});
+
 test("migrations run as a pre-install/pre-upgrade Job over the enabled database domains", async (t) => {
   const objects = await render([]);
   const job = findComponent(objects, "Job", "migrate");

@@ -136,6 +136,19 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
     secretKeyRef:
       name: {{ include "m3.secretName" . }}
       key: {{ .Values.secrets.signingSecretKey }}
+{{- /* Rotation: more accepted API keys and earlier signing secrets, absent from the Secret until a rotation adds them. */}}
+- name: M3_API_KEYS
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.secretName" . }}
+      key: {{ .Values.secrets.apiKeysKey }}
+      optional: true
+- name: M3_PREVIOUS_SIGNING_SECRETS
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.secretName" . }}
+      key: {{ .Values.secrets.previousSigningSecretsKey }}
+      optional: true
 {{- end }}
 
 {{/* M3_<DOMAIN>_DATABASE_URL, built from the password variable defined before it. */}}

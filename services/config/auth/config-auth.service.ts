@@ -1,4 +1,4 @@
-import { apiKeyMatches, parseAuthorization } from "../../kit/auth/authorization-header.js";
+import { apiKeyMatchesAny, parseAuthorization } from "../../kit/auth/authorization-header.js";
 import type { TokenService } from "../../kit/auth/token-service.js";
 import { DomainError } from "../../kit/errors/domain-error.js";
 import type { LoginFileCodec } from "../login-file/login-file.codec.js";
@@ -6,8 +6,8 @@ import { type BasicCredentials, basicAuthorization, parseBasic } from "./basic-c
 import type { KbUser, UserDirectory } from "./kb-user-directory.js";
 
 export interface ConfigAuthOptions {
-  /** The master key accepted in X-Api-Key. */
-  apiKey: string;
+  /** The master keys accepted in X-Api-Key (several during a rotation). */
+  apiKeys: readonly string[];
   /** Issues and verifies the config service's own tokens. */
   tokens: TokenService;
   /** Undefined when no kb is configured: user logins then answer "unavailable". */
@@ -30,7 +30,7 @@ export class ConfigAuthService {
     clientAddress: string;
   }): Promise<string> {
     if (input.apiKey !== undefined) {
-      if (!apiKeyMatches(this.options.apiKey, input.apiKey))
+      if (!apiKeyMatchesAny(this.options.apiKeys, input.apiKey))
         throw DomainError.unauthenticated("Invalid credentials");
       return this.issue(MASTER);
     }

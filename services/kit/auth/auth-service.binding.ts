@@ -2,12 +2,12 @@ import type { Logger } from "pino";
 import { AuthServiceService } from "../../../proto/gen/m3/common/v1/auth.js";
 import { DomainError } from "../errors/domain-error.js";
 import { bindService, type ServiceBinding } from "../grpc/bind-service.js";
-import { apiKeyMatches, parseAuthorization } from "./authorization-header.js";
+import { apiKeyMatchesAny, parseAuthorization } from "./authorization-header.js";
 import type { TokenService } from "./token-service.js";
 
 export interface AuthServiceOptions {
-  /** The key clients present as `APIKEY <key>`. */
-  apiKey: string;
+  /** The keys clients may present as `APIKEY <key>` (several during a rotation). */
+  apiKeys: readonly string[];
   tokens: TokenService;
   logger?: Logger;
 }
@@ -21,7 +21,7 @@ export function createAuthServiceBinding(options: AuthServiceOptions): ServiceBi
         const credentials = parseAuthorization(ctx.authorization);
         if (credentials === undefined) throw DomainError.unauthenticated("Missing API key");
         if (credentials.kind !== "apiKey") throw DomainError.unauthenticated("Invalid Authorization header");
-        if (!apiKeyMatches(options.apiKey, credentials.key))
+        if (!apiKeyMatchesAny(options.apiKeys, credentials.key))
           throw DomainError.unauthenticated("Invalid API key");
         return { tokenType: "Bearer", accessToken: await options.tokens.issue() };
       },

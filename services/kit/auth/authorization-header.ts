@@ -32,6 +32,16 @@ export function apiKeyMatches(expected: string, given: string): boolean {
   return timingSafeEqual(sha256(expected), sha256(given));
 }
 
+/**
+ * Whether `given` is one of the keys valid at the moment (several during a rotation). Every key
+ * is compared, so the time taken does not tell which one matched or how many there are before it.
+ */
+export function apiKeyMatchesAny(accepted: readonly string[], given: string): boolean {
+  let matched = false;
+  for (const key of accepted) matched = apiKeyMatches(key, given) || matched;
+  return matched;
+}
+
 function sha256(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }

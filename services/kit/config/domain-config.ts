@@ -4,10 +4,14 @@ import { type Env, readFirst, readInt, readString } from "./env-reader.js";
 export interface DomainConfig {
   grpcHost: string;
   grpcPort: number;
-  /** The key clients trade for a JWT. */
+  /** The key clients trade for a JWT (and the one the config service lists for this domain). */
   apiKey: string;
-  /** The HS512 key of the JWTs. */
+  /** Every key accepted: apiKey, then M3_<DOMAIN>_API_KEYS or M3_API_KEYS (comma-separated), for rotations. */
+  apiKeys: string[];
+  /** The HS512 key that signs new JWTs. */
   signingSecret: string;
+  /** Earlier signing secrets whose tokens still verify until they expire (M3_PREVIOUS_SIGNING_SECRETS). */
+  previousSigningSecrets: string[];
   jwtIssuer: string;
   logLevel: string;
   /** Undefined means embedded storage. */
@@ -54,9 +58,21 @@ export function readDomainConfig(env: Env, domain: string, defaults: { grpcPort:
     grpcHost: readFirst(env, [`${prefix}_GRPC_HOST`, "M3_GRPC_HOST"], "0.0.0.0"),
     grpcPort: readInt(env, `${prefix}_GRPC_PORT`, defaults.grpcPort, { min: 0, max: 65_535 }),
     apiKey,
+    apiKeys: [...new Set([apiKey, ...listOf(readFirst(env, [`${prefix}_API_KEYS`, "M3_API_KEYS"]))])],
     signingSecret,
+    previousSigningSecrets: listOf(
+      readFirst(env, [`${prefix}_PREVIOUS_SIGNING_SECRETS`, "M3_PREVIOUS_SIGNING_SECRETS"]),
+    ).filter((secret) => secret !== signingSecret),
     jwtIssuer: readString(env, "M3_JWT_ISSUER", LEGACY_ISSUER),
     logLevel,
     databaseUrl: readFirst(env, [`${prefix}_DATABASE_URL`, "M3_DATABASE_URL"]),
   };
+}
+
+/** A comma-separated setting as its non-empty items. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }

@@ -35,7 +35,11 @@ export interface StartDomainOptions {
 export async function startDomain(module: DomainModule, options: StartDomainOptions): Promise<RunningDomain> {
   const config = readDomainConfig(options.env, module.name, { grpcPort: module.defaultGrpcPort });
   const logger = options.logger.child({ domain: module.name });
-  const tokens = new TokenService({ signingSecret: config.signingSecret, issuer: config.jwtIssuer });
+  const tokens = new TokenService({
+    signingSecret: config.signingSecret,
+    previousSigningSecrets: config.previousSigningSecrets,
+    issuer: config.jwtIssuer,
+  });
   const opened = await module.open({ env: options.env, config, tokens, logger, dataDir: options.dataDir });
   try {
     const server = await startGrpcServer({
@@ -44,7 +48,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
       port: options.port ?? config.grpcPort,
       bindings: [
         ...opened.bindings,
-        createAuthServiceBinding({ apiKey: config.apiKey, tokens }),
+        createAuthServiceBinding({ apiKeys: config.apiKeys, tokens }),
         createHealthStatusBinding({ ...module.health, version: options.version }),
         createMetricsBinding({ logger }),
       ],

@@ -68,9 +68,10 @@ function contextWithKey(key?: string): CallContext {
   };
 }
 
-test("the API key guard accepts the key and answers a missing or wrong one with distinct 401 messages", (t) => {
-  const guard = new ApiKeyGuard("secret");
+test("the API key guard accepts the keys and answers a missing or wrong one with distinct 401 messages", (t) => {
+  const guard = new ApiKeyGuard(["secret", "next-secret"]);
   t.notThrows(() => guard.check(contextWithKey("secret")));
+  t.notThrows(() => guard.check(contextWithKey("next-secret")));
   const missing = t.throws(() => guard.check(contextWithKey()), { instanceOf: DomainError });
   t.is(missing?.code, "UNAUTHENTICATED");
   t.is(missing?.message, "Missing X-Api-Key");

@@ -20,7 +20,7 @@ const API_KEY = "the-client-secret";
 const tokens = new TokenService({ signingSecret: "signing-secret", issuer: "http://www.mbari.org" });
 const probe = await startProbeServer(
   [
-    createAuthServiceBinding({ apiKey: API_KEY, tokens }),
+    createAuthServiceBinding({ apiKeys: [API_KEY], tokens }),
     createHealthStatusBinding({
       application: "vampire-squid",
       description: "Video Asset Manager",

@@ -8,7 +8,9 @@ test("defaults apply when only the shared secrets are set", (t) => {
     grpcHost: "0.0.0.0",
     grpcPort: 50_053,
     apiKey: "key",
+    apiKeys: ["key"],
     signingSecret: "secret",
+    previousSigningSecrets: [],
     jwtIssuer: "http://www.mbari.org",
     logLevel: "info",
     databaseUrl: undefined,
@@ -32,7 +34,9 @@ test("per-domain settings win over the shared ones", (t) => {
     grpcHost: "127.0.0.1",
     grpcPort: 6000,
     apiKey: "own-key",
+    apiKeys: ["own-key"],
     signingSecret: "own-secret",
+    previousSigningSecrets: [],
     jwtIssuer: "https://m3.example",
     logLevel: "debug",
     databaseUrl: "mysql://own/db",
@@ -64,4 +68,20 @@ test("a bad port or log level fails naming the variable", (t) => {
   t.throws(() => readDomainConfig({ ...secrets, M3_LOG_LEVEL: "loud" }, "kb", { grpcPort: 1 }), {
     message: /^M3_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
   });
+});
+
+test("during a rotation several API keys are accepted and earlier signing secrets still verify", (t) => {
+  const env = {
+    ...secrets,
+    M3_API_KEYS: " next-key, key ,,",
+    M3_PREVIOUS_SIGNING_SECRETS: "old-secret,secret",
+    M3_KB_API_KEYS: "kb-next",
+  };
+  t.like(readDomainConfig(env, "registry", { grpcPort: 1 }), {
+    apiKey: "key",
+    apiKeys: ["key", "next-key"],
+    signingSecret: "secret",
+    previousSigningSecrets: ["old-secret"],
+  });
+  t.deepEqual(readDomainConfig(env, "kb", { grpcPort: 1 }).apiKeys, ["key", "kb-next"]);
 });

@@ -1,6 +1,6 @@
 import test from "ava";
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from "jose";
-import { TokenService } from "../../../services/kit/auth/token-service.js";
+import { signingKeyId, TokenService } from "../../../services/kit/auth/token-service.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 
 const SECRET = "signing-secret";
@@ -11,7 +11,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 test("issued tokens are HS512 JWTs with iss, iat and exp one day later", async (t) => {
   const token = await tokens.issue();
-  t.deepEqual(decodeProtectedHeader(token), { alg: "HS512", typ: "JWT" });
+  t.deepEqual(decodeProtectedHeader(token), { alg: "HS512", typ: "JWT", kid: signingKeyId(SECRET) });
   const claims = decodeJwt(token);
   t.deepEqual(Object.keys(claims).sort(), ["exp", "iat", "iss"]);
   t.is(claims.iss, ISSUER);
@@ -64,4 +64,53 @@ for (const [kind, token] of rejected) {
 
 test("an empty signing secret is refused", (t) => {
   t.throws(() => new TokenService({ signingSecret: "", issuer: ISSUER }), { message: /must not be empty/ });
+});
+
+test("after a rotation, tokens of the previous secret verify and new ones carry the new kid", async (t) => {
+  const before = await tokens.issue({ name: "ann" });
+  const rotated = new TokenService({
+    signingSecret: "next-secret",
+    previousSigningSecrets: [SECRET],
+    issuer: ISSUER,
+  });
+  t.like(await rotated.verifyClaims(before), { name: "ann" });
+  const after = await rotated.issue();
+  t.is(decodeProtectedHeader(after).kid, signingKeyId("next-secret"));
+  t.is(rotated.keyId, signingKeyId("next-secret"));
+  await t.throwsAsync(tokens.verifyClaims(after), { message: "Invalid token" });
+});
+
+test("a token of a retired secret is refused, with or without its kid", async (t) => {
+  const retired = new TokenService({ signingSecret: "retired-secret", issuer: ISSUER });
+  const current = new TokenService({
+    signingSecret: "next-secret",
+    previousSigningSecrets: [SECRET],
+    issuer: ISSUER,
+  });
+  await t.throwsAsync(current.verifyClaims(await retired.issue()), {
+    instanceOf: DomainError,
+    message: "Invalid token",
+  });
+  const withoutKid = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS512" })
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode("retired-secret"));
+  await t.throwsAsync(current.verifyClaims(withoutKid), { message: "Invalid token" });
+});
+
+test("a legacy token without kid verifies against the current or a previous secret", async (t) => {
+  const legacy = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS512" })
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(key);
+  const rotated = new TokenService({
+    signingSecret: "next-secret",
+    previousSigningSecrets: [SECRET],
+    issuer: ISSUER,
+  });
+  await t.notThrowsAsync(rotated.verifyClaims(legacy));
 });

@@ -40,6 +40,8 @@ const platform = await startPlatform({
   process.exit(1);
 });
 
+// From the process's start: what `npm run bench:startup` reports as the routing phase.
+logger.info({ port: platform.port, startupMillis: Math.round(performance.now()) }, "m3 ready");
 const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
 console.log(
   startupBanner({

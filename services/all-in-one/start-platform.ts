@@ -32,6 +32,7 @@ export async function startPlatform(options: {
 }): Promise<RunningPlatform> {
   const listener = await openGatewayListener(options.port, options.host);
   const port = listener.port;
+  options.logger.info({ port }, "gateway port open");
   const placed = allInOneDomains.map((domain) => ({
     ...domain,
     routes: placeRoutes(domain.routes, options.env),

@@ -18,7 +18,9 @@ import { extractZipEntry } from "./zip-reader.js";
  * The real knowledge base (mbari-org/oni's kb-dump.json.zip, Apache-2.0), shipped with the kb
  * (services/kb/seed, its NOTICE beside it); `--file` or M3_KB_DUMP point elsewhere.
  */
-export const DEFAULT_KB_DUMP = fileURLToPath(new URL("../../services/kb/seed/kb-dump.json.zip", import.meta.url));
+export const DEFAULT_KB_DUMP = fileURLToPath(
+  new URL("../../services/kb/seed/kb-dump.json.zip", import.meta.url),
+);
 
 export interface ImportProgress {
   /** The table being filled. */

@@ -1,6 +1,6 @@
 import test from "ava";
-import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 
 /** The groups of the spec this route file serves. */
 const GROUPS = /^\/v1\/(annotations|videoreferences|index|auth|health)(\/|$)/;

@@ -1,7 +1,6 @@
 import test from "ava";
-import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
-
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 
 function shape(method: string, path: string): string {
   return `${method} ${path.replace(/\{[^}]+\}/g, "{}")}`;

@@ -1,7 +1,6 @@
 import test from "ava";
-import { readRouteContract } from "../../support/gateway/route-contract.js";
 import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
-
+import { readRouteContract } from "../../support/gateway/route-contract.js";
 
 test("the capture table serves the spec's capture routes, with /docs as its Swagger UI", (t) => {
   const expected = readRouteContract()

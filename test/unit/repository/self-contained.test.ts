@@ -10,7 +10,17 @@ import test from "ava";
  */
 const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const SKIPPED_FOLDERS = new Set([".git", "node_modules", "dist", "data", "coverage", ".tmp"]);
-const BINARY_EXTENSIONS = new Set([".zip", ".png", ".jpg", ".jpeg", ".gif", ".mp4", ".webp", ".ico", ".woff2"]);
+const BINARY_EXTENSIONS = new Set([
+  ".zip",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".gif",
+  ".mp4",
+  ".webp",
+  ".ico",
+  ".woff2",
+]);
 /** Generated text that is not ours to phrase, and this file, whose examples must name such paths. */
 const SKIPPED_FILES = new Set(["package-lock.json", "self-contained.test.ts"]);
 
@@ -52,7 +62,9 @@ function escapingRelativePaths(file: string, text: string): string[] {
  */
 function escapingJoins(file: string, text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\b(?:join|resolve)\(\s*([\w.]+(?:\([^()]*(?:\([^()]*\))?[^()]*\))?)\s*,([^)]*)\)/g)) {
+  for (const match of text.matchAll(
+    /\b(?:join|resolve)\(\s*([\w.]+(?:\([^()]*(?:\([^()]*\))?[^()]*\))?)\s*,([^)]*)\)/g,
+  )) {
     const [call, base, rest] = match as unknown as [string, string, string];
     const segments = [...rest.matchAll(/"([^"]*)"/g)].map((segment) => segment[1] as string);
     if (!segments.includes("..")) continue;
@@ -73,7 +85,11 @@ test("no file of the project refers to a path outside the repository", (t) => {
   const offenders: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    const outside = [...escapingRelativePaths(file, text), ...escapingJoins(file, text), ...machinePaths(text)];
+    const outside = [
+      ...escapingRelativePaths(file, text),
+      ...escapingJoins(file, text),
+      ...machinePaths(text),
+    ];
     for (const path of outside) offenders.push(`${relative(REPO_ROOT, file)}: ${path}`);
   }
   t.deepEqual(offenders, []);
@@ -89,7 +105,10 @@ test("the check sees a sibling folder named by a relative path, a join from the 
     "../shared/design/A.md",
   ]);
   t.is(escapingJoins(file, 'const f = join(repoRoot, "..", "shared", "spec", "endpoints.txt");').length, 1);
-  t.is(escapingJoins(file, 'const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");').length, 0);
+  t.is(
+    escapingJoins(file, 'const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");').length,
+    0,
+  );
   t.deepEqual(machinePaths("read /work/shared/spec/endpoints.txt"), ["/work/shared"]);
   t.deepEqual(machinePaths("http://example.org/work/x"), []);
 });

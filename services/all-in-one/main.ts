@@ -13,7 +13,7 @@ import { startPlatform } from "./start-platform.js";
 
 const config = readAllInOneConfig();
 const logger = createLogger({ name: "m3", level: config.logLevel });
-const tracing = startTracing({ serviceName: "m3", env: config.env });
+const tracing = await startTracing({ serviceName: "m3", env: config.env });
 const { secrets, created, file } = loadOrCreateSecrets(config.dataDir);
 // Settings from the environment win over the generated ones; empty values count as unset.
 const env = { ...config.env };

@@ -17,7 +17,7 @@ import { startDomain } from "./start-domain.js";
 export async function runDomainProcess(module: DomainModule, env: Env): Promise<void> {
   const logger = createLogger({ name: `m3-${module.name}`, level: env.M3_LOG_LEVEL || "info" });
   try {
-    const tracing = startTracing({ serviceName: `m3-${module.name}`, env });
+    const tracing = await startTracing({ serviceName: `m3-${module.name}`, env });
     const running = await startDomain(module, {
       env,
       logger,

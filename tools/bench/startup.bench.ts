@@ -3,8 +3,8 @@
  * command of `npm start` (package.json), until `GET /readyz` answers 200, for
  * - cold: a new, empty data directory each run (SQLite schemas created, secrets generated),
  * - warm: the same data directory again (schemas at head, secrets read back),
- * - cold, no transpile cache: a new data directory and tsx's disk cache off (TSX_DISABLE_CACHE),
- *   as after a fresh clone or an edit of every file,
+ * - cold, no transpile cache: a new data directory, npm start's transpiled copy of the sources
+ *   (.tmp/start) removed and tsx's disk cache off (TSX_DISABLE_CACHE), as after a fresh clone,
  * - through npm (--npm): `npm start` itself, npm's own start-up included.
  * Each run gets a free loopback port, logs at the default level (info), and is killed by its
  * PID (npm's whole process group with --npm) once ready. The phases come from the log: the
@@ -17,6 +17,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../k8s/k8s-tools.js";
+import { TRANSPILED_ROOT } from "../start/transpiled-tree.mjs";
 
 const RUNS = Number(argumentValue("--runs") ?? process.env.BENCH_RUNS ?? 5);
 const THROUGH_NPM = process.argv.includes("--npm");
@@ -37,14 +38,15 @@ interface Scenario {
   name: string;
   /** A data directory per run, or one shared by every run (created by an unmeasured first start). */
   freshDataDir: boolean;
-  env?: Record<string, string>;
+  /** Removes npm start's transpiled copy of the sources before each run. */
+  noTranspileCache?: boolean;
   npm?: boolean;
 }
 
 const scenarios: Scenario[] = [
   { name: "cold (new data dir)", freshDataDir: true },
   { name: "warm (same data dir)", freshDataDir: false },
-  { name: "cold, no transpile cache", freshDataDir: true, env: { TSX_DISABLE_CACHE: "1" } },
+  { name: "cold, no transpile cache", freshDataDir: true, noTranspileCache: true },
   ...(THROUGH_NPM
     ? [
         { name: "npm start, cold", freshDataDir: true, npm: true },
@@ -106,7 +108,11 @@ function npmStartCommand(): string[] {
 
 async function startOnce(scenario: Scenario, dataDir: string): Promise<StartTiming> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...withoutM3Settings(process.env), ...scenario.env };
+  const env: NodeJS.ProcessEnv = withoutM3Settings(process.env);
+  if (scenario.noTranspileCache) {
+    rmSync(TRANSPILED_ROOT, { recursive: true, force: true });
+    env.TSX_DISABLE_CACHE = "1";
+  }
   Object.assign(env, { PORT: String(port), M3_HOST: "127.0.0.1", M3_DATA_DIR: dataDir });
   const launchedAt = Date.now();
   const started = performance.now();

@@ -11,21 +11,21 @@ interface ServedService {
 let emptyReflection: readonly ServedService[] | undefined;
 
 /**
- * Serves gRPC server reflection (v1 and v1alpha) for the given .proto files, so grpcurl and
- * other tools can list and call the services without the files. The google/protobuf
- * imports resolve from protobufjs's bundled well-known types. The files are parsed and
- * indexed on the first reflection call, not at start: that work (~50 ms a domain, six in
- * `npm start`) would delay every start for a tool few connect.
+ * Serves gRPC server reflection (v1 and v1alpha) for the given .proto files and the package
+ * definitions `extra` returns, so grpcurl and other tools can list and call the services
+ * without the files. The google/protobuf imports resolve from protobufjs's bundled well-known
+ * types. The files are parsed and indexed on the first reflection call, not at start: that
+ * work (~50 ms a domain, six in `npm start`) would delay every start for a tool few connect.
  */
 export function addReflection(
   server: grpc.Server,
   protoRoot: string,
   protoFiles: readonly string[],
-  extra: PackageDefinition = {},
+  extra: () => PackageDefinition = () => ({}),
 ): void {
   let described: readonly ServedService[] | undefined;
   const describedServices = () => {
-    described ??= servicesOf(new ReflectionService({ ...loadDefinition(protoRoot, protoFiles), ...extra }));
+    described ??= servicesOf(new ReflectionService({ ...loadDefinition(protoRoot, protoFiles), ...extra() }));
     return described;
   };
   emptyReflection ??= servicesOf(new ReflectionService({}));

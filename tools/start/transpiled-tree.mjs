@@ -25,7 +25,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -36,7 +36,7 @@ const SOURCE_FOLDERS = ["services", "gateway", "proto", "tools"];
 const SOURCE_FILES = ["package.json"];
 const MANIFEST = ".manifest.json";
 /** Raise to redo every file when the transpilation below changes. */
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 /**
  * Brings the copy up to date and returns the path of the JavaScript file of `entry` (a .ts
@@ -66,7 +66,10 @@ export async function syncTranspiledTree({ root, out, folders, files }) {
   const changed = [...sources].filter(([file, stamp]) => previous.get(file) !== stamp).map(([file]) => file);
   const removed = [...previous.keys()].filter((file) => !sources.has(file));
   if (changed.length === 0 && removed.length === 0) return [];
-  for (const file of removed) rmSync(join(out, outputName(file)), { force: true });
+  for (const file of removed) {
+    rmSync(join(out, outputName(file)), { force: true });
+    if (isTypeScript(file)) rmSync(join(out, `${outputName(file)}.map`), { force: true });
+  }
   await writeOutputs(root, out, changed);
   writeAtomically(join(out, MANIFEST), JSON.stringify({ key, files: Object.fromEntries(sources) }));
   return changed;
@@ -119,16 +122,20 @@ async function writeOutputs(root, out, files) {
   const options = transformOptions(root);
   await Promise.all(
     typescript.map(async (file) => {
+      const target = join(out, outputName(file));
       const source = readFileSync(join(root, file), "utf8");
-      const code = await esbuild
-        .transform(source, { ...options, sourcefile: file })
-        .then((result) => result.code)
-        .catch((error) => {
-          // As under tsx, a file that does not compile fails when it is imported, not before.
-          if (!Array.isArray(error.errors) || error.errors.length === 0) throw error;
-          return `throw new Error(${JSON.stringify(`${file} does not compile: ${error.message}`)});\n`;
-        });
-      writeAtomically(join(out, outputName(file)), code);
+      // The map names the source by its path from the output, for --enable-source-maps and debuggers.
+      const sourcefile = relative(dirname(target), join(root, file)).split(sep).join("/");
+      const transformed = await esbuild.transform(source, { ...options, sourcefile }).catch((error) => {
+        // As under tsx, a file that does not compile fails when it is imported, not before.
+        if (!Array.isArray(error.errors) || error.errors.length === 0) throw error;
+        return {
+          code: `throw new Error(${JSON.stringify(`${file} does not compile: ${error.message}`)});\n`,
+        };
+      });
+      if (transformed.map) writeAtomically(`${target}.map`, transformed.map);
+      const mapLink = transformed.map ? `//# sourceMappingURL=${basename(target)}.map\n` : "";
+      writeAtomically(target, transformed.code + mapLink);
     }),
   );
 }
@@ -141,6 +148,8 @@ function transformOptions(root) {
     format: "esm",
     target: `node${process.versions.node}`,
     keepNames: true,
+    sourcemap: "external",
+    sourcesContent: false,
     tsconfigRaw: { compilerOptions },
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
 import { syncTranspiledTree } from "../../../tools/start/transpiled-tree.mjs";
@@ -39,6 +39,19 @@ test("each .ts file is transpiled to a .js file that runs, the other files are c
   t.deepEqual((await tree.sync()).sort(), ["package.json", "src/a.ts", "src/assets/data.txt", "src/b.ts"]);
   t.is((await tree.load("src/a.js")).a, 2);
   t.is(readFileSync(join(tree.out, "src/assets/data.txt"), "utf8"), "kept as is");
+});
+
+test("each .js file links a source map that names its .ts source", async (t) => {
+  const tree = sourceTree({ "src/nested/c.ts": "export const c: string = 'c';\n" });
+  t.teardown(tree.remove);
+  await tree.sync();
+  const output = join(tree.out, "src/nested/c.js");
+  t.true(readFileSync(output, "utf8").endsWith("//# sourceMappingURL=c.js.map\n"));
+  const map = JSON.parse(readFileSync(`${output}.map`, "utf8")) as { sources: string[] };
+  t.deepEqual(
+    map.sources.map((source) => resolve(dirname(output), source)),
+    [join(tree.root, "src/nested/c.ts")],
+  );
 });
 
 test("a later sync redoes only the files that changed and removes those whose source is gone", async (t) => {

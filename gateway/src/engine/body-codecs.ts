@@ -5,8 +5,7 @@
  * the registry did), else as JSON (as the annotation service did for its JSON-only routes).
  */
 import { readFile, rm } from "node:fs/promises";
-import type { Context } from "koa";
-import { HttpMethodEnum, koaBody } from "koa-body";
+import type { Context, Middleware } from "koa";
 import { GatewayError } from "./error-body.js";
 import type { ParsedBody } from "./request-builder.js";
 import type { BodyEncoding } from "./route-spec.js";
@@ -29,25 +28,35 @@ export const MEDIA_TYPES: Readonly<Record<BodyEncoding, string>> = {
 
 const NO_BODY: ParsedBody = { kind: "none" };
 
+/** koa-body and its option checks (zod) are ~100 modules: loaded with the first body, not at start. */
+let koaBodyModule: Promise<typeof import("koa-body")> | undefined;
+
 export function createBodyReader(encodings: readonly BodyEncoding[], limits: BodyLimits): BodyReader {
-  const parse = koaBody({
-    json: encodings.includes("json"),
-    urlencoded: encodings.includes("form"),
-    multipart: encodings.includes("multipart"),
-    text: encodings.includes("text"),
-    jsonTypes: ["application/json", "+json"],
-    textTypes: ["text/*"],
-    jsonStrict: false,
-    jsonLimit: limits.maxBodyBytes,
-    formLimit: limits.maxBodyBytes,
-    textLimit: limits.maxBodyBytes,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-    formidable: {
-      maxFileSize: limits.maxUploadBytes,
-      maxTotalFileSize: limits.maxUploadBytes,
-      maxFieldsSize: limits.maxBodyBytes,
-    },
-  });
+  let parser: Promise<Middleware> | undefined;
+  const parse = (ctx: Context) => {
+    koaBodyModule ??= import("koa-body");
+    parser ??= koaBodyModule.then(({ koaBody, HttpMethodEnum }) =>
+      koaBody({
+        json: encodings.includes("json"),
+        urlencoded: encodings.includes("form"),
+        multipart: encodings.includes("multipart"),
+        text: encodings.includes("text"),
+        jsonTypes: ["application/json", "+json"],
+        textTypes: ["text/*"],
+        jsonStrict: false,
+        jsonLimit: limits.maxBodyBytes,
+        formLimit: limits.maxBodyBytes,
+        textLimit: limits.maxBodyBytes,
+        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+        formidable: {
+          maxFileSize: limits.maxUploadBytes,
+          maxTotalFileSize: limits.maxUploadBytes,
+          maxFieldsSize: limits.maxBodyBytes,
+        },
+      }),
+    );
+    return parser.then((middleware) => middleware(ctx, async () => {}));
+  };
   return async (ctx) => {
     if (!hasBody(ctx)) return NO_BODY;
     const encoding = encodingOf(ctx, encodings);
@@ -60,7 +69,7 @@ export function createBodyReader(encodings: readonly BodyEncoding[], limits: Bod
     }
     if (!ctx.get("Content-Type")) ctx.request.headers["content-type"] = MEDIA_TYPES[encoding];
     try {
-      await parse(ctx, async () => {});
+      await parse(ctx);
     } catch (error) {
       throw bodyError(error, encoding, limits);
     }

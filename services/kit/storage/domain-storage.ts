@@ -52,7 +52,15 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
   }
   const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: "each" });
+  // SQLite's DDL is transactional: a first start creates the whole schema in one commit (one
+  // sync to disk, not one per migration), and a failed migration leaves none of them applied.
+  // MySQL commits each DDL statement itself, so there each migration keeps its own transaction.
+  await dataSource
+    .runMigrations({ transaction: dialect === "sqlite" ? "all" : "each" })
+    .catch(async (error) => {
+      await dataSource.destroy();
+      throw error;
+    });
   return new TypeOrmDomainStorage(dialect, dataSource);
 }
 

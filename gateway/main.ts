@@ -10,7 +10,7 @@ import { placeRoutes } from "./src/routes/placement.js";
 
 const config = readGatewayConfig();
 const logger = createLogger({ name: "m3-gateway", level: config.logLevel, format: config.logFormat });
-const tracing = startTracing({ serviceName: "m3-gateway", env: config.env });
+const tracing = await startTracing({ serviceName: "m3-gateway", env: config.env });
 const gateway = await startGateway({
   targets: allServiceRoutes.map((routes) => ({
     routes: placeRoutes(routes, config.env),

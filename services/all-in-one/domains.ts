@@ -25,11 +25,14 @@ export interface AllInOneDomain {
   module: DomainModule;
   routes: ServiceRoutes;
   endpoint?: LegacyEndpoint;
-  /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); they start earlier. */
+  /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
   calls?: readonly string[];
 }
 
-/** Every domain, in start order, with the route table the gateway serves it under. */
+/**
+ * Every domain, with the route table the gateway serves it under. They start together; a domain
+ * that calls others is listed after them.
+ */
 export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: kbModule,

@@ -35,6 +35,7 @@ export async function startPlatform(options: {
 }): Promise<RunningPlatform> {
   const listener = await openGatewayListener(options.port, options.host);
   const port = listener.port;
+  options.logger.info({ port }, "gateway port open");
   const placed = allInOneDomains.map((domain) => ({
     ...domain,
     routes: placeRoutes(domain.routes, options.env),
@@ -44,17 +45,16 @@ export async function startPlatform(options: {
   const stopDomains = () => Promise.allSettled([...running.values()].map((domain) => domain.stop()));
 
   try {
-    for (const domain of placed) {
-      const started = await startDomain(domain.module, {
+    await startDomains(placed, running, (domain) =>
+      startDomain(domain.module, {
         env: withAddresses(env, domain, running),
         logger: options.logger,
         dataDir: options.dataDir,
         version: M3_VERSION,
         host: "127.0.0.1",
         port: 0,
-      });
-      running.set(domain.module.name, started);
-    }
+      }),
+    );
     const targets = placed.map(({ routes, module }) => ({
       routes,
       address: running.get(module.name)?.address ?? "",
@@ -107,6 +107,36 @@ function launcherEnv(
     M3_CONFIG_ENDPOINTS:
       env.M3_CONFIG_ENDPOINTS || launcherEndpoints(domains, { publicBase, internalBase }, env),
   };
+}
+
+/**
+ * Starts every domain at once, each as soon as the domains it calls serve (it is given their
+ * addresses): the domains open their own storage and ports, so nothing else orders them, and
+ * one's waits (password hashing, binding a port) overlap another's work. A domain is in
+ * `running` once it serves; the first failure is thrown once every start has settled.
+ */
+async function startDomains(
+  domains: readonly AllInOneDomain[],
+  running: Map<string, RunningDomain>,
+  start: (domain: AllInOneDomain) => Promise<RunningDomain>,
+): Promise<void> {
+  const names = domains.map(({ module }) => module.name);
+  for (const [index, domain] of domains.entries()) {
+    const later = (domain.calls ?? []).find((name) => !names.slice(0, index).includes(name));
+    if (later) throw new Error(`${domain.module.name} calls ${later}, which must be listed before it`);
+  }
+  const serving = new Map<string, Promise<void>>();
+  for (const domain of domains) {
+    const called = (domain.calls ?? []).map((name) => serving.get(name));
+    serving.set(
+      domain.module.name,
+      Promise.all(called).then(async () => {
+        running.set(domain.module.name, await start(domain));
+      }),
+    );
+  }
+  const failed = (await Promise.allSettled(serving.values())).find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 /** The environment of one domain: the gRPC addresses of the domains it calls, already running. */

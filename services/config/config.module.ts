@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { currentHealthStatus } from "../kit/auth/health-status.binding.js";
 import { TokenService } from "../kit/auth/token-service.js";
 import type { DomainModule } from "../kit/domain/domain-module.js";
@@ -6,8 +7,7 @@ import { createKbUserDirectory } from "./auth/kb-user-directory.js";
 import { CONFIG_DEFAULT_GRPC_PORT, readConfigSettings } from "./config.js";
 import { CONFIG_PROTO_FILES, createConfigDomain } from "./config-domain.js";
 import type { EndpointDiscovery } from "./discovery/endpoint-entry.js";
-import { loadKubeConfig } from "./discovery/kube-config.js";
-import { startKubeDiscovery } from "./discovery/kube-discovery.js";
+import type { KubeTarget } from "./discovery/kube-config.js";
 import { createStaticDiscovery } from "./discovery/static-discovery.js";
 import { pollHealth } from "./health/health-poller.js";
 import { ServiceHealthService } from "./health/service-health.service.js";
@@ -48,11 +48,7 @@ export function createConfigModule(options: ConfigModuleOptions = {}): DomainMod
       const discovery: EndpointDiscovery =
         options.discovery ??
         (settings.kube
-          ? await startKubeDiscovery({
-              kubeConfig: loadKubeConfig(settings.kube),
-              namespace: settings.kube.namespace,
-              logger,
-            })
+          ? await startClusterDiscovery(settings.kube, logger)
           : createStaticDiscovery(settings.staticEndpoints));
       const health = new ServiceHealthService({
         discovery,
@@ -80,4 +76,10 @@ export function createConfigModule(options: ConfigModuleOptions = {}): DomainMod
       };
     },
   };
+}
+
+/** Imported only for a cluster: the Kubernetes client's ~900 modules cost every other start ~0.3 s. */
+async function startClusterDiscovery(target: KubeTarget, logger: Logger): Promise<EndpointDiscovery> {
+  const { loadKubeConfig, startKubeDiscovery } = await import("./discovery/kube-discovery.js");
+  return startKubeDiscovery({ kubeConfig: loadKubeConfig(target), namespace: target.namespace, logger });
 }

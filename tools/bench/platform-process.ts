@@ -35,9 +35,10 @@ export async function startBenchMariaDb(
 const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
 
 /**
- * Runs the all-in-one process (what `npm start` runs) on a free loopback port, on the given
- * database, with its own data directory, until stopped, with the node options of `npm start`
- * (package.json). M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof).
+ * Runs the all-in-one process as `npm start` runs it (plain node on the transpiled copy of the
+ * sources, tools/start) on a free loopback port, on the given database, with its own data
+ * directory, until stopped, with the node options of `npm start` (package.json).
+ * M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof).
  */
 export async function startPlatformProcess(options: {
   databaseUrl: string;
@@ -45,7 +46,7 @@ export async function startPlatformProcess(options: {
 }): Promise<{ port: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const { child, readyLine } = await startNodeScript(
-    "services/all-in-one/main.ts",
+    "tools/start/start.mjs",
     {
       ...process.env,
       M3_API_KEY: BENCH_API_KEY,

@@ -8,8 +8,7 @@
  * both is JSON when it starts like JSON (`{` or `[`), else a form (as the registry read it).
  */
 import { readFile, rm } from "node:fs/promises";
-import type { Context } from "koa";
-import { HttpMethodEnum, koaBody } from "koa-body";
+import type { Context, Middleware } from "koa";
 import { GatewayError } from "./error-body.js";
 import type { ParsedBody } from "./request-builder.js";
 import type { BodyEncoding } from "./route-spec.js";
@@ -32,26 +31,52 @@ export const MEDIA_TYPES: Readonly<Record<BodyEncoding, string>> = {
 
 const NO_BODY: ParsedBody = { kind: "none" };
 
+/** koa-body and its option checks (zod) are ~100 modules: loaded after start, not before it. */
+let koaBodyModule: Promise<typeof import("koa-body")> | undefined;
+
+/**
+ * Starts loading the body codecs in the background once the gateway serves, so readiness does
+ * not wait for them and the first requests with a body (a burst, often) do not either.
+ */
+export function warmBodyCodecs(): void {
+  koaBodyModule ??= import("koa-body");
+  // A failure to load surfaces with the first body instead.
+  koaBodyModule.catch(() => undefined);
+}
+
 export function createBodyReader(encodings: readonly BodyEncoding[], limits: BodyLimits): BodyReader {
-  const parse = koaBody({
-    json: encodings.includes("json"),
-    urlencoded: encodings.includes("form"),
-    multipart: encodings.includes("multipart"),
-    text: encodings.includes("text"),
-    jsonTypes: ["application/json", "+json"],
-    textTypes: ["text/*"],
-    jsonStrict: false,
-    jsonLimit: limits.maxBodyBytes,
-    formLimit: limits.maxBodyBytes,
-    textLimit: limits.maxBodyBytes,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-    formidable: {
-      maxFileSize: limits.maxUploadBytes,
-      maxTotalFileSize: limits.maxUploadBytes,
-      maxFieldsSize: limits.maxBodyBytes,
-    },
-  });
-  const sniff = encodings.includes("json") && encodings.includes("form") ? textReader(limits) : undefined;
+  const parse = lazyParser((koaBody, methods) =>
+    koaBody({
+      json: encodings.includes("json"),
+      urlencoded: encodings.includes("form"),
+      multipart: encodings.includes("multipart"),
+      text: encodings.includes("text"),
+      jsonTypes: ["application/json", "+json"],
+      textTypes: ["text/*"],
+      jsonStrict: false,
+      jsonLimit: limits.maxBodyBytes,
+      formLimit: limits.maxBodyBytes,
+      textLimit: limits.maxBodyBytes,
+      parsedMethods: methods,
+      formidable: {
+        maxFileSize: limits.maxUploadBytes,
+        maxTotalFileSize: limits.maxUploadBytes,
+        maxFieldsSize: limits.maxBodyBytes,
+      },
+    }),
+  );
+  const sniff =
+    encodings.includes("json") && encodings.includes("form")
+      ? lazyParser((koaBody, methods) =>
+          koaBody({
+            json: false,
+            urlencoded: false,
+            text: true,
+            textLimit: limits.maxBodyBytes,
+            parsedMethods: methods,
+          }),
+        )
+      : undefined;
   return async (ctx) => {
     if (!hasBody(ctx)) return NO_BODY;
     const declared = declaredEncoding(ctx);
@@ -74,25 +99,31 @@ export function createBodyReader(encodings: readonly BodyEncoding[], limits: Bod
   };
 }
 
-type BodyParser = ReturnType<typeof koaBody>;
+type KoaBodyModule = typeof import("koa-body");
+type BodyParser = (ctx: Context) => Promise<void>;
+type ParsedMethods = KoaBodyModule["HttpMethodEnum"][keyof KoaBodyModule["HttpMethodEnum"]][];
+
+/** A koa-body parser made with the module's first use, shared by every later body of its route. */
+function lazyParser(
+  make: (koaBody: KoaBodyModule["koaBody"], methods: ParsedMethods) => Middleware,
+): BodyParser {
+  let parser: Promise<Middleware> | undefined;
+  return async (ctx) => {
+    koaBodyModule ??= import("koa-body");
+    parser ??= koaBodyModule.then(({ koaBody, HttpMethodEnum }) =>
+      make(koaBody, [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE]),
+    );
+    await (await parser)(ctx, async () => {});
+  };
+}
 
 async function readWith(parse: BodyParser, ctx: Context, encoding: BodyEncoding, limits: BodyLimits) {
   try {
-    await parse(ctx, async () => {});
+    await parse(ctx);
   } catch (error) {
     throw bodyError(error, encoding, limits);
   }
   return ctx.request.body as unknown;
-}
-
-function textReader(limits: BodyLimits): BodyParser {
-  return koaBody({
-    json: false,
-    urlencoded: false,
-    text: true,
-    textLimit: limits.maxBodyBytes,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-  });
 }
 
 function hasBody(ctx: Context): boolean {

@@ -26,25 +26,33 @@ function listAssets(directory: string): Map<string, string> {
   return assets;
 }
 
-/** Serves the docs at each of the service's docs paths (relative to its base path). */
+/**
+ * Serves the docs at each of the service's docs paths (relative to its base path). The OpenAPI
+ * document is built on its first request: every start would otherwise build the six services'
+ * (~300 KB of JSON) for a page few open.
+ */
 export function registerDocsRoutes(
   router: Router,
   basePath: string,
   title: string,
-  document: object,
+  document: () => object,
   docsPaths: readonly string[] = ["/docs"],
 ): void {
-  for (const docsPath of docsPaths) registerDocsAt(router, joinPath(basePath, docsPath), title, document);
+  let json: string | undefined;
+  const documentJson = () => {
+    json ??= JSON.stringify(document());
+    return json;
+  };
+  for (const docsPath of docsPaths) registerDocsAt(router, joinPath(basePath, docsPath), title, documentJson);
 }
 
-function registerDocsAt(router: Router, docsPath: string, title: string, document: object): void {
+function registerDocsAt(router: Router, docsPath: string, title: string, documentJson: () => string): void {
   const directory = getAbsoluteFSPath();
   const assets = listAssets(directory);
-  const json = JSON.stringify(document);
   const page = swaggerPage(docsPath, title);
   router.get(toRouterPath(`${docsPath}/openapi.json`), (ctx) => {
     ctx.type = "application/json";
-    ctx.body = json;
+    ctx.body = documentJson();
   });
   router.get(toRouterPath(docsPath), (ctx) => {
     ctx.type = "text/html; charset=utf-8";

@@ -62,12 +62,11 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     const router = new Router();
     registerSystemRoutes(router, clients, metrics);
     for (const { target, routes } of bound) {
-      const document = buildOpenApiDocument(target.routes, routes);
       registerDocsRoutes(
         router,
         target.routes.basePath,
         target.routes.title,
-        document,
+        () => buildOpenApiDocument(target.routes, routes),
         target.routes.docsPaths,
       );
     }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { warmBodyCodecs } from "../engine/body-codecs.js";
 import { closeGatewayApp, createGatewayApp, type GatewayOptions } from "./gateway-app.js";
 
 export interface RunningGateway {
@@ -41,6 +42,7 @@ export async function openGatewayListener(port: number, host?: string): Promise<
     serve: async (options) => {
       const app = await createGatewayApp(options);
       handle = app.callback();
+      setImmediate(warmBodyCodecs);
       return {
         port: (server.address() as AddressInfo).port,
         close: async () => {

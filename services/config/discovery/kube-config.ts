@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import { KubeConfig } from "@kubernetes/client-node";
 import type { Env } from "../../kit/config/env-reader.js";
 
 const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -30,13 +29,4 @@ export function detectKubeTarget(env: Env, serviceAccountDir = SERVICE_ACCOUNT_D
   return kubeconfigPath === undefined
     ? { namespace, inCluster: false }
     : { namespace, inCluster: false, kubeconfigPath };
-}
-
-/** The client configuration for a target: the service account, a kubeconfig file or ~/.kube/config. */
-export function loadKubeConfig(target: KubeTarget): KubeConfig {
-  const kubeConfig = new KubeConfig();
-  if (target.inCluster) kubeConfig.loadFromCluster();
-  else if (target.kubeconfigPath !== undefined) kubeConfig.loadFromFile(target.kubeconfigPath);
-  else kubeConfig.loadFromDefault();
-  return kubeConfig;
 }

@@ -1,6 +1,7 @@
-import { CoreV1Api, type KubeConfig, makeInformer, type V1Service } from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, makeInformer, type V1Service } from "@kubernetes/client-node";
 import type { Logger } from "pino";
 import type { EndpointDiscovery, EndpointEntry } from "./endpoint-entry.js";
+import type { KubeTarget } from "./kube-config.js";
 import { entryFromService, PART_OF_SELECTOR, type ServiceObject } from "./service-annotations.js";
 
 export interface KubeDiscoveryOptions {
@@ -64,4 +65,13 @@ export async function startKubeDiscovery(options: KubeDiscoveryOptions): Promise
       await informer.stop();
     },
   };
+}
+
+/** The client configuration for a target: the service account, a kubeconfig file or ~/.kube/config. */
+export function loadKubeConfig(target: KubeTarget): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  if (target.inCluster) kubeConfig.loadFromCluster();
+  else if (target.kubeconfigPath !== undefined) kubeConfig.loadFromFile(target.kubeconfigPath);
+  else kubeConfig.loadFromDefault();
+  return kubeConfig;
 }

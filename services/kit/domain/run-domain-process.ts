@@ -22,7 +22,7 @@ export async function runDomainProcess(module: DomainModule, env: Env): Promise<
     format: readLogFormat(env),
   });
   try {
-    const tracing = startTracing({ serviceName: `m3-${module.name}`, env });
+    const tracing = await startTracing({ serviceName: `m3-${module.name}`, env });
     const running = await startDomain(module, {
       env,
       logger,

@@ -31,8 +31,13 @@ const healthRoot = protobuf.parse(HEALTH_PROTO, { keepCase: true }).root;
 const requestType = healthRoot.lookupType("grpc.health.v1.HealthCheckRequest");
 const responseType = healthRoot.lookupType("grpc.health.v1.HealthCheckResponse");
 
-/** grpc.health.v1 as a proto-loader package definition, so reflection can describe it. */
-export const healthPackageDefinition: PackageDefinition = fromJSON(healthRoot.toJSON());
+let healthPackage: PackageDefinition | undefined;
+
+/** grpc.health.v1 as a proto-loader package definition, so reflection can describe it (built on first use). */
+export function healthPackageDefinition(): PackageDefinition {
+  healthPackage ??= fromJSON(healthRoot.toJSON());
+  return healthPackage;
+}
 
 const encode =
   (type: protobuf.Type) =>

@@ -5,7 +5,6 @@ import { dirname } from "node:path";
 import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from "typeorm";
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
-import { ensureMysqlDatabase } from "./mysql-database.js";
 import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
 
 export type Dialect = "mysql" | "sqlite";
@@ -45,13 +44,25 @@ const MAX_ATTEMPTS = 4;
 /** Opens the domain's database, applies pending migrations and returns its unit of work. */
 export async function openDomainStorage(options: DomainStorageOptions): Promise<DomainStorage> {
   const dialect: Dialect = options.target.kind;
-  if (options.target.kind === "mysql") await ensureMysqlDatabase(options.target);
+  if (options.target.kind === "mysql") {
+    // mysql2 is imported only for MySQL: SQLite starts skip its ~90 modules.
+    const { ensureMysqlDatabase } = await import("./mysql-database.js");
+    await ensureMysqlDatabase(options.target);
+  }
   if (options.target.kind === "sqlite" && options.target.file !== ":memory:") {
     mkdirSync(dirname(options.target.file), { recursive: true });
   }
   const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: "each" });
+  // SQLite's DDL is transactional: a first start creates the whole schema in one commit (one
+  // sync to disk, not one per migration), and a failed migration leaves none of them applied.
+  // MySQL commits each DDL statement itself, so there each migration keeps its own transaction.
+  await dataSource
+    .runMigrations({ transaction: dialect === "sqlite" ? "all" : "each" })
+    .catch(async (error) => {
+      await dataSource.destroy();
+      throw error;
+    });
   return new TypeOrmDomainStorage(dialect, dataSource);
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
+import Database from "better-sqlite3";
 import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
@@ -42,6 +43,14 @@ class CreateProbeSqlite implements MigrationInterface {
   }
 }
 
+class FailingSqlite implements MigrationInterface {
+  name = "Failing1763790000001";
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query("CREATE TABLE kit_probe (id TEXT)");
+  }
+  async down(): Promise<void> {}
+}
+
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kit-sqlite-"));
 const opened: DomainStorage[] = [];
 
@@ -61,6 +70,23 @@ test.after.always(async () => {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
   await stopPrivateMariaDb();
+});
+
+test("sqlite: a failed migration on first start leaves none applied", async (t) => {
+  const file = join(sqliteDir, `${randomUUID()}.sqlite`);
+  await t.throwsAsync(
+    openDomainStorage({
+      target: parseDatabaseUrl(file),
+      domain: "kit",
+      entities: [Probe],
+      migrations: { mysql: [], sqlite: [CreateProbeSqlite, FailingSqlite] },
+    }),
+  );
+  const database = new Database(file, { readonly: true });
+  t.teardown(() => database.close());
+  const tables = database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+  t.false(tables.includes("kit_probe"));
+  t.deepEqual(database.prepare("SELECT name FROM kit_migrations").all(), []);
 });
 
 for (const kind of ["mysql", "sqlite"] as const) {

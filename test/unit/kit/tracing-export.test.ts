@@ -30,7 +30,7 @@ test("with an OTLP endpoint, a call's server span continues the caller's tracepa
   t.teardown(() => collector.close());
   const { port } = collector.address() as AddressInfo;
 
-  const tracing = startTracing({
+  const tracing = await startTracing({
     serviceName: "probe",
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}/` },
   });

@@ -1,4 +1,3 @@
-import Router from "@koa/router";
 import Koa from "koa";
 import type { Logger } from "pino";
 import { DomainClient } from "../engine/grpc-caller.js";
@@ -13,6 +12,7 @@ import { errorHandler } from "./error-handler.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { collapseDoubledSlashes } from "./path-slashes.js";
 import { requestContext } from "./request-context.js";
+import { Router } from "./router.js";
 import { registerSystemRoutes } from "./system-routes.js";
 
 export interface GatewayTarget {
@@ -82,7 +82,6 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(errorHandler());
     app.use(collapseDoubledSlashes());
     app.use(router.routes());
-    app.use(router.allowedMethods());
     app.on("error", (error: unknown) => {
       // A client that leaves during a streamed reply is not a fault; the call is cancelled.
       if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") {

@@ -6,6 +6,7 @@ import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
+import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
 import { registerApiRoutes } from "./api-routes.js";
 import { cors } from "./cors.js";
 import { errorHandler } from "./error-handler.js";
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   corsOrigin?: string;
   /** Trust X-Forwarded-For for the client's address (behind a proxy); default false. */
   trustProxy?: boolean;
+  /** Which requests log an access line; default: failed and slow ones (over 1 s). */
+  accessLog?: AccessLogSettings;
 }
 
 const MIB = 1024 * 1024;
@@ -77,7 +80,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
       maxUploadBytes: options.maxUploadBytes ?? 256 * MIB,
     });
     const app = new Koa({ proxy: options.trustProxy ?? false });
-    app.use(requestContext(options.logger, metrics));
+    app.use(requestContext(options.logger, metrics, options.accessLog ?? DEFAULT_ACCESS_LOG));
     app.use(cors(options.corsOrigin ?? "*"));
     app.use(errorHandler());
     app.use(collapseDoubledSlashes());

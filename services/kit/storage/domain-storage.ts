@@ -6,6 +6,7 @@ import { DataSource, type DataSourceOptions, type EntityManager, type MixedList 
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { ensureMysqlDatabase } from "./mysql-database.js";
+import { mysqlDriver } from "./mysql-driver.js";
 import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
 
 export type Dialect = "mysql" | "sqlite";
@@ -81,6 +82,9 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
     dateStrings: true,
     supportBigNumbers: true,
     poolSize: options.poolSize ?? 10,
+    // No stack captured per query for errors nobody reads: the storage errors say what failed.
+    trace: false,
+    driver: mysqlDriver,
   };
 }
 

@@ -53,9 +53,11 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
   const given = firstText(call.metadata, "x-request-id");
   const requestId = given !== undefined && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
   const controller = new AbortController();
-  call.on("cancelled", () =>
-    controller.abort(new DOMException("The client cancelled the call", "AbortError")),
-  );
+  let ended = false;
+  // grpc-js also reports "cancelled" when the stream closes after the reply: nothing to stop then.
+  call.on("cancelled", () => {
+    if (!ended) controller.abort(new DOMException("The client cancelled the call", "AbortError"));
+  });
   // grpc-js ends a call whose deadline passed without telling the handler, so watch it here too.
   const timer = deadlineTimer(call.getDeadline(), () =>
     controller.abort(new DOMException("The call's deadline passed", "TimeoutError")),
@@ -72,7 +74,11 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
     clientAddress: firstText(call.metadata, CLIENT_ADDRESS_KEY) ?? call.getPeer?.() ?? "unknown",
     signal: controller.signal,
   };
-  return { ctx, release: () => clearTimeout(timer) };
+  const release = () => {
+    ended = true;
+    clearTimeout(timer);
+  };
+  return { ctx, release };
 }
 
 export async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<void> {

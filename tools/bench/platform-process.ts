@@ -40,7 +40,8 @@ const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
 /**
  * Runs the all-in-one process (what `npm start` runs) on a free loopback port, on the given
  * database, with its own data directory, until stopped, with the node options of `npm start`
- * (package.json). M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof).
+ * (package.json). M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof); it logs at warn unless
+ * BENCH_LOG_LEVEL says otherwise (`info` is what `npm start` runs with).
  */
 export async function startPlatformProcess(options: {
   databaseUrl: string;
@@ -57,7 +58,7 @@ export async function startPlatformProcess(options: {
       PORT: "0",
       M3_HOST: "127.0.0.1",
       M3_DATA_DIR: dataDir,
-      M3_LOG_LEVEL: "warn",
+      M3_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       ...options.env,
     },
     "m3 is running at",

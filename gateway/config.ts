@@ -1,5 +1,6 @@
 import { readBoolean, readInt, readString } from "../services/kit/config/env-reader.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
+import { type AccessLogSettings, readAccessLogSettings } from "./src/server/access-log.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -23,6 +24,8 @@ export interface GatewayConfig {
   corsOrigin: string;
   /** Take the client's address from X-Forwarded-For (behind an ingress or reverse proxy). */
   trustProxy: boolean;
+  /** M3_ACCESS_LOG and M3_SLOW_REQUEST_MILLIS. */
+  accessLog: AccessLogSettings;
   /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
   addressOf(domain: string): string;
   /** The environment, for route placement (base and context paths) and OpenTelemetry. */
@@ -41,6 +44,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     maxBodyBytes: readInt(env, "M3_GATEWAY_MAX_BODY_BYTES", 10 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
     trustProxy: readBoolean(env, "M3_TRUST_PROXY", false),
+    accessLog: readAccessLogSettings(env),
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
     env,

@@ -24,6 +24,7 @@ const gateway = await startGateway({
   maxBodyBytes: config.maxBodyBytes,
   corsOrigin: config.corsOrigin,
   trustProxy: config.trustProxy,
+  accessLog: config.accessLog,
 });
 logger.info({ port: gateway.port }, "gateway listening");
 onShutdownSignal(async () => {

@@ -59,7 +59,9 @@ export async function startPlatform(options: {
       routes,
       address: running.get(module.name)?.address ?? "",
     }));
-    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy } = readGatewayConfig(options.env);
+    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog } = readGatewayConfig(
+      options.env,
+    );
     const gateway = await listener.serve({
       targets,
       protoRoot: PROTO_ROOT,
@@ -68,6 +70,7 @@ export async function startPlatform(options: {
       maxBodyBytes,
       corsOrigin,
       trustProxy,
+      accessLog,
     });
     return {
       port,

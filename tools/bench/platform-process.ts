@@ -14,6 +14,8 @@ export async function startBenchMariaDb(
   extraOptions: readonly string[] = [],
 ): Promise<{
   port: number;
+  /** The mariadbd process, for its CPU time. */
+  pid: number;
   createDatabase(prefix: string): Promise<string>;
   stop(): Promise<void>;
 }> {
@@ -22,6 +24,7 @@ export async function startBenchMariaDb(
   process.env.M3_TEST_MARIADB_URL = server.rootUrl;
   return {
     port: server.port,
+    pid: server.pid,
     createDatabase: (prefix) => createTestDatabase(prefix),
     stop: () => server.stop(),
   };
@@ -38,12 +41,13 @@ const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
  * Runs the all-in-one process as `npm start` runs it (plain node on the transpiled copy of the
  * sources, tools/start) on a free loopback port, on the given database, with its own data
  * directory, until stopped, with the node options of `npm start` (package.json).
- * M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof).
+ * M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof); it logs at warn unless BENCH_LOG_LEVEL says
+ * otherwise (`info` is what `npm start` runs with).
  */
 export async function startPlatformProcess(options: {
   databaseUrl: string;
   env?: Record<string, string>;
-}): Promise<{ port: number; stop(): Promise<void> }> {
+}): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const { child, readyLine } = await startNodeScript(
     "tools/start/start.mjs",
@@ -55,7 +59,7 @@ export async function startPlatformProcess(options: {
       PORT: "0",
       M3_HOST: "127.0.0.1",
       M3_DATA_DIR: dataDir,
-      M3_LOG_LEVEL: "warn",
+      M3_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       ...options.env,
     },
     "m3 is running at",
@@ -63,6 +67,7 @@ export async function startPlatformProcess(options: {
   );
   return {
     port: Number(new URL(readyLine.slice(readyLine.indexOf("http"))).port),
+    pid: child.pid ?? 0,
     stop: async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });

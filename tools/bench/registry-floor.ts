@@ -53,3 +53,21 @@ export async function floorCreateMedia(pool: Pool, id: string): Promise<void> {
     connection.release();
   }
 }
+
+const SEQUENCE_TREE = `
+  SELECT vs.uuid, vs.name, vs.camera_id, vs.description, vs.last_updated_time,
+         v.uuid AS v_uuid, v.name AS v_name, v.start_time, v.duration_millis, v.description AS v_description,
+         v.last_updated_time AS v_last_updated_time,
+         vr.uuid AS vr_uuid, vr.uri, vr.container, vr.video_codec, vr.audio_codec, vr.width, vr.height,
+         vr.frame_rate, vr.size_bytes, vr.sha512, vr.description AS vr_description,
+         vr.last_updated_time AS vr_last_updated_time
+    FROM video_sequences vs
+    LEFT JOIN videos v ON v.video_sequence_uuid = vs.uuid
+    LEFT JOIN video_references vr ON vr.video_uuid = v.uuid
+   WHERE vs.uuid = ?`;
+
+/** A sequence with its videos and their references in one statement, as GET videosequences/{uuid} needs. */
+export async function floorGetSequence(pool: Pool, videoSequenceUuid: string): Promise<void> {
+  const [rows] = await pool.query(SEQUENCE_TREE, [videoSequenceUuid]);
+  if ((rows as unknown[]).length === 0) throw new Error("floor: sequence not found");
+}

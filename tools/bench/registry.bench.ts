@@ -1,14 +1,23 @@
+import { loadavg } from "node:os";
 import mysql from "mysql2/promise";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
-import { formatResults, runLoad } from "./load-runner.js";
+import { formatResults, type LoadResult, runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
-import { floorCreateMedia, floorGetMedia } from "./registry-floor.js";
+import { processCpuSeconds } from "./process-cpu.js";
+import { floorCreateMedia, floorGetMedia, floorGetSequence } from "./registry-floor.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SEED = 1000;
+
+/** A load run with the CPU time the serving process and MariaDB spent on it, per request. */
+interface MeasuredRun {
+  result: LoadResult;
+  serverCpuMillis: number;
+  databaseCpuMillis: number;
+}
 
 const mariadb = await startBenchMariaDb();
 const databaseUrl = await mariadb.createDatabase("m3_bench");
@@ -17,6 +26,41 @@ const port = platform.port;
 const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY);
 const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
 const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: CONCURRENCY, dateStrings: true });
+
+/** Runs a load and measures the CPU of `serverPid` (the bench itself for the floor) and of MariaDB. */
+async function measured(
+  name: string,
+  requests: number,
+  serverPid: number | "self",
+  operation: (index: number) => Promise<void>,
+): Promise<MeasuredRun> {
+  const serverCpu = () =>
+    serverPid === "self"
+      ? process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
+      : processCpuSeconds(serverPid);
+  const [server0, database0] = [serverCpu(), processCpuSeconds(mariadb.pid)];
+  const result = await runLoad(name, { requests, concurrency: CONCURRENCY }, operation);
+  const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
+  return {
+    result,
+    serverCpuMillis: perRequest(serverCpu() - server0),
+    databaseCpuMillis: perRequest(processCpuSeconds(mariadb.pid) - database0),
+  };
+}
+
+function cpuTable(rows: readonly { run: MeasuredRun; floor?: MeasuredRun }[]): string {
+  const lines = [
+    "| scenario | req/s | m3 CPU ms/req | MariaDB CPU ms/req | floor req/s | floor client CPU ms/req | floor MariaDB CPU ms/req |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(3));
+  for (const { run, floor } of rows) {
+    lines.push(
+      `| ${run.result.name} | ${run.result.requestsPerSecond.toFixed(0)} | ${ms(run.serverCpuMillis)} | ${ms(run.databaseCpuMillis)} | ${floor ? floor.result.requestsPerSecond.toFixed(0) : "-"} | ${ms(floor?.serverCpuMillis)} | ${ms(floor?.databaseCpuMillis)} |`,
+    );
+  }
+  return lines.join("\n");
+}
 
 try {
   const mediaForm = (id: string) => ({
@@ -30,12 +74,13 @@ try {
     width: 1920,
     height: 1080,
   });
-  const seeded: string[] = [];
+  const seeded: { reference: string; sequence: string }[] = [];
   for (let i = 0; i < SEED; i++) {
     const reply = await http.post("/vam/v1/media", { form: mediaForm(`seed-${i}`) });
-    seeded.push((reply.json as { video_reference_uuid: string }).video_reference_uuid);
+    const media = reply.json as { video_reference_uuid: string; video_sequence_uuid: string };
+    seeded.push({ reference: media.video_reference_uuid, sequence: media.video_sequence_uuid });
   }
-  const pick = (index: number) => seeded[(index * 7919) % seeded.length] ?? "";
+  const pick = (index: number) => seeded[(index * 7919) % seeded.length] ?? { reference: "", sequence: "" };
   const writeHeaders = {
     authorization: `Bearer ${await http.token()}`,
     "content-type": "application/x-www-form-urlencoded",
@@ -45,39 +90,55 @@ try {
   const expectOk = (status: number) => {
     if (status !== 200) throw new Error(`unexpected status ${status}`);
   };
+  const get = (path: string) => async () => expectOk(await client.send("GET", path));
   // Warm both paths (JIT, connection pools, channel) before measuring.
-  await runLoad("warm", { requests: 500, concurrency: CONCURRENCY }, async (i) => {
-    expectOk(await client.send("GET", `/vam/v1/media/videoreference/${pick(i)}`));
-    await floorGetMedia(pool, pick(i));
+  await runLoad("warm", { requests: 1000, concurrency: CONCURRENCY }, async (i) => {
+    await get(`/vam/v1/media/videoreference/${pick(i).reference}`)();
+    await get(`/vam/v1/videosequences/${pick(i).sequence}`)();
+    await floorGetMedia(pool, pick(i).reference);
+    await floorGetSequence(pool, pick(i).sequence);
   });
+  const loadBefore = loadavg();
 
-  const getThroughGateway = await runLoad(
-    "GET /vam/v1/media/videoreference/{uuid}",
-    { requests: REQUESTS, concurrency: CONCURRENCY },
-    async (i) => expectOk(await client.send("GET", `/vam/v1/media/videoreference/${pick(i)}`)),
+  const media = await measured("GET /vam/v1/media/videoreference/{uuid}", REQUESTS, platform.pid, (i) =>
+    get(`/vam/v1/media/videoreference/${pick(i).reference}`)(),
   );
-  const getFloor = await runLoad(
-    "mysql2 SELECT media",
-    { requests: REQUESTS, concurrency: CONCURRENCY },
-    (i) => floorGetMedia(pool, pick(i)),
+  const mediaFloor = await measured("mysql2 SELECT media", REQUESTS, "self", (i) =>
+    floorGetMedia(pool, pick(i).reference),
   );
-  const postThroughGateway = await runLoad(
-    "POST /vam/v1/media (new media)",
-    { requests: WRITES, concurrency: CONCURRENCY },
-    async (i) => expectOk(await client.send("POST", "/vam/v1/media", writeHeaders, formBody(`new-${i}`))),
+  const sequence = await measured("GET /vam/v1/videosequences/{uuid}", REQUESTS, platform.pid, (i) =>
+    get(`/vam/v1/videosequences/${pick(i).sequence}`)(),
   );
-  const postFloor = await runLoad(
-    "mysql2 create media",
-    { requests: WRITES, concurrency: CONCURRENCY },
-    (i) => floorCreateMedia(pool, String(i)),
+  const sequenceFloor = await measured("mysql2 SELECT sequence tree (one JOIN)", REQUESTS, "self", (i) =>
+    floorGetSequence(pool, pick(i).sequence),
   );
+  const health = await measured("GET /healthz", REQUESTS, platform.pid, get("/healthz"));
+  const post = await measured("POST /vam/v1/media (new media)", WRITES, platform.pid, async (i) =>
+    expectOk(await client.send("POST", "/vam/v1/media", writeHeaders, formBody(`new-${i}`))),
+  );
+  const postFloor = await measured("mysql2 create media", WRITES, "self", (i) =>
+    floorCreateMedia(pool, String(i)),
+  );
+  const loadAfter = loadavg();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
   console.log(
-    `\nregistry benchmark: MariaDB ${mariadb.port}, concurrency ${CONCURRENCY}, ${SEED} media seeded\n`,
+    `\nregistry benchmark: MariaDB ${mariadb.port}, concurrency ${CONCURRENCY}, ${SEED} media seeded; ` +
+      `load average before ${load(loadBefore)}, after ${load(loadAfter)}\n`,
   );
   console.log(
     formatResults([
-      { result: getThroughGateway, floor: getFloor },
-      { result: postThroughGateway, floor: postFloor },
+      { result: media.result, floor: mediaFloor.result },
+      { result: sequence.result, floor: sequenceFloor.result },
+      { result: post.result, floor: postFloor.result },
+    ]),
+  );
+  console.log(`\n${health.result.name}: ${health.result.requestsPerSecond.toFixed(0)} req/s\n`);
+  console.log(
+    cpuTable([
+      { run: media, floor: mediaFloor },
+      { run: sequence, floor: sequenceFloor },
+      { run: health },
+      { run: post, floor: postFloor },
     ]),
   );
 } finally {

@@ -1,4 +1,4 @@
-import type { RouterContext, RouterMiddleware } from "@koa/router";
+import type { ParameterizedContext } from "koa";
 import { type BodyLimits, createBodyReader } from "./body-codecs.js";
 import type { DomainClient } from "./grpc-caller.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
@@ -20,6 +20,9 @@ export interface GatewayState {
   routeTemplate?: string;
 }
 
+/** A Koa context of a routed request: its path parameters, percent-decoded. */
+export type RouteContext = ParameterizedContext & { params: Record<string, string> };
+
 const NO_BODY: ParsedBody = { kind: "none" };
 
 /**
@@ -31,11 +34,11 @@ export function createRouteHandler(
   route: BoundRoute,
   client: DomainClient,
   settings: HandlerSettings,
-): RouterMiddleware {
+): (ctx: RouteContext) => Promise<void> {
   const readBody =
     route.body === undefined || route.upload ? undefined : createBodyReader(route.bodyEncodings, settings);
   const { requestType, responseType } = route.rpc;
-  return async (ctx: RouterContext) => {
+  return async (ctx: RouteContext) => {
     const state = ctx.state as GatewayState;
     state.routeTemplate = route.template;
     const metadata = requestMetadata(ctx, state.requestId);

@@ -6,13 +6,13 @@
  */
 import { Writable } from "node:stream";
 import type { Metadata } from "@grpc/grpc-js";
-import type { RouterContext } from "@koa/router";
 import formidable from "formidable";
 import { GatewayError } from "./error-body.js";
 import type { ClientStreamCall, DomainClient } from "./grpc-caller.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
 import { buildRequest } from "./request-builder.js";
 import type { BoundRoute } from "./route-binding.js";
+import type { RouteContext } from "./route-handler.js";
 import type { BoundUpload } from "./stream-binding.js";
 
 const CHUNK_BYTES = 64 * 1024;
@@ -32,7 +32,7 @@ interface FilePart {
 
 /** Runs the upload; resolves with the reply's bytes or throws the GatewayError to answer. */
 export async function streamUpload(
-  ctx: RouterContext,
+  ctx: RouteContext,
   route: BoundRoute,
   client: DomainClient,
   settings: UploadSettings,

@@ -2,9 +2,9 @@
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type Router from "@koa/router";
 import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
-import { joinPath, toRouterPath } from "../engine/path-template.js";
+import { joinPath } from "../engine/path-template.js";
+import type { Router } from "../server/router.js";
 
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   ".css": "text/css; charset=utf-8",
@@ -50,15 +50,15 @@ function registerDocsAt(router: Router, docsPath: string, title: string, documen
   const directory = getAbsoluteFSPath();
   const assets = listAssets(directory);
   const page = swaggerPage(docsPath, title);
-  router.get(toRouterPath(`${docsPath}/openapi.json`), (ctx) => {
+  router.get(`${docsPath}/openapi.json`, (ctx) => {
     ctx.type = "application/json";
     ctx.body = documentJson();
   });
-  router.get(toRouterPath(docsPath), (ctx) => {
+  router.get(docsPath, (ctx) => {
     ctx.type = "text/html; charset=utf-8";
     ctx.body = page;
   });
-  router.get(`${toRouterPath(docsPath)}/:asset`, async (ctx, next) => {
+  router.get(`${docsPath}/{asset}`, async (ctx, next) => {
     const type = assets.get(ctx.params.asset ?? "");
     if (!type) return next();
     ctx.set("Cache-Control", "public, max-age=86400");

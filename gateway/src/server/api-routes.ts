@@ -1,9 +1,8 @@
-import type Router from "@koa/router";
 import type { DomainClient } from "../engine/grpc-caller.js";
-import { toRouterPath } from "../engine/path-template.js";
 import type { BoundRoute } from "../engine/route-binding.js";
 import { createRouteHandler, type HandlerSettings } from "../engine/route-handler.js";
 import { sortBySpecificity } from "../engine/route-order.js";
+import type { Router } from "./router.js";
 
 export interface BoundDomain {
   client: DomainClient;
@@ -11,8 +10,9 @@ export interface BoundDomain {
 }
 
 /**
- * Registers every domain's routes, most specific first: the router tries routes in
- * registration order, so a literal segment wins over a parameter at the same place.
+ * Registers every domain's routes. The router's tree puts a literal segment before a
+ * parameter at the same place by itself; registering the most specific first also orders
+ * routes whose segments mix text and parameters, which it tries in registration order.
  */
 export function registerApiRoutes(
   router: Router,
@@ -30,10 +30,6 @@ export function registerApiRoutes(
     seen.set(shape, route.domain);
   }
   for (const { client, route } of sortBySpecificity(entries, (entry) => entry.route.template)) {
-    router.register(
-      toRouterPath(route.template),
-      [route.method],
-      createRouteHandler(route, client, settings),
-    );
+    router.register(route.template, [route.method], createRouteHandler(route, client, settings));
   }
 }

@@ -1,4 +1,3 @@
-import Router from "@koa/router";
 import Koa from "koa";
 import type { Logger } from "pino";
 import { DomainClient } from "../engine/grpc-caller.js";
@@ -7,12 +6,14 @@ import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
+import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
 import { registerApiRoutes } from "./api-routes.js";
 import { cors } from "./cors.js";
 import { errorHandler } from "./error-handler.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { collapseDoubledSlashes } from "./path-slashes.js";
 import { requestContext } from "./request-context.js";
+import { Router } from "./router.js";
 import { registerSystemRoutes } from "./system-routes.js";
 
 export interface GatewayTarget {
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   corsOrigin?: string;
   /** Trust X-Forwarded-For for the client's address (behind a proxy); default false. */
   trustProxy?: boolean;
+  /** Which requests log an access line; default: failed and slow ones (over 1 s). */
+  accessLog?: AccessLogSettings;
 }
 
 const MIB = 1024 * 1024;
@@ -76,12 +79,11 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
       maxUploadBytes: options.maxUploadBytes ?? 256 * MIB,
     });
     const app = new Koa({ proxy: options.trustProxy ?? false });
-    app.use(requestContext(options.logger, metrics));
+    app.use(requestContext(options.logger, metrics, options.accessLog ?? DEFAULT_ACCESS_LOG));
     app.use(cors(options.corsOrigin ?? "*"));
     app.use(errorHandler());
     app.use(collapseDoubledSlashes());
     app.use(router.routes());
-    app.use(router.allowedMethods());
     app.on("error", (error: unknown) => {
       // A client that leaves during a streamed reply is not a fault; the call is cancelled.
       if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") {

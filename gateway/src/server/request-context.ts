@@ -2,14 +2,19 @@ import { randomUUID } from "node:crypto";
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import type { GatewayState } from "../engine/route-handler.js";
+import { type AccessLogSettings, logAccess } from "./access-log.js";
 import type { ErrorState } from "./error-handler.js";
 import type { GatewayMetrics } from "./gateway-metrics.js";
 
 /** A caller's request id is kept when it is a plausible token; anything else gets a fresh UUID. */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
-/** Request id in and out, one log line and one histogram sample per request. */
-export function requestContext(logger: Logger, metrics: GatewayMetrics): Middleware {
+/** Request id in and out, one histogram sample and at most one log line per request. */
+export function requestContext(
+  logger: Logger,
+  metrics: GatewayMetrics,
+  accessLog: AccessLogSettings,
+): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get("X-Request-Id");
@@ -21,7 +26,7 @@ export function requestContext(logger: Logger, metrics: GatewayMetrics): Middlew
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = state.routeTemplate ?? (ctx as { _matchedRoute?: string })._matchedRoute ?? "unmatched";
+      const route = state.routeTemplate ?? "unmatched";
       metrics.observeRequest(ctx.method, route, ctx.status, seconds);
       const line = {
         method: ctx.method,
@@ -30,8 +35,7 @@ export function requestContext(logger: Logger, metrics: GatewayMetrics): Middlew
         durationMs: Math.round(seconds * 1e6) / 1e3,
         requestId,
       };
-      if (state.error === undefined) logger.info(line, "request");
-      else logger.error({ ...line, err: state.error }, "request failed");
+      logAccess(logger, accessLog, line, state.error);
     }
   };
 }

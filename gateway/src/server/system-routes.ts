@@ -1,7 +1,7 @@
-import type Router from "@koa/router";
 import type { DomainClient } from "../engine/grpc-caller.js";
 import type { GatewayMetrics } from "./gateway-metrics.js";
 import { checkHealth, DATABASE_HEALTH_SERVICE } from "./grpc-health.js";
+import type { Router } from "./router.js";
 
 const READINESS_TIMEOUT_MILLIS = 1000;
 

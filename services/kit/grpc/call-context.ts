@@ -9,8 +9,11 @@ import type { MethodNames } from "./server-span.js";
 export interface CallContext {
   /** From metadata x-request-id, or a new uuid. */
   requestId: string;
-  /** A child logger carrying requestId and method. */
-  logger: Logger;
+  /**
+   * A child logger carrying requestId and method, made the first time it is read: most calls
+   * log nothing, and a pino child costs more than the rest of the context.
+   */
+  readonly logger: Logger;
   metadata: grpc.Metadata;
   /** The value of the `authorization` metadata, if any. */
   authorization: string | undefined;
@@ -50,22 +53,32 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
   const given = firstText(call.metadata, "x-request-id");
   const requestId = given !== undefined && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
   const controller = new AbortController();
-  call.on("cancelled", () =>
-    controller.abort(new DOMException("The client cancelled the call", "AbortError")),
-  );
+  let ended = false;
+  // grpc-js also reports "cancelled" when the stream closes after the reply: nothing to stop then.
+  call.on("cancelled", () => {
+    if (!ended) controller.abort(new DOMException("The client cancelled the call", "AbortError"));
+  });
   // grpc-js ends a call whose deadline passed without telling the handler, so watch it here too.
   const timer = deadlineTimer(call.getDeadline(), () =>
     controller.abort(new DOMException("The call's deadline passed", "TimeoutError")),
   );
+  let logger: Logger | undefined;
   const ctx: CallContext = {
     requestId,
-    logger: parent.child({ requestId, method: `${names.service}/${names.method}` }),
+    get logger() {
+      logger ??= parent.child({ requestId, method: `${names.service}/${names.method}` });
+      return logger;
+    },
     metadata: call.metadata,
     authorization: firstText(call.metadata, "authorization"),
     clientAddress: firstText(call.metadata, CLIENT_ADDRESS_KEY) ?? call.getPeer?.() ?? "unknown",
     signal: controller.signal,
   };
-  return { ctx, release: () => clearTimeout(timer) };
+  const release = () => {
+    ended = true;
+    clearTimeout(timer);
+  };
+  return { ctx, release };
 }
 
 export async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<void> {

@@ -32,14 +32,22 @@ export function runCall<T>(
   reply: (outcome: CallOutcome<T>) => void,
 ): void {
   const startedAt = performance.now();
-  const { ctx, release } = openCallContext(call, plan.names, plan.logger ?? currentLogger());
+  const parentLogger = plan.logger ?? currentLogger();
+  const { ctx, release } = openCallContext(call, plan.names, parentLogger);
   plan.inFlight.enter();
-  withServerSpan(plan.names, call.metadata, () => runWithLogger(ctx.logger, () => settle(plan, ctx, work)))
+  withServerSpan(plan.names, call.metadata, () =>
+    runWithLogger(
+      () => ctx.logger,
+      () => settle(plan, ctx, work),
+    ),
+  )
     .then((outcome) => {
       const seconds = (performance.now() - startedAt) / 1000;
       const code = statusName(outcome.code);
       recordGrpcCall({ ...plan.names, code, seconds });
-      ctx.logger.debug({ code, durationMs: Math.round(seconds * 1000) }, "call handled");
+      if (parentLogger.isLevelEnabled("debug")) {
+        ctx.logger.debug({ code, durationMs: Math.round(seconds * 1000) }, "call handled");
+      }
       reply(outcome);
     })
     .catch((error: unknown) => ctx.logger.error({ err: error }, "could not send the reply"))

@@ -15,7 +15,8 @@ export interface LoggerOptions {
   destination?: NodeJS.WritableStream;
 }
 
-const callLoggers = new AsyncLocalStorage<Logger>();
+/** The current call's logger, or how to make it (call contexts make theirs when first used). */
+const callLoggers = new AsyncLocalStorage<Logger | (() => Logger)>();
 let rootLogger: Logger | undefined;
 
 /**
@@ -58,12 +59,15 @@ function prettyStream(destination: NodeJS.WritableStream = process.stdout): Dest
 /** The logger of the call being served (it carries the request id), else the root logger. */
 export function currentLogger(): Logger {
   const logger = callLoggers.getStore();
-  if (logger) return logger;
+  if (logger) return typeof logger === "function" ? logger() : logger;
   rootLogger ??= pino({ name: "m3" });
   return rootLogger;
 }
 
-/** Runs fn with `logger` as the current logger for everything it awaits. */
-export function runWithLogger<T>(logger: Logger, fn: () => T): T {
+/**
+ * Runs fn with `logger` as the current logger for everything it awaits; a function is called
+ * for the logger only when something asks for it.
+ */
+export function runWithLogger<T>(logger: Logger | (() => Logger), fn: () => T): T {
   return callLoggers.run(logger, fn);
 }

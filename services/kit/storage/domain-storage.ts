@@ -40,6 +40,8 @@ export interface DomainStorage {
 }
 
 const MAX_ATTEMPTS = 4;
+/** TypeORM's MySQL driver (mysql-driver.ts), loaded with the first MySQL storage. */
+let mysqlDriver: typeof import("./mysql-driver.js").mysqlDriver | undefined;
 
 /** Opens the domain's database, applies pending migrations and returns its unit of work. */
 export async function openDomainStorage(options: DomainStorageOptions): Promise<DomainStorage> {
@@ -48,6 +50,7 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
     // mysql2 is imported only for MySQL: SQLite starts skip its ~90 modules.
     const { ensureMysqlDatabase } = await import("./mysql-database.js");
     await ensureMysqlDatabase(options.target);
+    mysqlDriver ??= (await import("./mysql-driver.js")).mysqlDriver;
   }
   if (options.target.kind === "sqlite" && options.target.file !== ":memory:") {
     mkdirSync(dirname(options.target.file), { recursive: true });
@@ -92,6 +95,9 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
     dateStrings: true,
     supportBigNumbers: true,
     poolSize: options.poolSize ?? 10,
+    // No stack captured per query for errors nobody reads: the storage errors say what failed.
+    trace: false,
+    driver: mysqlDriver,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { type SqlValue, selectRows } from "../../kit/storage/select-rows.js";
 import { Instant } from "../../kit/time/instant.js";
 import type { MediaView } from "../entities/registry.views.js";
 
@@ -20,7 +21,7 @@ const LIKE_ESCAPE = "!";
 
 type MediaRow = Record<string, string | number | null>;
 
-/** The Media view: references joined with their video and sequence, one query per lookup. */
+/** The Media view: references joined with their video and sequence, one prepared statement per lookup. */
 export class MediaRepository {
   constructor(private readonly manager: EntityManager) {}
 
@@ -75,8 +76,8 @@ export class MediaRepository {
     );
   }
 
-  private async select(where: string, parameters: unknown[], tail = MEDIA_ORDER): Promise<MediaView[]> {
-    const rows: MediaRow[] = await this.manager.query(`${MEDIA_SELECT} ${where} ${tail}`, parameters);
+  private async select(where: string, parameters: SqlValue[], tail = MEDIA_ORDER): Promise<MediaView[]> {
+    const rows = await selectRows<MediaRow>(this.manager, `${MEDIA_SELECT} ${where} ${tail}`, parameters);
     return rows.map(toMediaView);
   }
 }

@@ -37,6 +37,6 @@ function repositoriesOf(manager: EntityManager): RegistryRepositories {
     videos,
     references,
     media: new MediaRepository(manager),
-    trees: new VideoTreeRepository(videos, references),
+    trees: new VideoTreeRepository(manager, videos, references),
   };
 }

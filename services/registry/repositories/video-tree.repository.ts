@@ -1,15 +1,40 @@
+import type { EntityManager } from "typeorm";
+import { selectRows } from "../../kit/storage/select-rows.js";
+import { Instant } from "../../kit/time/instant.js";
 import type { VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
-import type { VideoEntity } from "../entities/video.entity.js";
-import type { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
-import type { VideoRepository } from "./video.repository.js";
+import { VideoEntity } from "../entities/video.entity.js";
+import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
+import { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
+import { compareText } from "./text-order.js";
+import { sortVideos, type VideoRepository } from "./video.repository.js";
 import type { VideoReferenceRepository } from "./video-reference.repository.js";
 
+const VIDEO_COLUMNS = `v.uuid AS v_uuid, v.video_sequence_uuid AS v_video_sequence_uuid, v.name AS v_name,
+  v.start_time AS v_start_time, v.duration_millis AS v_duration_millis, v.description AS v_description,
+  v.last_updated_time AS v_last_updated_time`;
+const REFERENCE_COLUMNS = `vr.uuid AS vr_uuid, vr.uri AS vr_uri, vr.container AS vr_container,
+  vr.video_codec AS vr_video_codec, vr.audio_codec AS vr_audio_codec, vr.width AS vr_width, vr.height AS vr_height,
+  vr.frame_rate AS vr_frame_rate, vr.size_bytes AS vr_size_bytes, vr.sha512 AS vr_sha512,
+  vr.description AS vr_description, vr.last_updated_time AS vr_last_updated_time`;
+const SEQUENCE_TREE = `SELECT vs.uuid AS vs_uuid, vs.name AS vs_name, vs.camera_id AS vs_camera_id,
+  vs.description AS vs_description, vs.last_updated_time AS vs_last_updated_time, ${VIDEO_COLUMNS}, ${REFERENCE_COLUMNS}
+FROM video_sequences vs
+LEFT JOIN videos v ON v.video_sequence_uuid = vs.uuid
+LEFT JOIN video_references vr ON vr.video_uuid = v.uuid`;
+const VIDEO_TREE = `SELECT ${VIDEO_COLUMNS}, ${REFERENCE_COLUMNS}
+FROM videos v
+LEFT JOIN video_references vr ON vr.video_uuid = v.uuid
+WHERE v.uuid = ?`;
+
+type Row = Record<string, string | number | null>;
+
 /**
- * Assembles sequences and videos with their children: one query per level for the
- * whole list (never one per parent).
+ * Assembles sequences and videos with their children: one query per level for a list (never
+ * one per parent), and one joined statement for a single sequence or video.
  */
 export class VideoTreeRepository {
   constructor(
+    private readonly manager: EntityManager,
     private readonly videos: VideoRepository,
     private readonly references: VideoReferenceRepository,
   ) {}
@@ -26,6 +51,87 @@ export class VideoTreeRepository {
     const bySequence = groupBy(trees, (video) => video.videoSequenceUuid);
     return sequences.map((sequence) => ({ ...sequence, videos: bySequence.get(sequence.uuid) ?? [] }));
   }
+
+  /** The sequence with that uuid or name, with its videos and their references, in one statement. */
+  async findSequenceTree(key: { uuid: string } | { name: string }): Promise<VideoSequenceTree | undefined> {
+    const rows =
+      "uuid" in key
+        ? await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE vs.uuid = ?`, [key.uuid])
+        : await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE vs.name = ?`, [key.name]);
+    const first = rows[0];
+    if (first === undefined) return undefined;
+    return { ...sequenceOf(first), videos: videoTreesOf(rows) };
+  }
+
+  /** The video with its references, in one statement. */
+  async findVideoTree(uuid: string): Promise<VideoTree | undefined> {
+    return videoTreesOf(await selectRows<Row>(this.manager, VIDEO_TREE, [uuid]))[0];
+  }
+}
+
+/** The videos of joined rows (a row per reference, or one without a reference), ordered as lists are. */
+function videoTreesOf(rows: readonly Row[]): VideoTree[] {
+  const trees = new Map<string, VideoTree>();
+  for (const row of rows) {
+    if (row.v_uuid === null || row.v_uuid === undefined) continue;
+    let tree = trees.get(String(row.v_uuid));
+    if (tree === undefined) {
+      tree = Object.assign(videoOf(row), { videoReferences: [] as VideoReferenceEntity[] });
+      trees.set(tree.uuid, tree);
+    }
+    if (row.vr_uuid !== null && row.vr_uuid !== undefined) tree.videoReferences.push(referenceOf(row));
+  }
+  const videos = sortVideos([...trees.values()]);
+  for (const video of videos) video.videoReferences.sort((a, b) => compareText(a.uri, b.uri));
+  return videos;
+}
+
+function sequenceOf(row: Row): VideoSequenceEntity {
+  return Object.assign(new VideoSequenceEntity(), {
+    uuid: String(row.vs_uuid),
+    name: String(row.vs_name),
+    cameraId: String(row.vs_camera_id),
+    description: textOrNull(row.vs_description),
+    lastUpdatedTime: Instant.fromSql(String(row.vs_last_updated_time)),
+  });
+}
+
+function videoOf(row: Row): VideoEntity {
+  return Object.assign(new VideoEntity(), {
+    uuid: String(row.v_uuid),
+    videoSequenceUuid: String(row.v_video_sequence_uuid),
+    name: String(row.v_name),
+    start: Instant.fromSql(String(row.v_start_time)),
+    durationMillis: numberOrNull(row.v_duration_millis),
+    description: textOrNull(row.v_description),
+    lastUpdatedTime: Instant.fromSql(String(row.v_last_updated_time)),
+  });
+}
+
+function referenceOf(row: Row): VideoReferenceEntity {
+  return Object.assign(new VideoReferenceEntity(), {
+    uuid: String(row.vr_uuid),
+    videoUuid: String(row.v_uuid),
+    uri: String(row.vr_uri),
+    container: textOrNull(row.vr_container),
+    videoCodec: textOrNull(row.vr_video_codec),
+    audioCodec: textOrNull(row.vr_audio_codec),
+    width: numberOrNull(row.vr_width),
+    height: numberOrNull(row.vr_height),
+    frameRate: numberOrNull(row.vr_frame_rate),
+    sizeBytes: numberOrNull(row.vr_size_bytes),
+    sha512: textOrNull(row.vr_sha512),
+    description: textOrNull(row.vr_description),
+    lastUpdatedTime: Instant.fromSql(String(row.vr_last_updated_time)),
+  });
+}
+
+function numberOrNull(value: string | number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function textOrNull(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -84,6 +84,7 @@ export class VideoRepository {
   }
 }
 
-function sortVideos(videos: VideoEntity[]): VideoEntity[] {
+/** Videos by start time, then name, as the lists order them. */
+export function sortVideos<T extends VideoEntity>(videos: T[]): T[] {
   return videos.sort((a, b) => a.start.compare(b.start) || compareText(a.name, b.name));
 }

@@ -72,9 +72,9 @@ export class VideoSequenceService {
   async getByName(name: string): Promise<VideoSequenceTree> {
     requireFields({ name });
     return this.store.read(async (r) => {
-      const sequence = await r.sequences.findByName(name);
-      if (!sequence) throw notFoundByName("VideoSequence", name);
-      return treeOf(r, sequence);
+      const tree = await r.trees.findSequenceTree({ name });
+      if (!tree) throw notFoundByName("VideoSequence", name);
+      return tree;
     });
   }
 
@@ -94,7 +94,11 @@ export class VideoSequenceService {
 
   async get(uuid: string): Promise<VideoSequenceTree> {
     const id = requireUuid(uuid, "uuid");
-    return this.store.read(async (r) => treeOf(r, await findSequence(r, id)));
+    return this.store.read(async (r) => {
+      const tree = await r.trees.findSequenceTree({ uuid: id });
+      if (!tree) throw notFound("VideoSequence", id);
+      return tree;
+    });
   }
 
   /** Creates the sequence, or returns the one with that name unchanged. */

@@ -111,7 +111,11 @@ export class VideoService {
 
   async get(uuid: string): Promise<VideoTree> {
     const id = requireUuid(uuid, "uuid");
-    return this.store.read(async (r) => treeOf(r, await findVideo(r, id)));
+    return this.store.read(async (r) => {
+      const tree = await r.trees.findVideoTree(id);
+      if (!tree) throw notFound("Video", id);
+      return tree;
+    });
   }
 
   /** Creates the video in its sequence, or returns the video with that name unchanged. */

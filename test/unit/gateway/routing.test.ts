@@ -33,6 +33,33 @@ test("a known path with the wrong method is a 405 JSON body listing the allowed 
   t.regex(reply.headers.get("allow") ?? "", /GET.*POST|POST.*GET/);
 });
 
+test("a 405 lists HEAD with GET, and a method the gateway does not implement is a 501", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  const wrong = await call(`${origin}/sample/v1/samples/names`, { method: "POST" });
+  t.is(wrong.status, 405);
+  // The path matches the names route (GET) and the {uuid} routes (GET, PUT, DELETE), none of them POST.
+  const allowed = (wrong.headers.get("allow") ?? "").split(", ");
+  t.true(allowed.includes("HEAD") && allowed.includes("GET"), allowed.join());
+  const unknown = await call(`${origin}/sample/v1/samples`, { method: "PROPFIND" });
+  t.is(unknown.status, 501);
+  t.deepEqual(unknown.body, { message: "Not implemented", responseCode: 501 });
+  t.is(fake.calls.length, 0);
+});
+
+test("a method without a literal route of its own reaches the parameter route at that place", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("DeleteSample", {});
+  t.is((await call(`${origin}/sample/v1/samples/names`, { method: "DELETE" })).status, 204);
+  t.deepEqual(fake.onlyCall("DeleteSample").request, { uuid: "names" });
+});
+
+test("path parameters are percent-decoded once, literal segments match in any case", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("GetSample", { uuid: "x" });
+  t.is((await call(`${origin}/SAMPLE/v1/Samples/a%2Fb%2520%C3%A9`)).status, 200);
+  t.deepEqual(fake.onlyCall("GetSample").request, { uuid: "a/b%20é" });
+});
+
 function tableWith(route: RouteSpec): ServiceRoutes {
   return { ...sampleRoutes, routes: [...sampleRoutes.routes, route] };
 }

@@ -1,0 +1,19 @@
+import { readFileSync } from "node:fs";
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 where there
+ * is no /proc. CPU per request is less sensitive to other load on the machine than req/s.
+ */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}

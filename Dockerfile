@@ -31,6 +31,7 @@ COPY gateway ./gateway
 COPY tools/migrate ./tools/migrate
 COPY tools/kb-import ./tools/kb-import
 COPY tools/datagen ./tools/datagen
+COPY tools/cli ./tools/cli
 COPY tools/k8s/image-commands.ts tools/k8s/image-entrypoint.ts ./tools/k8s/
 RUN npm run build
 

@@ -16,7 +16,7 @@ import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
 import { Instant } from "../../services/kit/time/instant.js";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { generateAnnotationData } from "../datagen/datagen.js";
-import { datagenProgress } from "../datagen/datagen-progress.js";
+import { progress } from "../cli/progress.js";
 import {
   DOWNLOADS,
   floorCount,
@@ -93,12 +93,14 @@ const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: 2, dateString
 
 try {
   process.stderr.write(`generating ${ANNOTATIONS} annotations\n`);
+  const bar = progress("annotations");
   const data = await generateAnnotationData({
     annotationTarget: target,
     registryTarget: target,
     annotations: ANNOTATIONS,
-    onProgress: datagenProgress(),
+    onProgress: (done, total) => bar.update(done, total),
   });
+  bar.stop();
   // The tabular query joins the registry's tables, which the generator wrote to the same database.
   platform = await startSplitAnnotation({
     databaseUrl,

@@ -26,6 +26,8 @@ export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {
   upload: "services/upload/main",
   gateway: "gateway/main",
   migrate: "tools/migrate/main",
+  // The operators' command line: `docker run … m3 users list`, `kubectl exec … -- m3 health`.
+  m3: "tools/cli/main",
 };
 
 /** The absolute path of a command's main module; throws listing the commands for an unknown one. */

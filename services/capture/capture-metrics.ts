@@ -16,6 +16,10 @@ const rejected = new Counter<"reason">({
   labelNames: ["reason"],
   registers: [metricsRegistry],
 });
+// Every series from the start, so rates and increases see the first event and dashboards show 0.
+for (const result of ["hit", "miss"]) cacheRequests.inc({ result }, 0);
+for (const reason of ["full", "waited-too-long"]) rejected.inc({ reason }, 0);
+
 const cacheBytes = new SampledGauge({
   name: "m3_capture_cache_bytes",
   help: "Bytes of frames in the cache.",

@@ -16,6 +16,9 @@ const uploads = new Counter<"result">({
   registers: [metricsRegistry],
 });
 
+// Every series from the start, so rates and increases see the first upload of each result.
+for (const result of ["stored", "rejected", "failed"]) uploads.inc({ result }, 0);
+
 export function recordUpload(result: UploadResult, bytes: number): void {
   uploads.inc({ result });
   if (result === "stored") uploadedBytes.inc(bytes);

@@ -13,7 +13,7 @@ fi
 # The deploy tests check the chart's alert rules and dashboard queries with promtool.
 if [ ! -x /usr/bin/promtool ]; then
   echo "npm test needs promtool: the Debian package prometheus is not installed." >&2
-  echo "Install it with: apt-get install -y prometheus   (only /usr/bin/promtool is used; no service is configured)" >&2
+  echo "Install it with: apt-get install -y prometheus   (the tests only run /usr/bin/promtool)" >&2
   exit 1
 fi
 

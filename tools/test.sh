@@ -10,6 +10,13 @@ if [ ! -x /usr/sbin/mariadbd ] && ! command -v mariadbd >/dev/null 2>&1; then
   exit 1
 fi
 
+# The deploy tests check the chart's alert rules and dashboard queries with promtool.
+if [ ! -x /usr/bin/promtool ]; then
+  echo "npm test needs promtool: the Debian package prometheus is not installed." >&2
+  echo "Install it with: apt-get install -y prometheus   (the tests only run /usr/bin/promtool)" >&2
+  exit 1
+fi
+
 echo "== generated code and proto lint"
 bash tools/gen-proto.sh --check
 echo "== lint and format (biome)"

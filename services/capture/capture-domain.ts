@@ -3,6 +3,7 @@ import { CaptureServiceService } from "../../proto/gen/m3/capture/v1/capture_ser
 import type { OpenedDomain } from "../kit/domain/domain-module.js";
 import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
+import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
@@ -30,14 +31,15 @@ export async function openCaptureDomain(options: {
     { maxBytes: settings.cacheSizeBytes, freeFraction: settings.cacheFreeFraction },
     logger,
   );
+  const pool = new WorkerPool({
+    workers: settings.workers,
+    queueSize: settings.queueSize,
+    maxWaitMillis: settings.maxWaitMillis,
+  });
   const service = new CaptureService({
     sources: new VideoSourceResolver(settings.fileRoots),
     cache,
-    pool: new WorkerPool({
-      workers: settings.workers,
-      queueSize: settings.queueSize,
-      maxWaitMillis: settings.maxWaitMillis,
-    }),
+    pool,
     grabber: new FrameGrabber({
       ffmpegPath: settings.ffmpegPath,
       timeoutMillis: settings.ffmpegTimeoutMillis,
@@ -54,5 +56,6 @@ export async function openCaptureDomain(options: {
     captureHandlers(service, new ApiKeyGuard(settings.apiKeys)),
     { publicMethods: CAPTURE_PUBLIC_METHODS, tokens: options.tokens, logger },
   );
-  return { bindings: [binding], service, close: async () => {} };
+  const untrack = trackCapture(cache, pool);
+  return { bindings: [binding], service, close: async () => untrack() };
 }

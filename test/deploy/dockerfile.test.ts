@@ -146,10 +146,10 @@ test("the image's commands are the chart's components plus migrate and the m3 co
     string,
     unknown
   >;
+  // A component is a block with replicas (monitoring, ingress and the like are not processes).
   const components = Object.entries(values)
-    .filter(([, block]) => typeof block === "object" && block !== null && "enabled" in block)
-    .map(([name]) => name)
-    .filter((name) => name !== "ingress" && name !== "networkPolicy" && name !== "migrate");
+    .filter(([, block]) => typeof block === "object" && block !== null && "replicas" in block)
+    .map(([name]) => name);
   t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate", "m3"].sort());
   for (const command of Object.keys(IMAGE_COMMANDS)) {
     t.true(existsSync(imageCommandModule(command)), `${command}: ${IMAGE_COMMANDS[command]}`);

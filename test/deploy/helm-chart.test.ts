@@ -196,6 +196,15 @@ test("network policies let clients reach only the gateway and the domains only f
         },
       },
     },
+    {
+      podSelector: {
+        matchLabels: {
+          "app.kubernetes.io/component": "test",
+          "app.kubernetes.io/instance": "m3",
+          "app.kubernetes.io/name": "m3",
+        },
+      },
+    },
   ]);
   for (const domain of DOMAINS) {
     const policy = findComponent(objects, "NetworkPolicy", domain);

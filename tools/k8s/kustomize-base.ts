@@ -22,7 +22,7 @@ const HEADER =
 export async function renderKustomizeBase(): Promise<Map<string, string>> {
   const objects = await helmTemplate({ release: "m3", namespace: RENDER_NAMESPACE, set: BASE_VALUES });
   const byComponent = new Map<string, K8sObject[]>();
-  for (const object of objects.map(withoutHelm)) {
+  for (const object of objects.filter((object) => !isHelmTest(object)).map(withoutHelm)) {
     const component = object.metadata.labels?.["app.kubernetes.io/component"] ?? "platform";
     byComponent.set(component, [...(byComponent.get(component) ?? []), object]);
   }
@@ -37,6 +37,11 @@ export async function renderKustomizeBase(): Promise<Map<string, string>> {
   };
   files.set("kustomization.yaml", HEADER + stringify(kustomization));
   return files;
+}
+
+/** `helm test` Pods run only under Helm; applied by kustomize they would run once and linger. */
+function isHelmTest(object: K8sObject): boolean {
+  return (object.metadata.annotations?.["helm.sh/hook"] ?? "").split(",").includes("test");
 }
 
 function withoutHelm(object: K8sObject): K8sObject {

@@ -13,7 +13,11 @@ const PASS_THROUGH = new Set([
   "nodeSelector",
   "affinity",
   "annotations",
+  "labels",
+  "additionalRuleLabels",
 ]);
+/** Prometheus durations (scrape interval and timeout). */
+const DURATIONS = new Set(["interval", "scrapeTimeout"]);
 const ENUMS: Record<string, string[]> = {
   logLevel: ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
   "image.pullPolicy": ["Always", "IfNotPresent", "Never"],
@@ -58,8 +62,11 @@ export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "val
     else if (typeof value === "number") {
       schema = /port$/i.test(name)
         ? { type: "integer", minimum: 1, maximum: 65535 }
-        : { type: "integer", minimum: 0 };
-    } else schema = { type: "string" };
+        : path.includes("thresholds")
+          ? { type: "number", minimum: 0 }
+          : { type: "integer", minimum: 0 };
+    } else if (DURATIONS.has(name)) schema = { type: "string", pattern: "^[0-9]+(ms|s|m|h)$" };
+    else schema = { type: "string" };
     const key = path.join(".");
     if (ENUMS[key]) schema.enum = ENUMS[key];
     const description = descriptions.get(key);

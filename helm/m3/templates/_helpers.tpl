@@ -163,3 +163,28 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
   value: {{ printf "mysql://%s:$(M3_MYSQL_PASSWORD)@%s:%v/%s" $.root.Values.mysql.username $.root.Values.mysql.host $.root.Values.mysql.port (index $.root.Values.mysql.databases .) | quote }}
 {{- end }}
 {{- end }}
+
+{{/* The enabled components that serve metrics: the domains and the gateway. */}}
+{{- define "m3.monitoredComponents" -}}
+{{- $names := list }}
+{{- range concat (splitList " " (include "m3.domains" .)) (list "gateway") }}
+{{- if (index $.Values .).enabled }}{{ $names = append $names . }}{{ end }}
+{{- end }}
+{{- join " " $names }}
+{{- end }}
+
+{{/*
+PromQL label matchers of the release's targets, as the ServiceMonitor labels them: the job is
+the Service's name, the namespace the release's.
+*/}}
+{{- define "m3.metricsSelector" -}}
+{{- printf "namespace=\"%s\",job=~\"%s-(%s)\"" .Release.Namespace (include "m3.fullname" .) (include "m3.monitoredComponents" . | replace " " "|") }}
+{{- end }}
+
+{{/* Extra labels (a map) merged over an object's standard ones. Call with (dict "ctx" $ctx "labels" map). */}}
+{{- define "m3.labelsWith" -}}
+{{ include "m3.labels" .ctx }}
+{{- with .labels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}

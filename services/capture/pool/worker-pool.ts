@@ -44,6 +44,16 @@ export class WorkerPool {
     return this.queue.length;
   }
 
+  /** Tasks run at once. */
+  get workers(): number {
+    return this.options.workers;
+  }
+
+  /** Tasks that may wait. */
+  get queueSize(): number {
+    return this.options.queueSize;
+  }
+
   run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < this.options.workers) return this.start(task);
     if (this.queue.length >= this.options.queueSize) return Promise.reject(new PoolRejectedError("full"));

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { DomainError } from "../../kit/errors/domain-error.js";
 import type { FrameCache } from "../cache/frame-cache.js";
 import { type FrameKey, type ImageType, keyText } from "../cache/frame-key.js";
+import { recordCacheLookup, recordCaptureRejected } from "../capture-metrics.js";
 import type { FrameGrabber } from "../ffmpeg/frame-grabber.js";
 import type { VideoFacts, VideoProbe } from "../ffmpeg/video-probe.js";
 import { SingleFlight } from "../pool/single-flight.js";
@@ -48,13 +49,17 @@ export class CaptureService {
       deinterlaced: order.deinterlace,
     };
     const cached = await this.readCached(asked);
+    recordCacheLookup(cached !== undefined);
     if (cached) return cached;
     try {
       return await this.requested.run(keyText(asked), () =>
         this.parts.pool.run(() => this.produce(asked, source, order)),
       );
     } catch (error) {
-      if (error instanceof PoolRejectedError) throw capacityError(error);
+      if (error instanceof PoolRejectedError) {
+        recordCaptureRejected(error.why);
+        throw capacityError(error);
+      }
       throw error;
     }
   }

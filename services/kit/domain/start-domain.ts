@@ -4,6 +4,7 @@ import { createHealthStatusBinding } from "../auth/health-status.binding.js";
 import { TokenService } from "../auth/token-service.js";
 import { readDomainConfig } from "../config/domain-config.js";
 import { startGrpcServer } from "../grpc/grpc-server.js";
+import { trackDatabaseProbe } from "../metrics/database-metrics.js";
 import { createMetricsBinding } from "../metrics/metrics.binding.js";
 import { PROTO_ROOT } from "../proto-root.js";
 import type { DomainModule, Env } from "./domain-module.js";
@@ -41,6 +42,8 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
     issuer: config.jwtIssuer,
   });
   const opened = await module.open({ env: options.env, config, tokens, logger, dataDir: options.dataDir });
+  const database = opened.dependencies?.database;
+  const untrackDatabase = database ? trackDatabaseProbe(module.name, database) : () => {};
   try {
     const server = await startGrpcServer({
       name: module.name,
@@ -62,10 +65,12 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
       address: server.address,
       stop: async () => {
         await server.shutdown();
+        untrackDatabase();
         await opened.close();
       },
     };
   } catch (error) {
+    untrackDatabase();
     await opened.close();
     throw error;
   }

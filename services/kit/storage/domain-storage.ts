@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from "typeorm";
+import { type PoolStats, trackDatabasePool } from "../metrics/database-metrics.js";
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
@@ -36,6 +37,8 @@ export interface DomainStorage {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query (health checks). */
   ping(): Promise<void>;
+  /** The connection pool now (SQLite: its one connection and the work queued on its lock). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,9 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
       await dataSource.destroy();
       throw error;
     });
-  return new TypeOrmDomainStorage(dialect, dataSource);
+  const storage = new TypeOrmDomainStorage(dialect, dataSource);
+  storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
+  return storage;
 }
 
 function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
@@ -105,6 +110,8 @@ class TypeOrmDomainStorage implements DomainStorage {
   private readonly sqliteLock = new AsyncMutex();
   /** Set inside a unit of work: nested reads on SQLite must not wait for the lock they hold. */
   private readonly insideUnitOfWork = new AsyncLocalStorage<boolean>();
+  /** Stops the pool's gauges; set once the storage is open. */
+  untrackPool: () => void = () => {};
 
   constructor(
     readonly dialect: Dialect,
@@ -144,6 +151,14 @@ class TypeOrmDomainStorage implements DomainStorage {
     await this.dataSource.query("SELECT 1");
   }
 
+  poolStats(): PoolStats {
+    if (this.dialect === "sqlite") {
+      const inUse = this.sqliteLock.held;
+      return { max: 1, inUse, idle: 1 - inUse, waiting: this.sqliteLock.waiting };
+    }
+    return mysqlPoolStats((this.dataSource.driver as { pool?: unknown }).pool);
+  }
+
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {
     // SQLite has one connection: a read inside a unit of work already runs on it, in order.
     if (this.insideUnitOfWork.getStore()) return work();
@@ -151,8 +166,29 @@ class TypeOrmDomainStorage implements DomainStorage {
   }
 
   async close(): Promise<void> {
+    this.untrackPool();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/** The length of one of mysql2's pool queues (private fields: mysql2 has no public pool statistics). */
+function queueLength(pool: Record<string, unknown>, field: string): number {
+  const length = (pool[field] as { length?: unknown } | undefined)?.length;
+  return typeof length === "number" ? length : 0;
+}
+
+/** Statistics of TypeORM's mysql2 pool; zeros for what an unknown pool shape does not tell. */
+function mysqlPoolStats(pool: unknown): PoolStats {
+  const fields = (pool ?? {}) as Record<string, unknown>;
+  const limit = (fields.config as { connectionLimit?: unknown } | undefined)?.connectionLimit;
+  const open = queueLength(fields, "_allConnections");
+  const idle = queueLength(fields, "_freeConnections");
+  return {
+    max: typeof limit === "number" ? limit : 0,
+    inUse: Math.max(open - idle, 0),
+    idle,
+    waiting: queueLength(fields, "_connectionQueue"),
+  };
 }
 
 function rethrowTranslated(error: unknown): never {

@@ -1,6 +1,7 @@
 import { DomainError } from "../../kit/errors/domain-error.js";
 import { currentLogger } from "../../kit/log/logger.js";
 import type { ImageStore } from "../store/image-store.js";
+import { recordUpload } from "../upload-metrics.js";
 import {
   checkImageNames,
   type ImageNames,
@@ -59,10 +60,15 @@ export class ImageService {
       await this.store.put(key, source.bytes(), contentType ? { contentType } : {});
     } catch (error) {
       // The client's side (too large, empty, cancelled, malformed) goes back as it is.
-      if (source.failure !== undefined) throw source.failure;
+      if (source.failure !== undefined) {
+        recordUpload("rejected", source.total);
+        throw source.failure;
+      }
+      recordUpload("failed", source.total);
       currentLogger().error({ err: error, key }, "the image store failed to save an image");
       throw new DomainError("INTERNAL", "IMAGE_NOT_SAVED", "Failed to save the image");
     }
+    recordUpload("stored", source.total);
     return this.locationOf(checked, key);
   }
 
@@ -75,12 +81,17 @@ export class ImageService {
 /** Remembers why the upload's own bytes failed, to tell that apart from a failing store. */
 class WatchedSource {
   failure: unknown;
+  /** Bytes passed on to the store. */
+  total = 0;
 
   constructor(private readonly source: AsyncIterable<Uint8Array>) {}
 
   async *bytes(): AsyncGenerator<Uint8Array> {
     try {
-      yield* this.source;
+      for await (const chunk of this.source) {
+        this.total += chunk.length;
+        yield chunk;
+      }
     } catch (error) {
       this.failure = error ?? new Error("the upload failed");
       throw error;

@@ -1,8 +1,11 @@
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
+import { trackCapture } from "../../../services/capture/capture-metrics.js";
+import { WorkerPool } from "../../../services/capture/pool/worker-pool.js";
 import type { CaptureInput } from "../../../services/capture/services/capture-request.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
+import { metricsRegistry, metricsText } from "../../../services/kit/metrics/metrics-registry.js";
 import { type CaptureHarness, captureHarness } from "../../support/capture/capture-service-harness.js";
 import { imageFormatOf, removeTestVideos, testVideos } from "../../support/capture/test-videos.js";
 
@@ -120,3 +123,35 @@ test("after a restart the cached frames are served from disk without ffmpeg", as
   t.true(again.data.equals(image.data));
   t.is(restarted.grabber.runs, 0);
 });
+
+/** The value of a counter's series in the shared registry (0 when absent). */
+async function counterValue(name: string, labels: Record<string, string>): Promise<number> {
+  const { values } = (await metricsRegistry.getSingleMetric(name)?.get()) ?? { values: [] };
+  const found = values.find((value) => Object.entries(labels).every(([key, v]) => value.labels[key] === v));
+  return found?.value ?? 0;
+}
+
+test.serial(
+  "cache hits and misses are counted, and the cache and pool are reported while tracked",
+  async (t) => {
+    const { progressive } = await testVideos();
+    const { service, cache } = await harness();
+    const [hits, misses] = await Promise.all([
+      counterValue("m3_capture_cache_requests_total", { result: "hit" }),
+      counterValue("m3_capture_cache_requests_total", { result: "miss" }),
+    ]);
+    await service.capture(input(progressive, { elapsedTimeMillis: 1500 }));
+    await service.capture(input(progressive, { elapsedTimeMillis: 1500 }));
+    t.is(await counterValue("m3_capture_cache_requests_total", { result: "miss" }), misses + 1);
+    t.is(await counterValue("m3_capture_cache_requests_total", { result: "hit" }), hits + 1);
+    const untrack = trackCapture(cache, new WorkerPool({ workers: 3, queueSize: 24, maxWaitMillis: 0 }));
+    const text = await metricsText();
+    untrack();
+    t.regex(text, /^m3_capture_cache_frames 1$/m);
+    t.regex(text, new RegExp(`^m3_capture_cache_bytes ${cache.totalBytes}$`, "m"));
+    t.regex(text, /^m3_capture_workers 3$/m);
+    t.regex(text, /^m3_capture_queue_capacity 24$/m);
+    t.regex(text, /^m3_capture_queue_waiting 0$/m);
+    t.regex(await metricsText(), /^m3_capture_workers 0$/m);
+  },
+);

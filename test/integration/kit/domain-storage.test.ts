@@ -6,6 +6,7 @@ import test from "ava";
 import Database from "better-sqlite3";
 import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
+import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { InstantColumn } from "../../../services/kit/storage/instant-column.js";
@@ -152,3 +153,59 @@ for (const kind of ["mysql", "sqlite"] as const) {
     );
   });
 }
+
+/** The value of one series of a gauge in the shared registry (undefined when absent). */
+async function gaugeValue(name: string, labels: Record<string, string>): Promise<number | undefined> {
+  const metric = metricsRegistry.getSingleMetric(name);
+  const { values } = (await metric?.get()) ?? { values: [] };
+  return values.find((value) => Object.entries(labels).every(([key, v]) => value.labels[key] === v))?.value;
+}
+
+test.serial(
+  "mysql: the pool's size, connections in use and waiting work are reported per domain",
+  async (t) => {
+    const storage = await openDomainStorage({
+      target: parseDatabaseUrl(await createTestDatabase()),
+      domain: "poolprobe",
+      entities: [Probe],
+      migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+      poolSize: 2,
+    });
+    try {
+      t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), 2);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holders = [1, 2, 3].map(() => storage.transaction(() => held));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      t.deepEqual(storage.poolStats(), { max: 2, inUse: 2, idle: 0, waiting: 1 });
+      t.is(await gaugeValue("m3_database_pool_connections", { domain: "poolprobe", state: "in_use" }), 2);
+      t.is(await gaugeValue("m3_database_pool_waiting", { domain: "poolprobe" }), 1);
+      release();
+      await Promise.all(holders);
+      t.is(storage.poolStats().inUse, 0);
+    } finally {
+      await storage.close();
+    }
+    t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), undefined);
+  },
+);
+
+test.serial(
+  "sqlite: the one connection is in use while a unit of work holds it, and the rest wait",
+  async (t) => {
+    const storage = await open("sqlite");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = storage.transaction(() => held);
+    const second = storage.read(async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    t.deepEqual(storage.poolStats(), { max: 1, inUse: 1, idle: 0, waiting: 1 });
+    release();
+    await Promise.all([first, second]);
+    t.deepEqual(storage.poolStats(), { max: 1, inUse: 0, idle: 1, waiting: 0 });
+  },
+);

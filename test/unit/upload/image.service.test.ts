@@ -2,6 +2,7 @@ import test from "ava";
 import { pino } from "pino";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { runWithLogger } from "../../../services/kit/log/logger.js";
+import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { ImageService } from "../../../services/upload/services/image.service.js";
 import type { ImageStore, PutImageOptions, StoredImage } from "../../../services/upload/store/image-store.js";
 import { chunked, patternBytes } from "../../support/upload/image-bytes.js";
@@ -67,4 +68,25 @@ test("resolve answers NOT_FOUND until an image is stored, then its location", as
   t.is(missing?.code, "NOT_FOUND");
   const stored = await service.upload(NAMES, chunked(patternBytes(10)));
   t.deepEqual(await service.resolve(NAMES), stored);
+});
+
+/** The value of a counter's series in the shared registry (0 when absent). */
+async function counterValue(name: string, labels: Record<string, string> = {}): Promise<number> {
+  const { values } = (await metricsRegistry.getSingleMetric(name)?.get()) ?? { values: [] };
+  const found = values.find((value) => Object.entries(labels).every(([key, v]) => value.labels[key] === v));
+  return found?.value ?? 0;
+}
+
+test.serial("stored bytes and uploads by result are counted", async (t) => {
+  const service = new ImageService(new MemoryStore(), OPTIONS);
+  const before = {
+    bytes: await counterValue("m3_upload_bytes_total"),
+    stored: await counterValue("m3_upload_images_total", { result: "stored" }),
+    rejected: await counterValue("m3_upload_images_total", { result: "rejected" }),
+  };
+  await service.upload(NAMES, chunked(patternBytes(700), 100));
+  await t.throwsAsync(service.upload(NAMES, chunked(patternBytes(1001), 100)));
+  t.is(await counterValue("m3_upload_bytes_total"), before.bytes + 700);
+  t.is(await counterValue("m3_upload_images_total", { result: "stored" }), before.stored + 1);
+  t.is(await counterValue("m3_upload_images_total", { result: "rejected" }), before.rejected + 1);
 });

@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { warmBodyCodecs } from "../engine/body-codecs.js";
 import { closeGatewayApp, createGatewayApp, type GatewayOptions } from "./gateway-app.js";
 
+/** Pending connections the kernel holds for the gateway (capped by net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningGateway {
   port: number;
   close(): Promise<void>;
@@ -26,7 +29,9 @@ export async function openGatewayListener(port: number, host?: string): Promise<
   const server = createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => {
+    // Room for a burst of new connections (a batch tool opening hundreds at once) while the
+    // event loop is busy: Node's default backlog of 511 drops the rest, which retry for seconds.
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off("error", reject);
       resolve();
     });

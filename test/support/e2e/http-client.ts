@@ -19,7 +19,7 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
-  private cachedToken: string | undefined;
+  private cachedToken: Promise<string> | undefined;
 
   constructor(
     readonly baseUrl: string,
@@ -27,11 +27,11 @@ export class HttpClient {
     private readonly authPath = "/vam/v1/auth",
   ) {}
 
-  async token(): Promise<string> {
-    if (!this.cachedToken) {
-      const reply = await this.request("POST", this.authPath, { auth: `APIKEY ${this.apiKey}` });
-      this.cachedToken = (reply.json as { access_token: string }).access_token;
-    }
+  /** One token for every request, fetched once even when many requests start together. */
+  token(): Promise<string> {
+    this.cachedToken ??= this.request("POST", this.authPath, { auth: `APIKEY ${this.apiKey}` }).then(
+      (reply) => (reply.json as { access_token: string }).access_token,
+    );
     return this.cachedToken;
   }
 

@@ -127,8 +127,7 @@ for (const [from, to] of [
 
       const target = await emptyData(to);
       // The image store is copied apart (the archive lists the objects, not their bytes).
-      const sourceData = (await source(from)) as Source & { data: Data };
-      cpSync(join(sourceData.data.dataDir, "upload"), join(target.dataDir, "upload"), { recursive: true });
+      cpSync(join(data.dataDir, "upload"), join(target.dataDir, "upload"), { recursive: true });
       const restored = await restorePlatform({
         settings: settingsOf(target),
         input: { kind: "file", path: archive },

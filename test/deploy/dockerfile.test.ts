@@ -141,7 +141,7 @@ test("the build stage copies every tools folder that the compiled services and g
   }
 });
 
-test("the image's commands are the chart's components plus migrate, each with its main module", (t) => {
+test("the image's commands are the chart's components plus migrate and restore, each with its main module", (t) => {
   const values = parse(readFileSync(join(REPO_ROOT, "helm/m3/values.yaml"), "utf8")) as Record<
     string,
     unknown
@@ -150,7 +150,8 @@ test("the image's commands are the chart's components plus migrate, each with it
     .filter(([, block]) => typeof block === "object" && block !== null && "enabled" in block)
     .map(([name]) => name)
     .filter((name) => name !== "ingress" && name !== "networkPolicy" && name !== "migrate");
-  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate"].sort());
+  // backup is a component (its CronJob); restore is run by hand, e.g. with kubectl run.
+  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate", "restore"].sort());
   for (const command of Object.keys(IMAGE_COMMANDS)) {
     t.true(existsSync(imageCommandModule(command)), `${command}: ${IMAGE_COMMANDS[command]}`);
   }

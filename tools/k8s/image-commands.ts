@@ -26,6 +26,8 @@ export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {
   upload: "services/upload/main",
   gateway: "gateway/main",
   migrate: "tools/migrate/main",
+  backup: "tools/backup/backup-main",
+  restore: "tools/backup/restore-main",
 };
 
 /** The absolute path of a command's main module; throws listing the commands for an unknown one. */

@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1.7
 # m3: one image for every process; its first argument selects it:
 #   kb | annotation | registry | config | capture | upload | gateway | migrate [domain ...]
+#   | backup --output ... | restore --input ...
 # Targets: `runtime` (default, the last stage) and `capture` (runtime plus ffmpeg).
 #   docker build -t m3:0.1.0 .
 #   docker build --target capture -t m3-capture:0.1.0 .
@@ -29,6 +30,7 @@ COPY proto ./proto
 COPY services ./services
 COPY gateway ./gateway
 COPY tools/migrate ./tools/migrate
+COPY tools/backup ./tools/backup
 COPY tools/kb-import ./tools/kb-import
 COPY tools/datagen ./tools/datagen
 COPY tools/cli ./tools/cli

@@ -224,6 +224,36 @@ test("network policies let clients reach only the gateway and the domains only f
   }
 });
 
+test("the optional backup CronJob archives every domain to the object store and keeps the newest", async (t) => {
+  t.is(ofKind(await render([]), "CronJob").length, 0, "off by default");
+  const objects = await render(["ci/production-values.yaml"]);
+  const cronJob = findComponent(objects, "CronJob", "backup");
+  t.like(cronJob.spec, { schedule: "30 1 * * *", concurrencyPolicy: "Forbid" });
+  const container = podSpecOf(cronJob).containers[0];
+  t.is(container.image, "registry.example.org/m3:0.1.0");
+  t.deepEqual(container.args, ["m3", "backup", "--output", "s3://m3-backups/nightly/", "--retain", "14"]);
+  const env = envOf(container);
+  for (const domain of ["KB", "ANNOTATION", "REGISTRY"]) t.true(env.has(`M3_${domain}_DATABASE_URL`), domain);
+  t.is(env.get("M3_UPLOAD_S3_ENDPOINT"), "https://minio.example.org");
+  t.is(env.get("M3_UPLOAD_S3_ACCESS_KEY"), "secret:m3-minio/access-key");
+  const policy = findComponent(objects, "NetworkPolicy", "backup");
+  t.deepEqual(policy.spec.ingress, []);
+  const egressPorts = policy.spec.egress.flatMap((rule: { ports: { port: number }[] }) =>
+    rule.ports.map((port) => port.port),
+  );
+  t.true(egressPorts.includes(3306) && egressPorts.includes(9000));
+  const defaults = await helmTemplate({ set: ["backup.enabled=true"] });
+  t.deepEqual(podSpecOf(findComponent(defaults, "CronJob", "backup")).containers[0].args, [
+    "m3",
+    "backup",
+    "--output",
+    "s3://m3-images/m3-backups/",
+    "--retain",
+    "7",
+  ]);
+  await t.throwsAsync(helmTemplate({ set: ["backup.retention=0"] }), { message: /minimum/ });
+});
+
 test("autoscalers and disruption budgets target their component's Deployment, which leaves replicas to them", async (t) => {
   const objects = await render(["ci/production-values.yaml"]);
   const autoscalers = ofKind(objects, "HorizontalPodAutoscaler");

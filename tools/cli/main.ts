@@ -4,6 +4,7 @@
  */
 import { Command } from "commander";
 import { M3_VERSION } from "../../services/kit/version.js";
+import { registerBackup } from "./commands/backup.command.js";
 import { registerDatagen } from "./commands/datagen.command.js";
 import { registerHealth } from "./commands/health.command.js";
 import { registerKbImport } from "./commands/kb-import.command.js";
@@ -21,6 +22,7 @@ for (const register of [
   registerMigrate,
   registerKbImport,
   registerDatagen,
+  registerBackup,
   registerToken,
   registerHealth,
   registerUsers,

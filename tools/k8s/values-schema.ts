@@ -77,5 +77,8 @@ export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "val
   for (const domain of DOMAINS) (properties[domain] as Schema).required = ["enabled", "grpcPort"];
   (properties.publicUrl as Schema).pattern = "^https?://";
   (properties.mysql as Schema).required = ["host", "port", "username", "databases"];
+  // `backup --retain` keeps at least the archive just written.
+  const backup = (properties.backup as Schema).properties as Record<string, Schema>;
+  (backup.retention as Schema).minimum = 1;
   return { $schema: "http://json-schema.org/draft-07/schema#", title: "m3 chart values", ...root };
 }

@@ -22,6 +22,13 @@ const STORAGE_OPENERS: Record<string, (target: DatabaseTarget) => Promise<Domain
 
 export const MIGRATABLE_DOMAINS: readonly string[] = Object.keys(STORAGE_OPENERS);
 
+/** Brings one domain's schema at a target up to date (opening applies pending migrations). */
+export async function migrateDomainAt(domain: string, target: DatabaseTarget): Promise<void> {
+  const open = STORAGE_OPENERS[domain];
+  if (!open) throw new Error(`no migrations for ${domain}: choose from ${MIGRATABLE_DOMAINS.join(", ")}`);
+  await (await open(target)).close();
+}
+
 export interface MigratedDomain {
   domain: string;
   /** Where the tables are, password redacted. */
@@ -46,9 +53,7 @@ export async function migrateDomains(
   for (const domain of domains) {
     const url = readFirst(env, [`M3_${domain.toUpperCase()}_DATABASE_URL`, "M3_DATABASE_URL"]);
     const target = domainDatabaseTarget(url, dataDir, domain);
-    const open = STORAGE_OPENERS[domain] as (target: DatabaseTarget) => Promise<DomainStorage>;
-    const storage = await open(target);
-    await storage.close();
+    await migrateDomainAt(domain, target);
     migrated.push({ domain, database: target.kind === "mysql" ? redact(url ?? "") : target.file });
   }
   return migrated;

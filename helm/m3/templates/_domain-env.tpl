@@ -47,6 +47,16 @@
   value: {{ $root.Values.capture.cacheSizeMegabytes | quote }}
 {{- end }}
 {{- if eq .component "upload" }}
+{{ include "m3.uploadStoreEnv" $root }}
+{{- end }}
+{{- with $values.env }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Where uploaded images are (the upload service, and the backup that lists them). Call with $. */}}
+{{- define "m3.uploadStoreEnv" -}}
+{{- $root := . -}}
 - name: M3_UPLOAD_S3_ENDPOINT
   value: {{ $root.Values.minio.endpoint | quote }}
 - name: M3_UPLOAD_S3_BUCKET
@@ -66,9 +76,5 @@
 {{- if $root.Values.minio.publicUrl }}
 - name: M3_UPLOAD_PUBLIC_URL
   value: {{ $root.Values.minio.publicUrl | quote }}
-{{- end }}
-{{- end }}
-{{- with $values.env }}
-{{ toYaml . }}
 {{- end }}
 {{- end }}

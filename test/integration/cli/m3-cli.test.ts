@@ -71,6 +71,26 @@ test.serial("m3 migrate brings every domain with a database up to date", async (
   t.deepEqual(migrated.map(({ domain }) => domain).sort(), ["annotation", "kb", "registry"]);
 });
 
+test.serial(
+  "m3 backup writes an archive that m3 restore loads into an empty data folder, refusing a full one",
+  async (t) => {
+    const archive = join(dataDir, "archive.jsonl.gz");
+    const backup = JSON.parse((await m3("backup", "--output", archive, "--json")).stdout) as { rows: number };
+    t.true(backup.rows > 18_000, `${backup.rows} rows: the real kb and its users`);
+    const elsewhere = mkdtempSync(join(tmpdir(), "m3-cli-restore-"));
+    t.teardown(() => rmSync(elsewhere, { recursive: true, force: true }));
+    const restore = (...args: string[]) =>
+      run(process.execPath, [M3, "restore", "--input", archive, "--json", ...args], {
+        env: { ...process.env, M3_DATA_DIR: elsewhere, M3_DATABASE_URL: "", M3_KB_DATABASE_URL: "" },
+      });
+    const restored = JSON.parse((await restore()).stdout) as { rows: number };
+    t.is(restored.rows, backup.rows);
+    const refused = await t.throwsAsync(restore());
+    t.regex((refused as { stderr?: string }).stderr ?? "", /^m3: .*--force/m);
+    t.is(JSON.parse((await restore("--force")).stdout).rows, backup.rows);
+  },
+);
+
 test.serial("m3 health exits 1 and says so when the gateway does not answer", async (t) => {
   const error = await t.throwsAsync(
     m3("health", "--url", "http://127.0.0.1:9", "--timeout", "1000", "--json"),

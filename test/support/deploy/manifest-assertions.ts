@@ -45,7 +45,11 @@ export function assertSelectors(t: ExecutionContext, objects: readonly K8sObject
 
 /** Every pod runs as non-root with a read-only root filesystem and no capabilities. */
 export function assertSecurityContexts(t: ExecutionContext, objects: readonly K8sObject[]): void {
-  const workloads = [...ofKind(objects, "Deployment"), ...ofKind(objects, "Job")];
+  const workloads = [
+    ...ofKind(objects, "Deployment"),
+    ...ofKind(objects, "Job"),
+    ...ofKind(objects, "CronJob"),
+  ];
   t.true(workloads.length > 0);
   for (const workload of workloads) {
     const pod = podSpecOf(workload);

@@ -27,6 +27,7 @@ export function findComponent(objects: readonly K8sObject[], kind: string, compo
 /** The pod template of a workload (Deployment or Job). */
 // biome-ignore lint/suspicious/noExplicitAny: rendered manifests are untyped data.
 export function podSpecOf(workload: K8sObject): any {
+  if (workload.kind === "CronJob") return workload.spec.jobTemplate.spec.template.spec;
   return workload.spec.template.spec;
 }
 

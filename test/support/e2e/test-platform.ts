@@ -21,19 +21,23 @@ export interface TestPlatform {
   http: HttpClient;
   apiKey: string;
   signingSecret: string;
+  /** The environment it was started with (without M3_DATA_DIR), and its data folder. */
+  env: Record<string, string>;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 export async function startTestPlatform(
   backend: Backend,
   extraEnv: Record<string, string> = {},
-  options: { importKb?: boolean } = {},
+  options: { importKb?: boolean; dataDir?: string } = {},
 ): Promise<TestPlatform> {
-  const dataDir = mkdtempSync(join(tmpdir(), "m3-e2e-"));
+  // A given folder (and, in extraEnv, M3_DATABASE_URL) starts the platform on data prepared before.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "m3-e2e-"));
   const apiKey = randomBytes(16).toString("hex");
   const signingSecret = randomBytes(32).toString("hex");
   const env: Record<string, string> = { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret, ...extraEnv };
-  if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
+  if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
   const logger = pino({ level: "silent" });
   // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.
   if (options.importKb) await importKbOnStart(env, dataDir, logger);
@@ -42,10 +46,13 @@ export async function startTestPlatform(
     backend,
     apiKey,
     signingSecret,
+    env,
+    dataDir,
     http: new HttpClient(`http://127.0.0.1:${platform.port}`, apiKey),
     stop: async () => {
       await platform.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A folder the caller gave is the caller's to remove.
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import test from "ava";
+import { ArchiveError, OBJECTS_SECTION } from "../../../tools/backup/archive-format.js";
+import type { WrittenSection } from "../../../tools/backup/archive-writer.js";
+import { backupPlatform } from "../../../tools/backup/backup.js";
+import { readPlatformSettings } from "../../../tools/backup/backup-settings.js";
+import { RestoreRefusedError, restorePlatform } from "../../../tools/backup/restore.js";
+import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
+import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
+import { createMedia } from "../../support/e2e/registry-fixtures.js";
+import { type Backend, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+
+const ADMIN = { username: "kbadmin", password: randomBytes(8).toString("hex") };
+const COMMON_ENV = {
+  M3_ADMIN_USER: ADMIN.username,
+  M3_ADMIN_PASSWORD: ADMIN.password,
+  M3_UPLOAD_PUBLIC_URL: IMAGE_PUBLIC_URL,
+};
+
+interface Source {
+  filled: FilledPlatform;
+  answers: Record<string, Answer>;
+  archive: string;
+  sections: WrittenSection[];
+  data: Data;
+}
+
+/** A platform's data without a running platform: what restore and backup are pointed at. */
+interface Data {
+  env: Record<string, string>;
+  dataDir: string;
+}
+
+const folders: string[] = [];
+const running = new Set<TestPlatform>();
+const sources = new Map<Backend, Promise<Source>>();
+
+test.after.always(async () => {
+  await Promise.allSettled([...running].map((platform) => platform.stop()));
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  await stopPrivateMariaDb();
+});
+
+function folder(prefix: string): string {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(path);
+  return path;
+}
+
+async function start(
+  backend: Backend,
+  data: Data,
+  options: { importKb?: boolean } = {},
+): Promise<TestPlatform> {
+  const platform = await startTestPlatform(backend, data.env, { ...options, dataDir: data.dataDir });
+  running.add(platform);
+  return platform;
+}
+
+async function stop(platform: TestPlatform): Promise<void> {
+  await platform.stop();
+  running.delete(platform);
+}
+
+const settingsOf = (data: Data) => readPlatformSettings({ ...data.env, M3_DATA_DIR: data.dataDir });
+
+async function emptyData(backend: Backend): Promise<Data> {
+  const env: Record<string, string> = { ...COMMON_ENV };
+  if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_backup");
+  return { env, dataDir: folder("m3-backup-data-") };
+}
+
+/** A platform with the real kb, filled through the API, its answers read and its archive written. */
+function source(backend: Backend): Promise<Source> {
+  let found = sources.get(backend);
+  if (!found) {
+    found = (async () => {
+      const data = await emptyData(backend);
+      const platform = await start(backend, data, { importKb: true });
+      const filled = await fillPlatform(platform.http, ADMIN);
+      const answers = await readAnswers(platform.http, filled);
+      const archive = join(folder("m3-backup-archive-"), "source.jsonl.gz");
+      // Written while the platform serves, as the CronJob does.
+      const written = await backupPlatform({
+        settings: settingsOf(data),
+        output: { kind: "file", path: archive },
+      });
+      await stop(platform);
+      return { filled, answers, archive, sections: written.sections, data };
+    })();
+    sources.set(backend, found);
+  }
+  return found;
+}
+
+/** The target's tables as a backup sees them: each section's row count and SHA-256. */
+async function tablesOf(data: Data): Promise<WrittenSection[]> {
+  const path = join(folder("m3-backup-check-"), "check.jsonl.gz");
+  const { sections } = await backupPlatform({ settings: settingsOf(data), output: { kind: "file", path } });
+  return sections.filter((section) => section.end !== OBJECTS_SECTION);
+}
+
+const databaseSections = (sections: WrittenSection[]) =>
+  sections.filter((section) => section.end !== OBJECTS_SECTION);
+
+for (const [from, to] of [
+  ["sqlite", "mariadb"],
+  ["mariadb", "sqlite"],
+] as const) {
+  test.serial(
+    `${from} to ${to}: the restored platform answers every read route as its source, with the same rows`,
+    async (t) => {
+      const { filled, answers, archive, sections, data } = await source(from);
+      t.true(
+        Object.values(answers).every((answer) => answer.status === 200),
+        JSON.stringify(answers).slice(0, 500),
+      );
+      const counts = Object.fromEntries(sections.map((section) => [section.end, section.rows]));
+      t.true((counts["kb.concepts"] ?? 0) > 4000);
+      t.true((counts["annotation.associations"] ?? 0) >= 16);
+      t.is(counts[OBJECTS_SECTION], 1);
+
+      const target = await emptyData(to);
+      // The image store is copied apart (the archive lists the objects, not their bytes).
+      cpSync(join(data.dataDir, "upload"), join(target.dataDir, "upload"), { recursive: true });
+      const restored = await restorePlatform({
+        settings: settingsOf(target),
+        input: { kind: "file", path: archive },
+      });
+      t.is(restored.header.sources.kb, from === "mariadb" ? "mysql" : "sqlite");
+      t.deepEqual(
+        restored.tables,
+        Object.fromEntries(databaseSections(sections).map((section) => [section.end, section.rows])),
+      );
+      t.like(restored.images, { listed: 1, present: 1, missingCount: 0, differingCount: 0 });
+
+      const platform = await start(to, target);
+      const restoredAnswers = await readAnswers(platform.http, filled);
+      await stop(platform);
+      for (const route of Object.keys(answers)) t.deepEqual(restoredAnswers[route], answers[route], route);
+      // Every value came back exactly: the target's rows hash as the source's did.
+      t.deepEqual(await tablesOf(target), databaseSections(sections));
+    },
+  );
+}
+
+/** The archive, damaged in each of the ways a restore must notice. */
+function damagedArchives(archive: string, into: string): [string, string, RegExp][] {
+  const bytes = readFileSync(archive);
+  const lines = gunzipSync(bytes).toString("utf8").split("\n");
+  const write = (name: string, content: Buffer) => {
+    const path = join(into, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const rejoin = (edited: string[]) => gzipSync(Buffer.from(edited.join("\n")));
+  const observations = lines.findIndex((line) => line.startsWith('{"section":"annotation.observations"'));
+  const brian = lines.findIndex((line, index) => index > observations && line.includes('"brian"'));
+  const changedRow = lines.map((line, index) =>
+    index === brian ? line.replace('"brian"', '"brain"') : line,
+  );
+  const conceptsEnd = lines.findIndex((line) => line.startsWith('{"end":"kb.concepts"'));
+  const wrongCount = lines.map((line, index) =>
+    index === conceptsEnd ? line.replace(/"rows":(\d+)/, (_, rows) => `"rows":${Number(rows) - 1}`) : line,
+  );
+  return [
+    [
+      "a changed row",
+      write("changed.jsonl.gz", rejoin(changedRow)),
+      /annotation\.observations: the rows do not match their SHA-256/,
+    ],
+    [
+      "a wrong row count",
+      write("count.jsonl.gz", rejoin(wrongCount)),
+      /kb\.concepts: the archive holds \d+ rows/,
+    ],
+    [
+      "cut bytes",
+      write("cut.jsonl.gz", bytes.subarray(0, Math.floor(bytes.length * 0.7))),
+      /damaged or truncated/,
+    ],
+    ["cut lines", write("lines.jsonl.gz", rejoin(lines.slice(0, observations + 3))), /truncated/],
+    [
+      "another format version",
+      write(
+        "version.jsonl.gz",
+        rejoin(
+          lines.map((line, index) =>
+            index === 0 ? line.replace('"formatVersion":1', '"formatVersion":2') : line,
+          ),
+        ),
+      ),
+      /archive format 2 .* is not the format 1/,
+    ],
+  ];
+}
+
+for (const backend of ["mariadb", "sqlite"] as const) {
+  test.serial(
+    `${backend}: a platform holding data is refused without --force, damaged archives change nothing, --force replaces`,
+    async (t) => {
+      const { archive, sections } = await source("sqlite");
+      const target = await emptyData(backend);
+      const platform = await start(backend, target);
+      await createMedia(platform.http);
+      await stop(platform);
+      const before = await tablesOf(target);
+      const settings = settingsOf(target);
+      const input = { kind: "file", path: archive } as const;
+
+      await t.throwsAsync(restorePlatform({ settings, input }), {
+        instanceOf: RestoreRefusedError,
+        message: /the kb domain is not empty \(user_accounts\).*--force/,
+      });
+      t.deepEqual(await tablesOf(target), before);
+
+      for (const [what, path, message] of damagedArchives(archive, folder("m3-backup-damaged-"))) {
+        await t.throwsAsync(
+          restorePlatform({ settings, input: { kind: "file", path }, force: true }),
+          {
+            instanceOf: ArchiveError,
+            message,
+          },
+          what,
+        );
+        t.deepEqual(await tablesOf(target), before, `${what}: nothing changed`);
+      }
+
+      const replaced = await restorePlatform({ settings, input, force: true });
+      t.true(replaced.rows > 18_000);
+      t.deepEqual(await tablesOf(target), databaseSections(sections));
+    },
+  );
+}

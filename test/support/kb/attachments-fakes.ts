@@ -150,12 +150,15 @@ export async function addConcept(
 export const ADMIN: Principal = { username: "admin", role: "Admin", isAdmin: true };
 export const MAINT: Principal = { username: "maint", role: "Maint", isAdmin: false };
 export const READONLY: Principal = { username: "reader", role: "ReadOnly", isAdmin: false };
+const SERVICE: Principal = { username: "service", role: "Admin", isAdmin: true };
 
 /** Users by the JWT `name` claim, as the people slice resolves them. */
 export class FixedPrincipals implements PrincipalResolver {
   constructor(private readonly users: readonly Principal[] = [ADMIN, MAINT, READONLY]) {}
 
+  /** A verified token without a name (the API key's) is the trusted service, as the people slice resolves it. */
   async resolve(ctx: CallContext): Promise<Principal | undefined> {
+    if (ctx.claims !== undefined && ctx.claims.name === undefined) return SERVICE;
     return this.users.find((user) => user.username === ctx.claims?.name);
   }
 

@@ -59,9 +59,16 @@ export class MapConceptAttachments implements ConceptAttachments {
   }
 }
 
-/** Resolves the JWT's `name` and `role` claims as they are, without a user table. */
+/** Who a verified token without a name (the API key's) is: the trusted service, an admin. */
+const SERVICE: Principal = { username: "service", role: "Admin", isAdmin: true };
+
+/**
+ * Resolves the JWT's `name` and `role` claims as they are, without a user table; a verified token
+ * without a name (the API key's) is the trusted service, as the people slice resolves it.
+ */
 export class ClaimsPrincipalResolver implements PrincipalResolver {
   async resolve(ctx: CallContext): Promise<Principal | undefined> {
+    if (ctx.claims !== undefined && ctx.claims.name === undefined) return SERVICE;
     const name = ctx.claims?.name;
     const role = ctx.claims?.role;
     if (typeof name !== "string" || typeof role !== "string") return undefined;

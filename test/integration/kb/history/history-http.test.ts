@@ -159,7 +159,7 @@ for (const backend of BACKENDS) {
       const adminAuth = await loginAs(http, STACK_ADMIN.username, STACK_ADMIN.password);
       const maint = await createUser({ http, admin: STACK_ADMIN }, "Maint");
       const maintAuth = await loginAs(http, maint, `pw-${maint}`);
-      assertError(t, await http.put(`/kb/v1/history/approve/${toApprove}`), 403);
+      assertError(t, await http.put(`/kb/v1/history/approve/${toApprove}`, { auth: false }), 401);
       assertError(
         t,
         await http.put(`/kb/v1/history/approve/${toApprove}`, { auth: maintAuth }),
@@ -192,7 +192,7 @@ for (const backend of BACKENDS) {
         "Unable to process history",
       );
       assertError(t, await http.put("/kb/v1/history/approve/987654", { auth: adminAuth }), 404);
-      assertError(t, await http.delete(`/kb/v1/history/${toDelete}`), 403);
+      assertError(t, await http.delete(`/kb/v1/history/${toDelete}`, { auth: maintAuth }), 403);
       const deleted = await http.delete(`/kb/v1/history/${toDelete}`, { auth: adminAuth });
       t.deepEqual(deleted.json, {});
       assertError(t, await http.get(`/kb/v1/history/${toDelete}`), 404);

@@ -14,6 +14,7 @@ export async function startBenchMariaDb(
   extraOptions: readonly string[] = [],
 ): Promise<{
   port: number;
+  pid: number;
   createDatabase(prefix: string): Promise<string>;
   stop(): Promise<void>;
 }> {
@@ -22,6 +23,7 @@ export async function startBenchMariaDb(
   process.env.M3_TEST_MARIADB_URL = server.rootUrl;
   return {
     port: server.port,
+    pid: server.pid,
     createDatabase: (prefix) => createTestDatabase(prefix),
     stop: () => server.stop(),
   };
@@ -42,7 +44,7 @@ const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
 export async function startPlatformProcess(options: {
   databaseUrl: string;
   env?: Record<string, string>;
-}): Promise<{ port: number; stop(): Promise<void> }> {
+}): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const { child, readyLine } = await startNodeScript(
     "services/all-in-one/main.ts",
@@ -62,6 +64,7 @@ export async function startPlatformProcess(options: {
   );
   return {
     port: Number(new URL(readyLine.slice(readyLine.indexOf("http"))).port),
+    pid: child.pid ?? 0,
     stop: async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 
 const EXAMPLES_PER_WINDOW = 5;
+/** Distinct kinds of error counted (the rest are counted as "other"). */
+const KINDS_COUNTED = 50;
 
 /** The outcomes of the requests that finished within one stretch (a minute, or the whole run). */
 export class SoakWindow {
@@ -15,6 +17,8 @@ export class SoakWindow {
   private readonly groups = new Map<string, { millis: number[]; errors: number }>();
   /** The first few distinct errors, by what failed and how. */
   readonly examples = new Map<string, string>();
+  /** How many errors of each kind (what failed, the status, the message without numbers). */
+  readonly kinds = new Map<string, number>();
 
   record(
     group: string,
@@ -29,6 +33,8 @@ export class SoakWindow {
     this.errors++;
     stats.errors++;
     const kind = `${error.operation}: ${error.status} ${error.message.replace(/[0-9a-f-]{36}|\d+/g, "#").slice(0, 80)}`;
+    const counted = this.kinds.has(kind) || this.kinds.size < KINDS_COUNTED ? kind : "other";
+    this.kinds.set(counted, (this.kinds.get(counted) ?? 0) + 1);
     if (this.examples.size < EXAMPLES_PER_WINDOW && !this.examples.has(kind)) {
       this.examples.set(kind, `${error.operation}: ${error.message.slice(0, 300)}`);
     }
@@ -58,6 +64,28 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** CPU time in seconds a process has used so far (utime + stime of /proc/<pid>/stat); 0 when gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** USER_HZ: 100 on every Linux architecture m3 runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A process's memory and CPU over one minute. */
+export interface ProcessMinute {
+  rssMb: number;
+  /** CPU used over the minute, in % of one core. */
+  cpuPercent: number;
+}
+
 /** The one-minute load average, with the number it is out of. */
 export function loadAverage(): string {
   return loadavg()
@@ -69,14 +97,16 @@ export function loadAverage(): string {
 export function minuteReport(
   minute: number,
   window: SoakWindow,
-  rss: ReadonlyMap<string, number>,
+  processes: ReadonlyMap<string, ProcessMinute>,
   groups: readonly string[],
   outstanding: number,
 ): string {
-  const memory = [...rss].map(([name, mb]) => `${name} ${mb.toFixed(0)}`).join(", ");
+  const memory = [...processes]
+    .map(([name, { rssMb, cpuPercent }]) => `${name} ${rssMb.toFixed(0)} (${cpuPercent.toFixed(0)}%)`)
+    .join(", ");
   const lines = [
     `minute ${minute}: ${window.requests} requests, ${window.errors} errors, ${outstanding} outstanding; load average ${loadAverage()}`,
-    `  RSS MB: ${memory}`,
+    `  RSS MB (CPU % of a core): ${memory}`,
   ];
   for (const example of window.examples.values()) lines.push(`  error: ${example}`);
   for (const row of window.rows(groups)) {
@@ -93,6 +123,8 @@ export interface MemoryRow {
   baselineMb: number;
   endMb: number;
   peakMb: number;
+  /** CPU over the whole run, in % of one core. */
+  cpuPercent: number;
   /** Whether the goal applies (m3's processes; not MariaDB or the bench). */
   goal: boolean;
 }
@@ -106,14 +138,14 @@ export function summaryTables(
   growthGoalPercent: number,
 ): string {
   const lines = [
-    `| process | RSS after minute ${baselineMinute} MB | RSS at end MB | growth | peak MB (5 s samples) | growth < ${growthGoalPercent}% |`,
-    "|---|---|---|---|---|---|",
+    `| process | RSS after minute ${baselineMinute} MB | RSS at end MB | growth | peak MB (5 s samples) | CPU % of a core | growth < ${growthGoalPercent}% |`,
+    "|---|---|---|---|---|---|---|",
   ];
   for (const row of memory) {
     const growth = row.baselineMb > 0 ? ((row.endMb - row.baselineMb) / row.baselineMb) * 100 : 0;
     const met = row.goal ? (growth < growthGoalPercent ? "yes" : "no") : "(not m3)";
     lines.push(
-      `| ${row.name} | ${row.baselineMb.toFixed(0)} | ${row.endMb.toFixed(0)} | ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}% | ${row.peakMb.toFixed(0)} | ${met} |`,
+      `| ${row.name} | ${row.baselineMb.toFixed(0)} | ${row.endMb.toFixed(0)} | ${growth >= 0 ? "+" : ""}${growth.toFixed(1)}% | ${row.peakMb.toFixed(0)} | ${row.cpuPercent.toFixed(0)} | ${met} |`,
     );
   }
   lines.push("", "| route group | requests | errors | p50 ms | p99 ms |", "|---|---|---|---|---|");
@@ -123,5 +155,10 @@ export function summaryTables(
     );
   }
   lines.push(`| **all** | ${total.requests} | ${total.errors} | | |`);
+  if (total.kinds.size > 0) {
+    lines.push("", "| error | count |", "|---|---|");
+    const kinds = [...total.kinds].sort((a, b) => b[1] - a[1]);
+    for (const [kind, count] of kinds) lines.push(`| ${kind.replaceAll("|", "\\|")} | ${count} |`);
+  }
   return lines.join("\n");
 }

@@ -31,6 +31,7 @@ import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platfo
 import { SoakCallError, SoakHttpClient } from "./soak-http.js";
 import { pickOperation, Recent, SOAK_GROUPS, SOAK_MIX, type SoakContext } from "./soak-mix.js";
 import {
+  cpuSeconds,
   loadAverage,
   type MemoryRow,
   minuteReport,
@@ -153,11 +154,25 @@ try {
     for (const [name, mb] of rss) peaks.set(name, Math.max(peaks.get(name) ?? 0, mb));
     return rss;
   };
+  const cpuAt = () => new Map([...processes].map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const cpuAtStart = cpuAt();
+  let cpuBefore = cpuAtStart;
+  let minuteStarted = performance.now();
   const endMinute = () => {
     const rss = sampleRss();
+    const cpu = cpuAt();
+    const seconds = (performance.now() - minuteStarted) / 1000;
+    const figures = new Map(
+      [...rss].map(([name, mb]) => [
+        name,
+        { rssMb: mb, cpuPercent: (((cpu.get(name) ?? 0) - (cpuBefore.get(name) ?? 0)) / seconds) * 100 },
+      ]),
+    );
     minuteRss.push(rss);
-    console.log(minuteReport(minuteRss.length, minute, rss, SOAK_GROUPS, outstanding));
+    console.log(minuteReport(minuteRss.length, minute, figures, SOAK_GROUPS, outstanding));
     minute = new SoakWindow();
+    cpuBefore = cpu;
+    minuteStarted = performance.now();
   };
 
   const started = performance.now();
@@ -221,14 +236,15 @@ try {
   const baselineMinute = Math.min(BASELINE_MINUTE, minuteRss.length);
   const baseline = minuteRss[baselineMinute - 1] ?? new Map<string, number>();
   const end = minuteRss[minuteRss.length - 1] ?? new Map<string, number>();
+  const seconds = (performance.now() - started) / 1000;
   const memory: MemoryRow[] = [...processes.keys()].map((name) => ({
     name,
     baselineMb: baseline.get(name) ?? 0,
     endMb: end.get(name) ?? 0,
     peakMb: peaks.get(name) ?? 0,
+    cpuPercent: (((cpuBefore.get(name) ?? 0) - (cpuAtStart.get(name) ?? 0)) / seconds) * 100,
     goal: name !== "mariadb" && name !== "bench",
   }));
-  const seconds = (performance.now() - started) / 1000;
   console.log(
     `\n## Soak summary: ${total.requests} requests in ${seconds.toFixed(0)} s (${(total.requests / seconds).toFixed(1)} req/s scheduled ${RATE}), ${total.errors} errors (goal: 0); load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
   );

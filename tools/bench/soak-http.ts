@@ -35,6 +35,13 @@ export function wrongAnswer(what: string, reply: SoakReply): SoakCallError {
   return new SoakCallError(reply.status, `${what}; got ${reply.body.toString("utf8", 0, 200)}`);
 }
 
+/**
+ * How long a socket may wait idle in the pool: under the gateway's keep-alive timeout (Node's
+ * default, 5 s), so the client, not the server, closes it. Otherwise a request sent on a
+ * socket just as the server closes it fails with ECONNRESET (a few per ten minutes here).
+ */
+const IDLE_SOCKET_MILLIS = 4_000;
+
 export class SoakHttpClient {
   private readonly agent: Agent;
 
@@ -43,7 +50,8 @@ export class SoakHttpClient {
     maxSockets: number,
     private readonly timeoutMillis: number,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets });
+    // The agent's timeout applies to idle sockets; each request sets its own (timeoutMillis).
+    this.agent = new Agent({ keepAlive: true, maxSockets, timeout: IDLE_SOCKET_MILLIS });
   }
 
   send(method: string, path: string, options: SoakRequest = {}): Promise<SoakReply> {

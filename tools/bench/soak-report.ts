@@ -1,10 +1,10 @@
 /**
  * What the soak benchmark counts and prints: requests, errors (with the first distinct
- * examples) and latencies per route group over a stretch of time, each process's resident
- * memory from /proc (Linux), and the markdown summary at the end.
+ * examples) and latencies per route group over a stretch of time, each minute's report and
+ * the markdown summary at the end.
  */
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import type { MemoryRow, ProcessMinute } from "./soak-meter.js";
 
 const EXAMPLES_PER_WINDOW = 5;
 /** Distinct kinds of error counted (the rest are counted as "other"). */
@@ -54,39 +54,7 @@ export class SoakWindow {
   }
 }
 
-/** Resident memory in MB of a process (VmRSS of /proc/<pid>/status); 0 when it has gone. */
-export function rssMb(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time in seconds a process has used so far (utime + stime of /proc/<pid>/stat); 0 when gone. */
-export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command (which may hold spaces), from field 3 on: utime is 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** USER_HZ: 100 on every Linux architecture m3 runs on. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** A process's memory and CPU over one minute. */
-export interface ProcessMinute {
-  rssMb: number;
-  /** CPU used over the minute, in % of one core. */
-  cpuPercent: number;
-}
-
-/** The one-minute load average, with the number it is out of. */
+/** The load averages over 1, 5 and 15 minutes. */
 export function loadAverage(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
@@ -106,7 +74,7 @@ export function minuteReport(
     .join(", ");
   const lines = [
     `minute ${minute}: ${window.requests} requests, ${window.errors} errors, ${outstanding} outstanding; load average ${loadAverage()}`,
-    `  RSS MB (CPU % of a core): ${memory}`,
+    `  RSS MB, median of the minute (CPU % of a core): ${memory}`,
   ];
   for (const example of window.examples.values()) lines.push(`  error: ${example}`);
   for (const row of window.rows(groups)) {
@@ -115,18 +83,6 @@ export function minuteReport(
     );
   }
   return lines.join("\n");
-}
-
-export interface MemoryRow {
-  name: string;
-  /** RSS after minute 2 (or the first minute of a shorter run). */
-  baselineMb: number;
-  endMb: number;
-  peakMb: number;
-  /** CPU over the whole run, in % of one core. */
-  cpuPercent: number;
-  /** Whether the goal applies (m3's processes; not MariaDB or the bench). */
-  goal: boolean;
 }
 
 /** The markdown summary: memory growth per process and the run's latencies and errors per group. */
@@ -138,7 +94,7 @@ export function summaryTables(
   growthGoalPercent: number,
 ): string {
   const lines = [
-    `| process | RSS after minute ${baselineMinute} MB | RSS at end MB | growth | peak MB (5 s samples) | CPU % of a core | growth < ${growthGoalPercent}% |`,
+    `| process | RSS in minute ${baselineMinute} MB | RSS in the last minute MB | growth | peak MB | CPU % of a core | growth < ${growthGoalPercent}% |`,
     "|---|---|---|---|---|---|---|",
   ];
   for (const row of memory) {

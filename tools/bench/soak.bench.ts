@@ -12,8 +12,9 @@
  * BENCH_SOAK_MAX_OUTSTANDING unanswered (default 200) a request is not sent and counts as an
  * error. Every minute it prints each process's RSS (/proc), the minute's requests and errors
  * (any non-2xx, network failure or wrong answer; the first distinct ones shown) and p50/p99
- * per route group (from the scheduled send time); at the end, a markdown summary: RSS after
- * minute 2 and at the end per process (goal: under 10% growth), errors (goal: none), latencies.
+ * per route group (from the scheduled send time); at the end, a markdown summary: RSS in
+ * minute 2 and in the last minute per process (medians of 5 s samples; goal: under 10% growth),
+ * errors (goal: none), latencies.
  * BENCH_SOAK_TARGET=all-in-one runs the same mix against the one process of `npm start`
  * instead. Not a test: it checks answers, nothing about speed. Stops every process it started,
  * by PID, also on failure and on Ctrl-C.
@@ -29,16 +30,17 @@ import { SeededRandom } from "../datagen/seeded-random.js";
 import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../kb-import/kb-import.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 import { SoakCallError, SoakHttpClient } from "./soak-http.js";
-import { pickOperation, Recent, SOAK_GROUPS, SOAK_MIX, type SoakContext } from "./soak-mix.js";
+import { ProcessMeter } from "./soak-meter.js";
 import {
-  cpuSeconds,
-  loadAverage,
-  type MemoryRow,
-  minuteReport,
-  rssMb,
-  SoakWindow,
-  summaryTables,
-} from "./soak-report.js";
+  pickOperation,
+  Recent,
+  SOAK_GROUPS,
+  SOAK_MIX,
+  type SoakContext,
+  type SoakOperation,
+} from "./soak-mix.js";
+import { loadAverage, minuteReport, SoakWindow, summaryTables } from "./soak-report.js";
+import { runOpenLoop } from "./soak-runner.js";
 import { kbChoices, seedSoak } from "./soak-seed.js";
 import { SplitPlatform } from "./split-platform.js";
 
@@ -50,8 +52,8 @@ const REQUEST_TIMEOUT_MILLIS = 60_000;
 const DRAIN_MILLIS = 60_000;
 const GROWTH_GOAL_PERCENT = 10;
 const BASELINE_MINUTE = 2;
-const PEAK_SAMPLE_MILLIS = 5_000;
-const MINUTE_MILLIS = 60_000;
+/** How often each process's RSS is read (a minute's figure is the median of its samples). */
+const SAMPLE_MILLIS = 5_000;
 
 if (!(MINUTES > 0)) throw new Error("BENCH_SOAK_MINUTES must be a positive number");
 if (!(RATE > 0)) throw new Error("BENCH_SOAK_RATE must be a positive number");
@@ -146,105 +148,49 @@ try {
 
   const total = new SoakWindow();
   let minute = new SoakWindow();
-  let outstanding = 0;
-  const minuteRss: Map<string, number>[] = [];
-  const peaks = new Map<string, number>();
-  const sampleRss = () => {
-    const rss = new Map([...processes].map(([name, pid]) => [name, rssMb(pid)]));
-    for (const [name, mb] of rss) peaks.set(name, Math.max(peaks.get(name) ?? 0, mb));
-    return rss;
+  let minutesDone = 0;
+  const meter = new ProcessMeter(processes);
+  const record = (operation: SoakOperation, scheduledAt: number, error?: unknown) => {
+    const millis = performance.now() - scheduledAt;
+    const failure =
+      error === undefined
+        ? undefined
+        : {
+            operation: operation.name,
+            status: error instanceof SoakCallError ? error.status : 0,
+            message: error instanceof Error ? error.message : String(error),
+          };
+    minute.record(operation.group, millis, failure);
+    total.record(operation.group, millis, failure);
   };
-  const cpuAt = () => new Map([...processes].map(([name, pid]) => [name, cpuSeconds(pid)]));
-  const cpuAtStart = cpuAt();
-  let cpuBefore = cpuAtStart;
-  let minuteStarted = performance.now();
-  const endMinute = () => {
-    const rss = sampleRss();
-    const cpu = cpuAt();
-    const seconds = (performance.now() - minuteStarted) / 1000;
-    const figures = new Map(
-      [...rss].map(([name, mb]) => [
-        name,
-        { rssMb: mb, cpuPercent: (((cpu.get(name) ?? 0) - (cpuBefore.get(name) ?? 0)) / seconds) * 100 },
-      ]),
-    );
-    minuteRss.push(rss);
-    console.log(minuteReport(minuteRss.length, minute, figures, SOAK_GROUPS, outstanding));
-    minute = new SoakWindow();
-    cpuBefore = cpu;
-    minuteStarted = performance.now();
-  };
-
-  const started = performance.now();
-  const endAt = started + MINUTES * MINUTE_MILLIS;
-  const intervalMillis = 1000 / RATE;
-  let issued = 0;
-  const issue = (scheduledAt: number) => {
-    const operation = pickOperation(random);
-    const done = (error?: unknown) => {
-      const millis = performance.now() - scheduledAt;
-      const failure =
-        error === undefined
-          ? undefined
-          : {
-              operation: operation.name,
-              status: error instanceof SoakCallError ? error.status : 0,
-              message: error instanceof Error ? error.message : String(error),
-            };
-      minute.record(operation.group, millis, failure);
-      total.record(operation.group, millis, failure);
-    };
-    if (outstanding >= MAX_OUTSTANDING) {
-      done(new Error(`not sent: ${MAX_OUTSTANDING} requests outstanding`));
-      return;
-    }
-    outstanding++;
-    operation
-      .run(context)
-      .then(
-        () => done(),
-        (error: unknown) => done(error),
-      )
-      .finally(() => {
-        outstanding--;
-      });
-  };
-  await new Promise<void>((resolve) => {
-    let nextMinuteAt = started + MINUTE_MILLIS;
-    let nextSampleAt = started + PEAK_SAMPLE_MILLIS;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      const due = Math.floor((Math.min(now, endAt) - started) / intervalMillis);
-      while (issued < due) issue(started + issued++ * intervalMillis);
-      if (now >= nextSampleAt) {
-        sampleRss();
-        nextSampleAt += PEAK_SAMPLE_MILLIS;
-      }
-      if (now >= endAt) {
-        clearInterval(timer);
-        resolve();
-      } else if (now >= nextMinuteAt) {
-        endMinute();
-        nextMinuteAt += MINUTE_MILLIS;
-      }
-    }, 2);
+  const seconds = await runOpenLoop({
+    ratePerSecond: RATE,
+    minutes: MINUTES,
+    maxOutstanding: MAX_OUTSTANDING,
+    drainMillis: DRAIN_MILLIS,
+    send: (scheduledAt) => {
+      const operation = pickOperation(random);
+      return operation.run(context).then(
+        () => record(operation, scheduledAt),
+        (error: unknown) => record(operation, scheduledAt, error),
+      );
+    },
+    refuse: (scheduledAt) =>
+      record(
+        pickOperation(random),
+        scheduledAt,
+        new Error(`not sent: ${MAX_OUTSTANDING} requests outstanding`),
+      ),
+    sampleMillis: SAMPLE_MILLIS,
+    onSample: () => meter.sample(),
+    onMinute: (outstanding) => {
+      console.log(minuteReport(++minutesDone, minute, meter.endMinute(), SOAK_GROUPS, outstanding));
+      minute = new SoakWindow();
+    },
   });
-  const drainUntil = performance.now() + DRAIN_MILLIS;
-  while (outstanding > 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
-  endMinute();
 
-  const baselineMinute = Math.min(BASELINE_MINUTE, minuteRss.length);
-  const baseline = minuteRss[baselineMinute - 1] ?? new Map<string, number>();
-  const end = minuteRss[minuteRss.length - 1] ?? new Map<string, number>();
-  const seconds = (performance.now() - started) / 1000;
-  const memory: MemoryRow[] = [...processes.keys()].map((name) => ({
-    name,
-    baselineMb: baseline.get(name) ?? 0,
-    endMb: end.get(name) ?? 0,
-    peakMb: peaks.get(name) ?? 0,
-    cpuPercent: (((cpuBefore.get(name) ?? 0) - (cpuAtStart.get(name) ?? 0)) / seconds) * 100,
-    goal: name !== "mariadb" && name !== "bench",
-  }));
+  const baselineMinute = meter.baselineMinute(BASELINE_MINUTE);
+  const memory = meter.rows(baselineMinute, (name) => name !== "mariadb" && name !== "bench");
   console.log(
     `\n## Soak summary: ${total.requests} requests in ${seconds.toFixed(0)} s (${(total.requests / seconds).toFixed(1)} req/s scheduled ${RATE}), ${total.errors} errors (goal: 0); load average at start ${loadAtStart}, at end ${loadAverage()}\n`,
   );

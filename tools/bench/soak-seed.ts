@@ -6,8 +6,8 @@
 
 import type { SeededRandom } from "../datagen/seeded-random.js";
 import type { KbDump } from "../kb-import/kb-dump.js";
+import { CACHED_FRAME_MILLIS, IMAGE_CAMERA, IMAGE_DEPLOYMENT, imagePath } from "./soak-context.js";
 import type { SoakHttpClient } from "./soak-http.js";
-import { CACHED_FRAME_MILLIS, IMAGE_CAMERA, IMAGE_DEPLOYMENT, imagePath } from "./soak-mix.js";
 
 const SEQUENCES = 4;
 const VIDEOS_PER_SEQUENCE = 5;

@@ -29,16 +29,10 @@ import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
 import { SeededRandom } from "../datagen/seeded-random.js";
 import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../kb-import/kb-import.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+import { Recent, type SoakContext, type SoakOperation } from "./soak-context.js";
 import { SoakCallError, SoakHttpClient } from "./soak-http.js";
 import { ProcessMeter } from "./soak-meter.js";
-import {
-  pickOperation,
-  Recent,
-  SOAK_GROUPS,
-  SOAK_MIX,
-  type SoakContext,
-  type SoakOperation,
-} from "./soak-mix.js";
+import { pickOperation, SOAK_GROUPS, SOAK_MIX } from "./soak-mix.js";
 import { loadAverage, minuteReport, SoakWindow, summaryTables } from "./soak-report.js";
 import { runOpenLoop } from "./soak-runner.js";
 import { kbChoices, seedSoak } from "./soak-seed.js";

@@ -68,12 +68,14 @@ export function minuteReport(
   processes: ReadonlyMap<string, ProcessMinute>,
   groups: readonly string[],
   outstanding: number,
+  /** The longest the bench's own event loop was held up: a stall here delays sends, then bursts them. */
+  clientDelayMaxMillis: number,
 ): string {
   const memory = [...processes]
     .map(([name, { rssMb, cpuPercent }]) => `${name} ${rssMb.toFixed(0)} (${cpuPercent.toFixed(0)}%)`)
     .join(", ");
   const lines = [
-    `minute ${minute}: ${window.requests} requests, ${window.errors} errors, ${outstanding} outstanding; load average ${loadAverage()}`,
+    `minute ${minute}: ${window.requests} requests, ${window.errors} errors, ${outstanding} outstanding; load average ${loadAverage()}; the bench's event loop held up ${clientDelayMaxMillis.toFixed(0)} ms at most`,
     `  RSS MB, median of the minute (CPU % of a core): ${memory}`,
   ];
   for (const example of window.examples.values()) lines.push(`  error: ${example}`);

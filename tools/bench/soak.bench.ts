@@ -23,6 +23,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
@@ -144,6 +145,8 @@ try {
   let minute = new SoakWindow();
   let minutesDone = 0;
   const meter = new ProcessMeter(processes);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const record = (operation: SoakOperation, scheduledAt: number, error?: unknown) => {
     const millis = performance.now() - scheduledAt;
     const failure =
@@ -178,11 +181,14 @@ try {
     sampleMillis: SAMPLE_MILLIS,
     onSample: () => meter.sample(),
     onMinute: (outstanding) => {
-      console.log(minuteReport(++minutesDone, minute, meter.endMinute(), SOAK_GROUPS, outstanding));
+      const delayMax = loopDelay.max / 1e6;
+      console.log(minuteReport(++minutesDone, minute, meter.endMinute(), SOAK_GROUPS, outstanding, delayMax));
       minute = new SoakWindow();
+      loopDelay.reset();
     },
   });
 
+  loopDelay.disable();
   const baselineMinute = meter.baselineMinute(BASELINE_MINUTE);
   const memory = meter.rows(baselineMinute, (name) => name !== "mariadb" && name !== "bench");
   console.log(

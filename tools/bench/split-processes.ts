@@ -14,7 +14,12 @@ import { REPO_ROOT } from "../k8s/k8s-tools.js";
 import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
 
 /** Where the bench compiles m3: inside the repo (.tmp is ignored), so node_modules resolves. */
-const BUILD_DIR = join(REPO_ROOT, ".tmp", "bench-build");
+export const BUILD_DIR = join(REPO_ROOT, ".tmp", "bench-build");
+
+/** Compiles m3 into BUILD_DIR (npm run build), as the container image is built. */
+export function buildForBench(): void {
+  execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
+}
 
 export interface SplitAnnotation {
   /** The gateway's HTTP port. */
@@ -28,7 +33,7 @@ export async function startSplitAnnotation(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<SplitAnnotation> {
-  execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
+  buildForBench();
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const common = {
     ...process.env,

@@ -4,6 +4,7 @@ import { createHealthStatusBinding } from "../auth/health-status.binding.js";
 import { TokenService } from "../auth/token-service.js";
 import { readDomainConfig } from "../config/domain-config.js";
 import { startGrpcServer } from "../grpc/grpc-server.js";
+import type { InProcessServer } from "../grpc/in-process-server.js";
 import { createMetricsBinding } from "../metrics/metrics.binding.js";
 import { PROTO_ROOT } from "../proto-root.js";
 import type { DomainModule, Env } from "./domain-module.js";
@@ -18,6 +19,8 @@ export interface RunningDomain {
   name: string;
   /** host:port a gRPC client (the gateway) connects to. */
   address: string;
+  /** The same services, for a caller in this process (the all-in-one's gateway). */
+  inProcess: InProcessServer;
   stop(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
     return {
       name: module.name,
       address: server.address,
+      inProcess: server.inProcess,
       stop: async () => {
         await server.shutdown();
         await opened.close();

@@ -55,6 +55,7 @@ export class InProcessServerCall extends EventEmitter {
   finish(ended: EndedCall): boolean {
     if (this.ended) return false;
     this.ended = true;
+    this.onEnded();
     this.onEnd(ended);
     return true;
   }
@@ -66,6 +67,9 @@ export class InProcessServerCall extends EventEmitter {
     this.onCancelled();
     this.emit("cancelled", "cancelled");
   }
+
+  /** Runs once, when the call ends whichever way. */
+  protected onEnded(): void {}
 
   protected onCancelled(): void {}
 }
@@ -87,10 +91,7 @@ export class InProcessWritableCall extends InProcessServerCall {
     private readonly sink: ReplySink,
     onEnd: (ended: EndedCall) => void,
   ) {
-    super(metadata, Number.POSITIVE_INFINITY, path, (ended) => {
-      this.destroyed = true;
-      onEnd(ended);
-    });
+    super(metadata, Number.POSITIVE_INFINITY, path, onEnd);
     this.on("error", (error: unknown) => this.finish(statusOf(error)));
   }
 
@@ -108,6 +109,10 @@ export class InProcessWritableCall extends InProcessServerCall {
 
   end(): void {
     this.finish({ code: grpc.status.OK, details: "OK", metadata: new grpc.Metadata() });
+  }
+
+  protected override onEnded(): void {
+    this.destroyed = true;
   }
 
   protected override onCancelled(): void {
@@ -163,8 +168,13 @@ export class InProcessReadableCall extends InProcessServerCall {
     }
   }
 
-  protected override onCancelled(): void {
+  /** The writer is not held back by a call that will read no more. */
+  protected override onEnded(): void {
     for (const request of this.requests) request.taken?.();
+    for (const request of this.requests) request.taken = undefined;
+  }
+
+  protected override onCancelled(): void {
     this.requests.length = 0;
     this.wakeReader();
   }

@@ -45,3 +45,12 @@ export function readAllInOneConfig(
     env: { ...processEnv },
   };
 }
+
+/**
+ * M3_IN_PROCESS_CALLS (default true): the gateway calls the domains of its own process
+ * directly, through their handlers; false makes it call them over their loopback gRPC ports, as
+ * the split deployment does (to debug the network path).
+ */
+export function readInProcessCalls(env: Env): boolean {
+  return readBoolean(env, "M3_IN_PROCESS_CALLS", true);
+}

@@ -2,12 +2,14 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import { readGatewayConfig } from "../../gateway/config.js";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
-import { openGatewayListener } from "../../gateway/src/index.js";
+import { type GatewayTarget, openGatewayListener } from "../../gateway/src/index.js";
 import { placeRoutes } from "../../gateway/src/routes/placement.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
+import { InProcessTransport } from "../kit/grpc/in-process-transport.js";
 import { PROTO_ROOT } from "../kit/proto-root.js";
 import { M3_VERSION } from "../kit/version.js";
+import { readInProcessCalls } from "./config.js";
 import { type AllInOneDomain, allInOneDomains } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
 import { annotationRegistryEnv } from "./registry-link-env.js";
@@ -22,7 +24,9 @@ export interface RunningPlatform {
 
 /**
  * Starts every domain on loopback gRPC ports and the gateway in front of them: the
- * process `npm start` runs, and the stack the e2e tests drive. The gateway listens first (on
+ * process `npm start` runs, and the stack the e2e tests drive. The gateway calls the domains
+ * in process, through their handlers (unless M3_IN_PROCESS_CALLS=false); the ports serve the
+ * domains' calls to each other, reflection and health. The gateway listens first (on
  * a free port when 0 is asked for), so its port is held while the config service is told
  * every domain's URL on it, and a taken port fails before any domain starts.
  */
@@ -55,10 +59,14 @@ export async function startPlatform(options: {
         port: 0,
       }),
     );
-    const targets = placed.map(({ routes, module }) => ({
-      routes,
-      address: running.get(module.name)?.address ?? "",
-    }));
+    const inProcess = readInProcessCalls(options.env);
+    const targets: GatewayTarget[] = placed.map(({ routes, module }) => {
+      const domain = running.get(module.name);
+      if (!domain) throw new Error(`${module.name} did not start`);
+      return inProcess
+        ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
+        : { routes, address: domain.address };
+    });
     const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog } = readGatewayConfig(
       options.env,
     );

@@ -3,29 +3,16 @@
  * so the channel only moves bytes.
  */
 import * as grpc from "@grpc/grpc-js";
+import type {
+  ClientStreamCall,
+  DomainTransport,
+  StreamCallOptions,
+  UnaryCallOptions,
+} from "./domain-transport.js";
 
 const passBytes = (bytes: Buffer): Buffer => bytes;
 
-export interface UnaryCallOptions {
-  metadata: grpc.Metadata;
-  timeoutMillis: number;
-  /** Aborting cancels the call (the HTTP client went away). */
-  signal?: AbortSignal;
-}
-
-/** Streamed calls last as long as the client keeps reading or sending; a disconnect cancels them. */
-export interface StreamCallOptions {
-  metadata: grpc.Metadata;
-}
-
-export interface ClientStreamCall {
-  /** Write request messages, then end(). */
-  call: grpc.ClientWritableStream<Buffer>;
-  /** The single reply's bytes, or the call's grpc.ServiceError. */
-  reply: Promise<Buffer>;
-}
-
-export class DomainClient {
+export class DomainClient implements DomainTransport {
   private readonly client: grpc.Client;
 
   constructor(

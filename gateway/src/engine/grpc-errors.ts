@@ -1,6 +1,6 @@
 import { status as GrpcStatus, type ServiceError } from "@grpc/grpc-js";
+import type { DomainTransport } from "./domain-transport.js";
 import { GatewayError } from "./error-body.js";
-import type { DomainClient } from "./grpc-caller.js";
 import type { BoundRoute } from "./route-binding.js";
 import { grpcStatusName, httpStatusOf } from "./status-table.js";
 
@@ -10,7 +10,7 @@ const HEADER_PREFIX = "m3-error-http-header-";
 const DOMAIN_RETRY_AFTER_SECONDS = 5;
 
 /** A failed call as the HTTP error the client sees; the details are the domain's message. */
-export function gatewayErrorOf(error: unknown, route: BoundRoute, client: DomainClient): GatewayError {
+export function gatewayErrorOf(error: unknown, route: BoundRoute, client: DomainTransport): GatewayError {
   const { code, details, metadata } = error as Partial<ServiceError>;
   if (typeof code !== "number") return new GatewayError(500, "Internal server error");
   const status = httpStatusOf(code, route.errorStatus);

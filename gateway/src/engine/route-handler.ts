@@ -1,6 +1,6 @@
 import type { ParameterizedContext } from "koa";
 import { type BodyLimits, createBodyReader } from "./body-codecs.js";
-import type { DomainClient } from "./grpc-caller.js";
+import type { DomainTransport } from "./domain-transport.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
 import { writeReply } from "./reply-writer.js";
 import { buildRequest, type ParsedBody } from "./request-builder.js";
@@ -32,7 +32,7 @@ const NO_BODY: ParsedBody = { kind: "none" };
  */
 export function createRouteHandler(
   route: BoundRoute,
-  client: DomainClient,
+  client: DomainTransport,
   settings: HandlerSettings,
 ): (ctx: RouteContext) => Promise<void> {
   const readBody =

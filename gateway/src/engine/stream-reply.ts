@@ -7,11 +7,10 @@
  * response (the client sees a truncated body, never a wrong one).
  */
 import { Readable } from "node:stream";
-import type { ClientReadableStream } from "@grpc/grpc-js";
 import type { Context } from "koa";
 import type protobuf from "protobufjs";
+import type { DomainTransport, ReplyStream } from "./domain-transport.js";
 import { outputKey } from "./field-names.js";
-import type { DomainClient } from "./grpc-caller.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
 import { replyField, setHttpBodyHeaders } from "./http-body.js";
 import { renderMessage, renderOneField } from "./response-renderer.js";
@@ -22,8 +21,8 @@ type Messages = AsyncIterator<Buffer>;
 export async function writeStreamedReply(
   ctx: Context,
   route: BoundRoute,
-  stream: ClientReadableStream<Buffer>,
-  client: DomainClient,
+  stream: ReplyStream,
+  client: DomainTransport,
 ): Promise<void> {
   const messages = stream[Symbol.asyncIterator]() as Messages;
   let first: IteratorResult<Buffer>;

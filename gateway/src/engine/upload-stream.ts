@@ -7,8 +7,8 @@
 import { Writable } from "node:stream";
 import type { Metadata } from "@grpc/grpc-js";
 import formidable from "formidable";
+import type { ClientStreamCall, DomainTransport } from "./domain-transport.js";
 import { GatewayError } from "./error-body.js";
-import type { ClientStreamCall, DomainClient } from "./grpc-caller.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
 import { buildRequest } from "./request-builder.js";
 import type { BoundRoute } from "./route-binding.js";
@@ -34,7 +34,7 @@ interface FilePart {
 export async function streamUpload(
   ctx: RouteContext,
   route: BoundRoute,
-  client: DomainClient,
+  client: DomainTransport,
   settings: UploadSettings,
 ): Promise<Buffer> {
   const upload = route.upload as BoundUpload;

@@ -1,11 +1,11 @@
-import type { DomainClient } from "../engine/grpc-caller.js";
+import type { DomainTransport } from "../engine/domain-transport.js";
 import type { BoundRoute } from "../engine/route-binding.js";
 import { createRouteHandler, type HandlerSettings } from "../engine/route-handler.js";
 import { sortBySpecificity } from "../engine/route-order.js";
 import type { Router } from "./router.js";
 
 export interface BoundDomain {
-  client: DomainClient;
+  client: DomainTransport;
   routes: readonly BoundRoute[];
 }
 

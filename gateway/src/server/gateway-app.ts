@@ -1,5 +1,6 @@
 import Koa from "koa";
 import type { Logger } from "pino";
+import type { DomainTransport } from "../engine/domain-transport.js";
 import { DomainClient } from "../engine/grpc-caller.js";
 import { loadProtoRoot } from "../engine/proto-registry.js";
 import { bindRoutes } from "../engine/route-binding.js";
@@ -16,11 +17,17 @@ import { requestContext } from "./request-context.js";
 import { Router } from "./router.js";
 import { registerSystemRoutes } from "./system-routes.js";
 
-export interface GatewayTarget {
-  routes: ServiceRoutes;
-  /** host:port of the domain's gRPC server. */
-  address: string;
-}
+/**
+ * A domain the gateway routes to: at the address of its gRPC server, or through a transport
+ * of its own (the all-in-one's in-process calls to the domains of its process).
+ */
+export type GatewayTarget =
+  | {
+      routes: ServiceRoutes;
+      /** host:port of the domain's gRPC server. */
+      address: string;
+    }
+  | { routes: ServiceRoutes; transport: DomainTransport };
 
 export interface GatewayOptions {
   targets: readonly GatewayTarget[];
@@ -54,7 +61,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const bound = options.targets.map((target) => ({ target, routes: bindRoutes(target.routes, root) }));
   const domains = bound.map(({ target, routes }) => ({
     routes,
-    client: new DomainClient(target.routes.domain, target.address),
+    client: "transport" in target ? target.transport : new DomainClient(target.routes.domain, target.address),
   }));
   const clients = domains.map((domain) => domain.client);
   const closeClients = () => {
@@ -100,7 +107,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   }
 }
 
-/** Closes the gRPC channels of an app made by createGatewayApp. */
+/** Closes the gRPC channels (the transports) of an app made by createGatewayApp. */
 export function closeGatewayApp(app: Koa): void {
   appClosers.get(app)?.();
   appClosers.delete(app);

@@ -1,6 +1,6 @@
 import { Metadata, type ServiceError } from "@grpc/grpc-js";
 import protobuf from "protobufjs";
-import type { DomainClient } from "../engine/grpc-caller.js";
+import type { DomainTransport } from "../engine/domain-transport.js";
 import { grpcStatusName } from "../engine/status-table.js";
 
 /** grpc.health.v1, the part the gateway needs (Check), described inline. */
@@ -41,7 +41,7 @@ export const DATABASE_HEALTH_SERVICE = "m3.dependency.database";
  * dependencies: SERVING, NOT_SERVING, ... or the failed call's status (NOT_FOUND: no such service).
  */
 export async function checkHealth(
-  client: DomainClient,
+  client: DomainTransport,
   timeoutMillis: number,
   service = "",
 ): Promise<string> {

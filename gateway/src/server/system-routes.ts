@@ -1,4 +1,4 @@
-import type { DomainClient } from "../engine/grpc-caller.js";
+import type { DomainTransport } from "../engine/domain-transport.js";
 import type { GatewayMetrics } from "./gateway-metrics.js";
 import { checkHealth, DATABASE_HEALTH_SERVICE } from "./grpc-health.js";
 import type { Router } from "./router.js";
@@ -17,7 +17,7 @@ const DATABASE_STATES: Readonly<Record<string, string>> = { SERVING: "ok", NOT_S
  */
 export function registerSystemRoutes(
   router: Router,
-  clients: readonly DomainClient[],
+  clients: readonly DomainTransport[],
   metrics: GatewayMetrics,
 ): void {
   router.get("/healthz", (ctx) => {

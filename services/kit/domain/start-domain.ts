@@ -4,6 +4,7 @@ import { createHealthStatusBinding } from "../auth/health-status.binding.js";
 import { TokenService } from "../auth/token-service.js";
 import { readDomainConfig } from "../config/domain-config.js";
 import { startGrpcServer } from "../grpc/grpc-server.js";
+import type { InProcessServer } from "../grpc/in-process-server.js";
 import { trackDatabaseProbe } from "../metrics/database-metrics.js";
 import { createMetricsBinding } from "../metrics/metrics.binding.js";
 import { PROTO_ROOT } from "../proto-root.js";
@@ -19,6 +20,8 @@ export interface RunningDomain {
   name: string;
   /** host:port a gRPC client (the gateway) connects to. */
   address: string;
+  /** The same services, for a caller in this process (the all-in-one's gateway). */
+  inProcess: InProcessServer;
   stop(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
     return {
       name: module.name,
       address: server.address,
+      inProcess: server.inProcess,
       stop: async () => {
         await server.shutdown();
         untrackDatabase();

@@ -4,6 +4,7 @@ import { runWithLogger } from "../log/logger.js";
 import type { ServiceBinding } from "./bind-service.js";
 import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
+import { InProcessServer } from "./in-process-server.js";
 import { addReflection } from "./reflection.js";
 
 export interface GrpcServerOptions {
@@ -26,6 +27,11 @@ export interface RunningGrpcServer {
   port: number;
   /** host:port usable by a client (127.0.0.1 when bound to every interface). */
   address: string;
+  /**
+   * The same services (health included, reflection not), callable in this process without a
+   * socket: see InProcessTransport. It stops and drains with the server.
+   */
+  inProcess: InProcessServer;
   /** Stops serving; calls in flight get graceMillis (default 10 s) to finish before they are cut. */
   shutdown(graceMillis?: number): Promise<void>;
 }
@@ -41,9 +47,17 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     options.bindings.map((binding) => serviceName(binding.definition)),
     options.dependencies,
   );
-  server.addService(health.definition, health.implementation);
+  const inProcess = new InProcessServer(options.name);
+  const addService = (
+    definition: grpc.ServiceDefinition,
+    implementation: grpc.UntypedServiceImplementation,
+  ) => {
+    server.addService(definition, implementation);
+    inProcess.addService(definition, implementation);
+  };
+  addService(health.definition, health.implementation);
   for (const binding of options.bindings) {
-    server.addService(binding.definition, withLogger(binding.implementation, logger));
+    addService(binding.definition, withLogger(binding.implementation, logger));
   }
   addReflection(server, options.protoRoot, options.protoFiles, healthPackageDefinition);
 
@@ -58,18 +72,21 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   let stopping: Promise<void> | undefined;
   const drain = async (graceMillis: number): Promise<void> => {
     health.shutDown();
+    inProcess.stopAccepting();
     const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
     const idle = Promise.all(options.bindings.map((binding) => binding.inFlight?.whenIdle()));
     if (!(await settlesWithin(Promise.all([closed, idle]), graceMillis))) {
       const inFlight = options.bindings.reduce((sum, binding) => sum + (binding.inFlight?.size ?? 0), 0);
       logger.warn({ inFlight, graceMillis }, "grace period over: cancelling the remaining calls");
       server.forceShutdown();
+      inProcess.abandonCalls();
     }
     logger.info("gRPC server stopped");
   };
   return {
     port,
     address,
+    inProcess,
     shutdown: (graceMillis = DEFAULT_GRACE_MILLIS) => {
       stopping ??= drain(graceMillis);
       return stopping;

@@ -1,6 +1,7 @@
 /**
  * The whole stack for e2e tests: every domain and the gateway, started exactly as
- * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory.
+ * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory. The gateway
+ * calls the domains in process, as `npm start` does, or over gRPC when M3_TEST_TRANSPORT=grpc.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import type { TestFn } from "ava";
 import { pino } from "pino";
 import { importKbOnStart } from "../../../services/all-in-one/kb-import-on-start.js";
 import { startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { testTransport } from "../gateway/test-transport.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
 import { HttpClient } from "./http-client.js";
 
@@ -36,7 +38,12 @@ export async function startTestPlatform(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "m3-e2e-"));
   const apiKey = randomBytes(16).toString("hex");
   const signingSecret = randomBytes(32).toString("hex");
-  const env: Record<string, string> = { M3_API_KEY: apiKey, M3_SIGNING_SECRET: signingSecret, ...extraEnv };
+  const env: Record<string, string> = {
+    M3_API_KEY: apiKey,
+    M3_SIGNING_SECRET: signingSecret,
+    M3_IN_PROCESS_CALLS: String(testTransport("in-process") === "in-process"),
+    ...extraEnv,
+  };
   if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
   const logger = pino({ level: "silent" });
   // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.

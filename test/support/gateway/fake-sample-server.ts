@@ -1,7 +1,8 @@
 /**
- * A strict fake of the fixture SampleService on a real grpc-js server: it records every
- * request it decodes and answers only the methods a test programmed; any other call
- * fails with UNIMPLEMENTED. It also serves grpc.health.v1 Check.
+ * A strict fake of the fixture SampleService on a real grpc-js server, its handlers also
+ * callable in process (`inProcess`): it records every request it decodes and answers only the
+ * methods a test programmed; any other call fails with UNIMPLEMENTED. It also serves
+ * grpc.health.v1 Check.
  */
 import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
@@ -11,6 +12,7 @@ import {
   HealthCheckRequest,
   HealthCheckResponse,
 } from "../../../gateway/src/server/grpc-health.js";
+import { InProcessServer } from "../../../services/kit/grpc/in-process-server.js";
 
 export const FIXTURE_PROTO_ROOT = fileURLToPath(new URL("../../fixtures/proto", import.meta.url));
 
@@ -31,6 +33,8 @@ type Reply = { response: Record<string, unknown> } | { error: { code: grpc.statu
 
 export class FakeSampleServer {
   readonly calls: RecordedCall[] = [];
+  /** The same handlers, for a gateway calling in process. */
+  readonly inProcess = new InProcessServer("sample");
   private readonly replies = new Map<string, Reply>();
   private servingStatus = 1;
   private databaseStatus: number | undefined;
@@ -85,6 +89,7 @@ export class FakeSampleServer {
   }
 
   close(): Promise<void> {
+    this.inProcess.stopAccepting();
     return new Promise((resolve) => this.server.tryShutdown(() => resolve()));
   }
 
@@ -93,7 +98,7 @@ export class FakeSampleServer {
       method.resolve();
       const requestType = method.resolvedRequestType as protobuf.Type;
       const responseType = method.resolvedResponseType as protobuf.Type;
-      this.server.register(
+      this.register(
         `/${service.fullName.slice(1)}/${method.name}`,
         (
           call: grpc.ServerUnaryCall<protobuf.Message, protobuf.Message>,
@@ -101,10 +106,9 @@ export class FakeSampleServer {
         ) => this.answer(method.name, requestType, responseType, call, callback),
         (message: protobuf.Message) => Buffer.from(responseType.encode(message).finish()),
         (bytes: Buffer) => requestType.decode(bytes),
-        "unary",
       );
     }
-    this.server.register(
+    this.register(
       HEALTH_CHECK_PATH,
       (
         call: grpc.ServerUnaryCall<protobuf.Message, protobuf.Message>,
@@ -120,6 +124,21 @@ export class FakeSampleServer {
       },
       (message: protobuf.Message) => Buffer.from(HealthCheckResponse.encode(message).finish()),
       (bytes: Buffer) => HealthCheckRequest.decode(bytes),
+    );
+  }
+
+  private register(
+    path: string,
+    handler: grpc.handleUnaryCall<protobuf.Message, protobuf.Message>,
+    serialize: (message: protobuf.Message) => Buffer,
+    deserialize: (bytes: Buffer) => protobuf.Message,
+  ): void {
+    this.server.register(path, handler, serialize, deserialize, "unary");
+    this.inProcess.register(
+      path,
+      handler as grpc.UntypedHandleCall,
+      serialize as (value: unknown) => Buffer,
+      deserialize,
       "unary",
     );
   }

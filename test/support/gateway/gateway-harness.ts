@@ -5,6 +5,7 @@ import type { GatewayOptions } from "../../../gateway/src/server/gateway-app.js"
 import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { FakeSampleServer, FIXTURE_PROTO_ROOT } from "./fake-sample-server.js";
 import { sampleRoutes } from "./sample-routes.js";
+import { type TestTransport, targetOf } from "./test-transport.js";
 
 export interface Harness {
   /** The gateway's origin, e.g. `http://127.0.0.1:40123`. */
@@ -19,15 +20,18 @@ export function gatewayOptions(targets: GatewayOptions["targets"]): GatewayOptio
   return { targets, protoRoot: FIXTURE_PROTO_ROOT, logger: silentLogger };
 }
 
-/** A fake SampleService and a gateway in front of it, both on free ports, stopped after the test. */
+/**
+ * A fake SampleService and a gateway in front of it, both on free ports, stopped after the test;
+ * the gateway calls the fake through the transport M3_TEST_TRANSPORT names (gRPC by default).
+ */
 export async function startHarness(
   t: ExecutionContext,
-  options: { routes?: ServiceRoutes; gateway?: Partial<GatewayOptions> } = {},
+  options: { routes?: ServiceRoutes; gateway?: Partial<GatewayOptions>; transport?: TestTransport } = {},
 ): Promise<Harness> {
   const fake = await FakeSampleServer.start();
   t.teardown(() => fake.close());
   const gateway = await startGateway({
-    ...gatewayOptions([{ routes: options.routes ?? sampleRoutes, address: fake.address }]),
+    ...gatewayOptions([targetOf(options.routes ?? sampleRoutes, fake, options.transport)]),
     ...options.gateway,
     port: 0,
     host: "127.0.0.1",

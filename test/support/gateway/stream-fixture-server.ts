@@ -15,6 +15,7 @@ import { bindService } from "../../../services/kit/grpc/bind-service.js";
 import { startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
 import { FIXTURE_PROTO_ROOT } from "./fake-sample-server.js";
 import { streamRoutes } from "./stream-routes.js";
+import { HARNESS_TRANSPORT, type TestTransport, targetOf } from "./test-transport.js";
 
 type Json = Record<string, unknown>;
 
@@ -175,8 +176,14 @@ export interface StreamStack {
   bearer: string;
 }
 
-/** The StreamService on the kit's gRPC server behind the real gateway, stopped after the test. */
-export async function startStreamStack(t: ExecutionContext): Promise<StreamStack> {
+/**
+ * The StreamService on the kit's gRPC server behind the real gateway, stopped after the test;
+ * the gateway calls it through the transport M3_TEST_TRANSPORT names (gRPC by default).
+ */
+export async function startStreamStack(
+  t: ExecutionContext,
+  transport: TestTransport = HARNESS_TRANSPORT,
+): Promise<StreamStack> {
   const logger = pino({ level: "silent" });
   const tokens = new TokenService({ signingSecret: "stream-fixture-secret", issuer: "http://www.mbari.org" });
   const probe = new StreamServiceProbe();
@@ -191,7 +198,7 @@ export async function startStreamStack(t: ExecutionContext): Promise<StreamStack
   });
   t.teardown(() => server.shutdown(0));
   const gateway = await startGateway({
-    targets: [{ routes: streamRoutes, address: server.address }],
+    targets: [targetOf(streamRoutes, server, transport)],
     protoRoot: FIXTURE_PROTO_ROOT,
     logger,
     port: 0,

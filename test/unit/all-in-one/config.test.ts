@@ -1,5 +1,5 @@
 import test from "ava";
-import { readAllInOneConfig } from "../../../services/all-in-one/config.js";
+import { readAllInOneConfig, readInProcessCalls } from "../../../services/all-in-one/config.js";
 
 test("--demo and M3_DEMO turn the demo on and imply the kb import", (t) => {
   const byFlag = readAllInOneConfig({}, ["--demo"]);
@@ -26,4 +26,13 @@ test("an unknown option names itself and every option there is", (t) => {
 
 test("a bad M3_DEMO value fails with what it accepts", (t) => {
   t.throws(() => readAllInOneConfig({ M3_DEMO: "please" }, []), { message: /M3_DEMO must be true or false/ });
+});
+
+test("the gateway calls its domains in process unless M3_IN_PROCESS_CALLS is false", (t) => {
+  t.true(readInProcessCalls({}));
+  t.true(readInProcessCalls({ M3_IN_PROCESS_CALLS: "true" }));
+  t.false(readInProcessCalls({ M3_IN_PROCESS_CALLS: "false" }));
+  t.throws(() => readInProcessCalls({ M3_IN_PROCESS_CALLS: "grpc" }), {
+    message: /M3_IN_PROCESS_CALLS must be true or false/,
+  });
 });

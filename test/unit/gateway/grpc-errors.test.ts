@@ -1,13 +1,14 @@
 import { Metadata, status } from "@grpc/grpc-js";
 import test from "ava";
 import Koa from "koa";
-import type { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
+import type { DomainTransport } from "../../../gateway/src/engine/domain-transport.js";
 import { gatewayErrorOf } from "../../../gateway/src/engine/grpc-errors.js";
 import type { BoundRoute } from "../../../gateway/src/engine/route-binding.js";
 import { errorHandler } from "../../../gateway/src/server/error-handler.js";
 import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";
+import { downTarget } from "../../support/gateway/test-transport.js";
 
 const UUID = "0190a9e4-5b3c-7d2e-8f10-123456789abc";
 
@@ -44,7 +45,7 @@ test("a route's errorStatus overrides the table for that route only", async (t) 
 
 test("a domain that is down is a 503 JSON body naming the domain, with a Retry-After", async (t) => {
   const gateway = await startGateway({
-    ...gatewayOptions([{ routes: sampleRoutes, address: "127.0.0.1:1" }]),
+    ...gatewayOptions([downTarget(sampleRoutes)]),
     port: 0,
     host: "127.0.0.1",
   });
@@ -93,7 +94,7 @@ test("only error metadata named http-header-<name> becomes a response header, in
   metadata.set("m3-error-http-header-x-rate-limit", "10");
   metadata.set("m3-error-field", "name");
   const route = { errorStatus: {}, domain: "sample" } as unknown as BoundRoute;
-  const client = { isConnected: () => true } as unknown as DomainClient;
+  const client = { isConnected: () => true } as unknown as DomainTransport;
   const error = gatewayErrorOf({ code: status.UNAVAILABLE, details: "Busy", metadata }, route, client);
   t.is(error.status, 503);
   t.deepEqual(error.headers, { "Retry-After": "2", "X-Rate-Limit": "10" });

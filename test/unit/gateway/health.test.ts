@@ -3,6 +3,7 @@ import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { FakeSampleServer } from "../../support/gateway/fake-sample-server.js";
 import { call, gatewayOptions, startHarness } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";
+import { downTarget, targetOf } from "../../support/gateway/test-transport.js";
 
 test("/healthz answers ok without asking the domains", async (t) => {
   const gateway = await startGateway({
@@ -44,8 +45,8 @@ test("/readyz is 503 with each domain's state when one is down or not serving", 
   fake.setServing(false);
   const gateway = await startGateway({
     ...gatewayOptions([
-      { routes: sampleRoutes, address: fake.address },
-      { routes: { ...sampleRoutes, domain: "down", basePath: "/down" }, address: "127.0.0.1:1" },
+      targetOf(sampleRoutes, fake),
+      downTarget({ ...sampleRoutes, domain: "down", basePath: "/down" }),
     ]),
     port: 0,
     host: "127.0.0.1",

@@ -59,9 +59,8 @@ export async function startPlatform(options: {
       routes,
       address: running.get(module.name)?.address ?? "",
     }));
-    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog } = readGatewayConfig(
-      options.env,
-    );
+    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
+      readGatewayConfig(options.env);
     const gateway = await listener.serve({
       targets,
       protoRoot: PROTO_ROOT,
@@ -71,6 +70,7 @@ export async function startPlatform(options: {
       corsOrigin,
       trustProxy,
       accessLog,
+      consoleRoot,
     });
     return {
       port,

@@ -15,8 +15,8 @@ import mysql from "mysql2/promise";
 import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
 import { Instant } from "../../services/kit/time/instant.js";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
-import { generateAnnotationData } from "../datagen/datagen.js";
 import { progress } from "../cli/progress.js";
+import { generateAnnotationData } from "../datagen/datagen.js";
 import {
   DOWNLOADS,
   floorCount,

@@ -43,7 +43,10 @@ export function consoleSourceHash() {
 /** Whether .tmp/console holds a build of the current sources. */
 export function consoleBuildIsCurrent(hash = consoleSourceHash()) {
   try {
-    return readFileSync(join(CONSOLE_OUT, HASH_FILE), "utf8") === hash && existsSync(join(CONSOLE_OUT, "index.html"));
+    return (
+      readFileSync(join(CONSOLE_OUT, HASH_FILE), "utf8") === hash &&
+      existsSync(join(CONSOLE_OUT, "index.html"))
+    );
   } catch {
     return false;
   }
@@ -58,18 +61,35 @@ export async function ensureConsoleBuilt({ log = (line) => console.error(line) }
   if (consoleBuildIsCurrent(hash)) return "current";
   let vite;
   try {
-    vite = join(dirname(createRequire(join(REPO_ROOT, "package.json")).resolve("vite/package.json")), "bin", "vite.js");
+    vite = join(
+      dirname(createRequire(join(REPO_ROOT, "package.json")).resolve("vite/package.json")),
+      "bin",
+      "vite.js",
+    );
   } catch {
-    log("the web console is not built and vite is not installed (npm ci installs it); / explains how to build it");
+    log(
+      "the web console is not built and vite is not installed (npm ci installs it); / explains how to build it",
+    );
     return "unavailable";
   }
   const started = performance.now();
   const temporary = `${CONSOLE_OUT}.${process.pid}.tmp`;
-  const args = [vite, "build", "--config", join(CONSOLE_SOURCES, "vite.config.ts"), "--outDir", temporary, "--logLevel", "warn"];
+  const args = [
+    vite,
+    "build",
+    "--config",
+    join(CONSOLE_SOURCES, "vite.config.ts"),
+    "--outDir",
+    temporary,
+    "--logLevel",
+    "warn",
+  ];
   await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the console build (vite) exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`the console build (vite) exited with ${code}`)),
+    );
   }).catch((error) => {
     rmSync(temporary, { recursive: true, force: true });
     throw error;

@@ -89,8 +89,7 @@ function listSources(root, folders, files) {
       const file = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(file.split(sep).join("/"))) walk(file);
-      }
-      else if (entry.isFile() && !entry.name.endsWith(".d.ts")) add(file);
+      } else if (entry.isFile() && !entry.name.endsWith(".d.ts")) add(file);
     }
   };
   for (const folder of folders) walk(folder);

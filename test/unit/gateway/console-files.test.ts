@@ -17,7 +17,7 @@ async function serve(t: ExecutionContext, root: string | undefined): Promise<str
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -48,7 +48,9 @@ test("hashed assets are immutable and sent gzipped to clients that take gzip", a
   t.is(reply.headers.get("cache-control"), "public, max-age=31536000, immutable");
   t.is(reply.headers.get("content-encoding"), "gzip");
   t.is(await reply.text(), "console.log('m3');");
-  const plain = await fetch(`${origin}/console/assets/index-abc.js`, { headers: { "Accept-Encoding": "identity" } });
+  const plain = await fetch(`${origin}/console/assets/index-abc.js`, {
+    headers: { "Accept-Encoding": "identity" },
+  });
   t.is(plain.headers.get("content-encoding"), null);
   t.is(await plain.text(), "console.log('m3');");
 });

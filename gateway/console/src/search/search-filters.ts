@@ -25,9 +25,9 @@ export function filtersFromQuery(query: LocationQuery): SearchFilters {
 
 /** Only the filters that are set, so URLs stay short. */
 export function queryFromFilters(filters: SearchFilters): Record<string, string> {
-  return Object.fromEntries(
-    FILTER_KEYS.filter((key) => filters[key].trim() !== "").map((key) => [key, filters[key].trim()]),
-  );
+  // String(): Vue's v-model hands number inputs over as numbers.
+  const entries = FILTER_KEYS.map((key) => [key, String(filters[key] ?? "").trim()] as const);
+  return Object.fromEntries(entries.filter(([, value]) => value !== ""));
 }
 
 export const hasAnyFilter = (filters: SearchFilters) => Object.keys(queryFromFilters(filters)).length > 0;

@@ -85,6 +85,57 @@ test.serial(
 );
 
 test.serial(
+  "the status screen shows a domain that is down, or whose database is, in red with the reason",
+  async (t) => {
+    const opened = await openPage(browser, [/503 GET .*\/readyz/, /status of 503/]);
+    const { page } = opened;
+    // A degraded platform as /readyz reports it: the kb not serving, the annotation database unreachable.
+    await page.route("**/readyz", (route) =>
+      route.fulfill({
+        status: 503,
+        json: {
+          status: "unavailable",
+          domains: {
+            kb: "NOT_SERVING",
+            annotation: "SERVING",
+            registry: "SERVING",
+            config: "SERVING",
+            capture: "SERVING",
+            upload: "SERVING",
+          },
+          databases: { annotation: "unreachable", registry: "ok" },
+        },
+      }),
+    );
+    await page.goto(`${origin}/`);
+    const kbCard = page.getByRole("article", { name: "Knowledge base" });
+    await kbCard.getByText("Down: the domain answers NOT_SERVING").waitFor();
+    await page
+      .getByRole("article", { name: "Annotations" })
+      .getByText("Down: its database is unreachable")
+      .waitFor();
+    t.regex((await kbCard.getAttribute("class")) ?? "", /\bbad\b/);
+    await page.getByRole("article", { name: "Video registry" }).getByText("Ready").waitFor();
+    await checkScreen(t, opened, "status-degraded");
+  },
+);
+
+test.serial("a failed call says what failed and why", async (t) => {
+  const opened = await openPage(browser, [/500 GET .*\/kb\/v1\/concept\/find\//, /status of 500/]);
+  const { page } = opened;
+  await page.route("**/kb/v1/concept/find/**", (route) =>
+    route.fulfill({ status: 500, json: { message: "the kb database is gone", responseCode: 500 } }),
+  );
+  await page.goto(`${origin}/#/kb`);
+  await page.getByLabel("Find a concept by any name").fill("Crossota");
+  t.is(
+    await page.getByRole("alert").innerText(),
+    "GET /kb/v1/concept/find/Crossota failed: 500 the kb database is gone",
+  );
+  await checkScreen(t, opened, "error");
+});
+
+test.serial(
   "the knowledge base screen expands the tree, suggests concepts by name and shows a concept's page",
   async (t) => {
     const opened = await openPage(browser);

@@ -286,7 +286,9 @@ test.serial(
     await page.goto(`${origin}/#/kb`);
     await page.reload();
     await page.getByRole("banner").getByText("Signed in as demo-maint (Maint)").waitFor();
-    await page.getByText(/Editing concepts from the console is not available yet/).waitFor();
+    const maintenance = page.getByRole("region", { name: "Maintenance" });
+    await maintenance.getByText("Changes awaiting approval: 0").waitFor();
+    t.regex(await maintenance.innerText(), /Editing concepts from the console is not available yet/);
     await page.goto(`${origin}/#/signin`);
     await checkScreen(t, opened, "signin");
   },

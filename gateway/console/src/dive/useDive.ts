@@ -1,6 +1,6 @@
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
 import { useAsync } from "../composables/useAsync";
-import { videoReferencesOf } from "../search/useSearch";
+import { videoReferencesOf } from "../composables/videoReferences";
 
 export type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
 

@@ -1,6 +1,7 @@
-import { type AnnotationSchemas, anno, dataOf, vam } from "../api/client";
+import { type AnnotationSchemas, anno, dataOf } from "../api/client";
 import { send } from "../api/http";
 import { useAsync } from "../composables/useAsync";
+import { videoReferencesOf } from "../composables/videoReferences";
 import { fastConstraints, RESULT_LIMIT, type SearchFilters, tabularQuery } from "./search-filters";
 
 export type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
@@ -14,16 +15,6 @@ export interface SearchResult {
   annotations: Annotation[];
   depth: Histogram;
   time: Histogram;
-}
-
-/** The uuids of every video reference of a video sequence, by its name. */
-export async function videoReferencesOf(sequence: string): Promise<string[]> {
-  const found = await dataOf(
-    vam.GET("/v1/videosequences/name/{name}", { params: { path: { name: sequence } } }),
-  );
-  return (found.videos ?? []).flatMap((video) =>
-    (video.video_references ?? []).map((reference) => reference.uuid ?? ""),
-  );
 }
 
 async function search(filters: SearchFilters): Promise<SearchResult> {

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { ExecutionContext } from "ava";
@@ -18,6 +18,11 @@ const CHROMIUM_FLAGS = [
 const SCREENSHOTS = fileURLToPath(new URL("../../../gateway/console/screenshots/", import.meta.url));
 
 export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `the console tests need chromium at ${CHROMIUM}: apt-get install -y chromium, or name another in M3_CHROMIUM_PATH`,
+    );
+  }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 

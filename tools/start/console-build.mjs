@@ -96,7 +96,13 @@ export async function ensureConsoleBuilt({ log = (line) => console.error(line) }
   });
   writeFileSync(join(temporary, HASH_FILE), hash);
   rmSync(CONSOLE_OUT, { recursive: true, force: true });
-  renameSync(temporary, CONSOLE_OUT);
+  try {
+    renameSync(temporary, CONSOLE_OUT);
+  } catch (error) {
+    // Another start built the same sources at the same time and renamed its build first.
+    rmSync(temporary, { recursive: true, force: true });
+    if (!consoleBuildIsCurrent(hash)) throw error;
+  }
   log(`built the web console to .tmp/console in ${Math.round(performance.now() - started)} ms`);
   return "built";
 }

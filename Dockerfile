@@ -36,6 +36,8 @@ COPY tools/datagen ./tools/datagen
 COPY tools/cli ./tools/cli
 COPY tools/k8s/image-commands.ts tools/k8s/image-entrypoint.ts ./tools/k8s/
 RUN npm run build
+# The web console (vite, from gateway/console) beside the compiled gateway, which serves it at /.
+RUN npx vite build --config gateway/console/vite.config.ts --outDir /app/dist/console --logLevel warn
 
 # The application: the compiled build (with its protos and package.json) and production
 # node_modules, owned by root and read-only to the process user, so the container runs with a
@@ -46,7 +48,8 @@ RUN npm run build
 # same here, for ~100 MB more per process).
 FROM ${NODE_IMAGE} AS app
 ENV NODE_ENV=production \
-    M3_DATA_DIR=/var/lib/m3
+    M3_DATA_DIR=/var/lib/m3 \
+    M3_CONSOLE_DIR=/app/console
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./

@@ -1,5 +1,6 @@
 import { readBoolean, readInt, readString } from "../services/kit/config/env-reader.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
+import { DEFAULT_CONSOLE_ROOT } from "./src/console/console-root.js";
 import { type AccessLogSettings, readAccessLogSettings } from "./src/server/access-log.js";
 
 type Env = Record<string, string | undefined>;
@@ -26,6 +27,8 @@ export interface GatewayConfig {
   trustProxy: boolean;
   /** M3_ACCESS_LOG and M3_SLOW_REQUEST_MILLIS. */
   accessLog: AccessLogSettings;
+  /** The built web console (M3_CONSOLE_DIR; default .tmp/console of the checkout). */
+  consoleRoot: string;
   /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
   addressOf(domain: string): string;
   /** The environment, for route placement (base and context paths) and OpenTelemetry. */
@@ -45,6 +48,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
     trustProxy: readBoolean(env, "M3_TRUST_PROXY", false),
     accessLog: readAccessLogSettings(env),
+    consoleRoot: readString(env, "M3_CONSOLE_DIR", DEFAULT_CONSOLE_ROOT),
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
     env,

@@ -25,6 +25,7 @@ const gateway = await startGateway({
   corsOrigin: config.corsOrigin,
   trustProxy: config.trustProxy,
   accessLog: config.accessLog,
+  consoleRoot: config.consoleRoot,
 });
 logger.info({ port: gateway.port }, "gateway listening");
 onShutdownSignal(async () => {

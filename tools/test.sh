@@ -23,6 +23,10 @@ echo "== lint and format (biome)"
 npx biome check --error-on-warnings .
 echo "== types (tsc)"
 npx tsc --noEmit -p tsconfig.json
+echo "== web console: API types fresh, types (tsc), build (vite, skipped when current)"
+npx tsx tools/console/gen-api-types.ts --check
+npx tsc --noEmit -p gateway/console/tsconfig.json
+node tools/start/console-build.mjs
 
 echo "== tests (ava)"
 mariadb_log=$(mktemp)

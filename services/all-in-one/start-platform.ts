@@ -67,9 +67,8 @@ export async function startPlatform(options: {
         ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
         : { routes, address: domain.address };
     });
-    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog } = readGatewayConfig(
-      options.env,
-    );
+    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
+      readGatewayConfig(options.env);
     const gateway = await listener.serve({
       targets,
       protoRoot: PROTO_ROOT,
@@ -79,6 +78,7 @@ export async function startPlatform(options: {
       corsOrigin,
       trustProxy,
       accessLog,
+      consoleRoot,
     });
     return {
       port,

@@ -34,6 +34,8 @@ export const TRANSPILED_ROOT = join(REPO_ROOT, ".tmp", "start");
 /** What the processes import or read at run time; test/ is never imported by them. */
 const SOURCE_FOLDERS = ["services", "gateway", "proto", "tools"];
 const SOURCE_FILES = ["package.json"];
+/** Sources no process imports: the web console is built by vite (console-build.mjs), not run by node. */
+const SKIPPED_FOLDERS = new Set(["gateway/console"]);
 const MANIFEST = ".manifest.json";
 /** Raise to redo every file when the transpilation below changes. */
 const FORMAT_VERSION = 2;
@@ -85,8 +87,9 @@ function listSources(root, folders, files) {
   const walk = (folder) => {
     for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
       const file = join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && !entry.name.endsWith(".d.ts")) add(file);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(file.split(sep).join("/"))) walk(file);
+      } else if (entry.isFile() && !entry.name.endsWith(".d.ts")) add(file);
     }
   };
   for (const folder of folders) walk(folder);

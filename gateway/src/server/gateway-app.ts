@@ -1,5 +1,6 @@
 import Koa from "koa";
 import type { Logger } from "pino";
+import { consoleFiles } from "../console/console-files.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 import { DomainClient } from "../engine/grpc-caller.js";
 import { loadProtoRoot } from "../engine/proto-registry.js";
@@ -46,6 +47,8 @@ export interface GatewayOptions {
   trustProxy?: boolean;
   /** Which requests log an access line; default: failed and slow ones (over 1 s). */
   accessLog?: AccessLogSettings;
+  /** The built web console served at `/` and `/console/`; without one, `/` says how to build it. */
+  consoleRoot?: string;
 }
 
 const MIB = 1024 * 1024;
@@ -90,6 +93,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(cors(options.corsOrigin ?? "*"));
     app.use(errorHandler());
     app.use(collapseDoubledSlashes());
+    app.use(consoleFiles(options.consoleRoot));
     app.use(router.routes());
     app.on("error", (error: unknown) => {
       // A client that leaves during a streamed reply is not a fault; the call is cancelled.

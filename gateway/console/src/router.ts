@@ -1,0 +1,18 @@
+import { createRouter, createWebHashHistory } from "vue-router";
+
+/** Hash routes: every screen is linkable and reloadable without the gateway knowing client paths. */
+export const router = createRouter({
+  history: createWebHashHistory(),
+  routes: [
+    { path: "/", component: () => import("./status/StatusPage.vue"), meta: { title: "Status" } },
+    { path: "/kb/:name?", component: () => import("./kb/KbPage.vue"), meta: { title: "Knowledge base" } },
+    { path: "/search", component: () => import("./search/SearchPage.vue"), meta: { title: "Annotations" } },
+    { path: "/media", component: () => import("./media/MediaPage.vue"), meta: { title: "Media" } },
+    { path: "/dive", component: () => import("./dive/DivePage.vue"), meta: { title: "Dive profile" } },
+    { path: "/signin", component: () => import("./signin/SignInPage.vue"), meta: { title: "Sign in" } },
+  ],
+});
+
+router.afterEach((to) => {
+  document.title = `${String(to.meta.title ?? "")} · m3 console`;
+});

@@ -5,6 +5,8 @@ import { closeGatewayApp, createGatewayApp, type GatewayOptions } from "./gatewa
 
 /** Pending connections the kernel holds for the gateway (capped by net.core.somaxconn). */
 const LISTEN_BACKLOG = 4096;
+/** How long an idle keep-alive connection stays open: above the 60 s of common reverse proxies. */
+export const KEEP_ALIVE_TIMEOUT_MILLIS = 65_000;
 
 export interface RunningGateway {
   port: number;
@@ -27,6 +29,10 @@ export interface GatewayListener {
 export async function openGatewayListener(port: number, host?: string): Promise<GatewayListener> {
   let handle = answerStarting;
   const server = createServer((request, response) => handle(request, response));
+  // Idle connections outlive those of the proxies in front (ingress-nginx keeps them 60 s):
+  // closing first would race a request the proxy sends on the closing socket (a 502 there).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MILLIS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MILLIS + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     // Room for a burst of new connections (a batch tool opening hundreds at once) while the

@@ -1,9 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
 import { pino } from "pino";
-import { openGatewayListener } from "../../../gateway/src/server/gateway-listener.js";
+import {
+  KEEP_ALIVE_TIMEOUT_MILLIS,
+  openGatewayListener,
+} from "../../../gateway/src/server/gateway-listener.js";
 import { startPlatform } from "../../../services/all-in-one/start-platform.js";
 import { call, gatewayOptions } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";
@@ -39,4 +43,19 @@ test("the all-in-one fails on a taken port before any domain starts", async (t) 
   t.is((error as NodeJS.ErrnoException).code, "EADDRINUSE");
   // A domain that started would have created its embedded database here.
   t.deepEqual(readdirSync(dataDir), []);
+});
+
+test("idle connections are kept 65 s, longer than a reverse proxy in front keeps its own", async (t) => {
+  const listener = await openGatewayListener(0, "127.0.0.1");
+  t.teardown(() => listener.close());
+  const agent = new Agent({ keepAlive: true });
+  t.teardown(() => agent.destroy());
+  const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    get({ host: "127.0.0.1", port: listener.port, path: "/healthz", agent }, (response) => {
+      response.resume();
+      resolve(String(response.headers["keep-alive"]));
+    }).on("error", reject);
+  });
+  t.is(keepAlive, `timeout=${KEEP_ALIVE_TIMEOUT_MILLIS / 1000}`);
+  t.true(KEEP_ALIVE_TIMEOUT_MILLIS > 60_000);
 });

@@ -28,7 +28,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const TRANSPILED_ROOT = join(REPO_ROOT, ".tmp", "start");
 
 /** What the processes import or read at run time; test/ is never imported by them. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test, { type ExecutionContext } from "ava";
+import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
 import { imageFormatOf } from "../../support/capture/test-videos.js";
 import {
   type AnnotationJson,
@@ -17,7 +18,6 @@ import {
 import { BACKENDS } from "../../support/e2e/test-platform.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
-const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const DIVES = ["Demo Ventana 4101", "Demo Doc Ricketts 1502", "Demo MiniROV 0237"];
 const running = new Set<DemoProcess>();
 const folders: string[] = [];

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
+import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
 import { imageFormatOf } from "../../support/capture/test-videos.js";
 import {
   type AnnotationJson,
@@ -19,7 +20,6 @@ import {
  * there, serves the real kb, the demo's annotations and frames of its video. Anything the
  * project reads from outside its own tree (a sibling folder, an uncommitted file) fails here.
  */
-const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 let folder = "";
 let platform: DemoProcess | undefined;
 

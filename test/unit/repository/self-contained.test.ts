@@ -2,13 +2,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
+import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
 
 /**
  * A clone of m3 stands on its own: no file of the project may name a path outside the
  * repository (a sibling folder, an absolute path of a developer's machine). Walks the tree as
  * it is on disk, so it holds for a copy without .git as well as for a clone.
  */
-const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const SKIPPED_FOLDERS = new Set([".git", "node_modules", "dist", "data", "coverage", ".tmp"]);
 const BINARY_EXTENSIONS = new Set([
   ".zip",
@@ -21,11 +21,8 @@ const BINARY_EXTENSIONS = new Set([
   ".ico",
   ".woff2",
 ]);
-/**
- * Generated text that is not ours to phrase, this file, whose examples must name such paths, and
- * the `.git` file of a git worktree, which names the main checkout's repository.
- */
-const SKIPPED_FILES = new Set(["package-lock.json", "self-contained.test.ts", ".git"]);
+/** Generated text that is not ours to phrase, and a git worktree's `.git` file (it names the main checkout). */
+const SKIPPED_FILES = new Set(["package-lock.json", ".git"]);
 
 function projectFiles(folder: string, found: string[] = []): string[] {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -100,18 +97,23 @@ test("no file of the project refers to a path outside the repository", (t) => {
 
 test("the check sees a sibling folder named by a relative path, a join from the root and a machine's path", (t) => {
   const file = join(REPO_ROOT, "tools", "kb-import", "example.ts");
-  t.deepEqual(escapingRelativePaths(file, 'new URL("../../../shared/data/x.zip", import.meta.url)'), [
-    "../../../shared/data/x.zip",
-  ]);
-  t.deepEqual(escapingRelativePaths(file, 'new URL("../../package.json", import.meta.url)'), []);
-  t.deepEqual(escapingRelativePaths(join(REPO_ROOT, "README.md"), "See `../shared/design/A.md`."), [
-    "../shared/design/A.md",
-  ]);
-  t.is(escapingJoins(file, 'const f = join(repoRoot, "..", "shared", "spec", "endpoints.txt");').length, 1);
+  // The examples are built here, so this file names no such path itself.
+  const up = (levels: number) => "../".repeat(levels);
+  const sibling = `${up(3)}sibling/data/x.zip`;
+  t.deepEqual(escapingRelativePaths(file, `new URL("${sibling}", import.meta.url)`), [sibling]);
+  t.deepEqual(escapingRelativePaths(file, `new URL("${up(2)}package.json", import.meta.url)`), []);
+  const fromReadme = `${up(1)}sibling/design/A.md`;
+  t.deepEqual(escapingRelativePaths(join(REPO_ROOT, "README.md"), `See \`${fromReadme}\`.`), [fromReadme]);
+  const parent = JSON.stringify("..");
+  t.is(escapingJoins(file, `const f = join(repoRoot, ${parent}, "sibling", "endpoints.txt");`).length, 1);
   t.is(
-    escapingJoins(file, 'const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");').length,
+    escapingJoins(
+      file,
+      `const repoRoot = join(dirname(fileURLToPath(import.meta.url)), ${parent}, ${parent});`,
+    ).length,
     0,
   );
-  t.deepEqual(machinePaths("read /work/shared/spec/endpoints.txt"), ["/work/shared"]);
+  const machine = ["", "home", "someone"].join("/");
+  t.deepEqual(machinePaths(`read ${machine}/spec/endpoints.txt`), [machine]);
   t.deepEqual(machinePaths("http://example.org/work/x"), []);
 });

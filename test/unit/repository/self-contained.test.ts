@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
 import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
 

@@ -1,5 +1,6 @@
-import { Client } from "minio";
+import type { Client } from "minio";
 import type { S3StoreSettings } from "../../services/upload/config.js";
+import { s3ClientFor } from "../../services/upload/store/s3-client.js";
 
 /**
  * Part size of streamed archive uploads. The archive's size is unknown while it is written, and
@@ -8,18 +9,7 @@ import type { S3StoreSettings } from "../../services/upload/config.js";
  */
 const ARCHIVE_PART_BYTES = 16 * 1024 * 1024;
 
-/** A minio client for an S3 endpoint (path-style, as the upload service connects). */
+/** A minio client for the archives' S3 endpoint, streaming in ARCHIVE_PART_BYTES parts. */
 export function s3Client(settings: Omit<S3StoreSettings, "kind" | "bucket">): Client {
-  const { endpoint } = settings;
-  const useSSL = endpoint.protocol === "https:";
-  return new Client({
-    endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: endpoint.port === "" ? (useSSL ? 443 : 80) : Number(endpoint.port),
-    useSSL,
-    accessKey: settings.accessKey,
-    secretKey: settings.secretKey,
-    region: settings.region,
-    pathStyle: true,
-    partSize: ARCHIVE_PART_BYTES,
-  });
+  return s3ClientFor(settings, { partSize: ARCHIVE_PART_BYTES });
 }

@@ -1,6 +1,7 @@
-import { Client } from "minio";
+import type { Client } from "minio";
 import type { S3StoreSettings } from "../config.js";
 import type { ImageStore, PutImageOptions, StoredImage } from "./image-store.js";
+import { s3ClientFor } from "./s3-client.js";
 
 /** The smallest part S3 accepts (but for the last): what one upload holds in memory at most. */
 export const DEFAULT_PART_BYTES = 5 * 1024 * 1024;
@@ -21,17 +22,7 @@ export class S3ImageStore implements ImageStore {
 
   /** Connects and creates the bucket when it does not exist yet. */
   static async open(settings: S3StoreSettings, partBytes = DEFAULT_PART_BYTES): Promise<S3ImageStore> {
-    const { endpoint } = settings;
-    const useSSL = endpoint.protocol === "https:";
-    const client = new Client({
-      endPoint: endpoint.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: endpoint.port === "" ? (useSSL ? 443 : 80) : Number(endpoint.port),
-      useSSL,
-      accessKey: settings.accessKey,
-      secretKey: settings.secretKey,
-      region: settings.region,
-      pathStyle: true,
-    });
+    const client = s3ClientFor(settings);
     if (!(await client.bucketExists(settings.bucket))) {
       await client.makeBucket(settings.bucket, settings.region).catch(async (error: unknown) => {
         // Another replica may have created it in the meantime.

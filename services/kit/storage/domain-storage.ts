@@ -42,7 +42,18 @@ export interface DomainStorage {
   close(): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 4;
+/**
+ * Attempts of a transaction that meets a deadlock, a lock wait timeout or a locked SQLite file,
+ * with a growing pause between them (retryPause): about 2 s in all before the client is
+ * told 503 "busy" with Retry-After.
+ */
+const MAX_ATTEMPTS = 7;
+/**
+ * How long one SQLite statement waits for a lock another process holds (better-sqlite3 waits
+ * synchronously, holding up the whole event loop); longer waits are the retries' pauses, which
+ * let every other request run meanwhile.
+ */
+const SQLITE_BUSY_WAIT_MILLIS = 100;
 /** TypeORM's MySQL driver (mysql-driver.ts), loaded with the first MySQL storage. */
 let mysqlDriver: typeof import("./mysql-driver.js").mysqlDriver | undefined;
 
@@ -84,7 +95,13 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
   } as const;
   const target = options.target;
   if (target.kind === "sqlite") {
-    return { ...common, type: "better-sqlite3", database: target.file, enableWAL: true, timeout: 10_000 };
+    return {
+      ...common,
+      type: "better-sqlite3",
+      database: target.file,
+      enableWAL: true,
+      timeout: SQLITE_BUSY_WAIT_MILLIS,
+    };
   }
   return {
     ...common,
@@ -137,7 +154,10 @@ class TypeOrmDomainStorage implements DomainStorage {
       try {
         return await run();
       } catch (error) {
-        if (attempt < MAX_ATTEMPTS && isRetryableStorageError(error)) continue;
+        if (attempt < MAX_ATTEMPTS && isRetryableStorageError(error)) {
+          await retryPause(attempt);
+          continue;
+        }
         if (!uniqueRetried && isUniqueViolation(error)) {
           uniqueRetried = true;
           continue;
@@ -169,6 +189,12 @@ class TypeOrmDomainStorage implements DomainStorage {
     this.untrackPool();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/** 25, 50, 100, … ms (at most 800), with jitter so colliding writers do not collide again. */
+function retryPause(attempt: number): Promise<void> {
+  const millis = Math.min(800, 25 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+  return new Promise((resolve) => setTimeout(resolve, millis));
 }
 
 /** The length of one of mysql2's pool queues (private fields: mysql2 has no public pool statistics). */

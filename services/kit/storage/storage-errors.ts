@@ -45,11 +45,12 @@ function driverErrorOf(error: unknown): DriverError | undefined {
   return typeof candidate === "object" && candidate !== null ? (candidate as DriverError) : undefined;
 }
 
-/** True for deadlocks, lock wait timeouts and SQLite busy errors: the whole transaction may be retried. */
+/** True for deadlocks, lock wait timeouts and SQLite's locked file: the whole transaction may be retried. */
 export function isRetryableStorageError(error: unknown): boolean {
   const driver = driverErrorOf(error);
   if (!driver) return false;
-  return RETRYABLE.has(driver.errno ?? -1) || driver.code === "SQLITE_BUSY";
+  const code = driver.code ?? "";
+  return RETRYABLE.has(driver.errno ?? -1) || code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED";
 }
 
 /** True when the database cannot be reached (down, restarting, unreachable, its file unusable). */
@@ -66,11 +67,25 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 }
 
 export const DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
+export const DATABASE_BUSY = "DATABASE_BUSY";
+/** Seconds a client should wait after the database stayed locked through every retry. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** What a client sees while the database is away: 503 with Retry-After at the gateway. */
 export function databaseUnavailable(): DomainError {
   return new DomainError("UNAVAILABLE", DATABASE_UNAVAILABLE, "The database is unavailable; retry later", {
     "http-header-retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * What a client sees when the rows it writes stayed locked through every retry (a deadlock
+ * or lock wait timeout that kept coming back, an SQLite file another process keeps locked):
+ * 503 with a short Retry-After. The write was rolled back, so a retry is safe.
+ */
+export function databaseBusy(): DomainError {
+  return new DomainError("UNAVAILABLE", DATABASE_BUSY, "The database is busy; retry later", {
+    "http-header-retry-after": String(DATABASE_BUSY_RETRY_AFTER_SECONDS),
   });
 }
 
@@ -83,7 +98,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Turns the constraint violations a client can cause into DomainErrors (409 or 400 at the
- * gateway, never 500), and an unreachable database into UNAVAILABLE (503 with Retry-After).
+ * gateway, never 500), and an unreachable or still locked database into UNAVAILABLE (503 with
+ * Retry-After).
  * Other errors are returned unchanged.
  */
 export function translateStorageError(error: unknown): unknown {
@@ -91,6 +107,7 @@ export function translateStorageError(error: unknown): unknown {
   const driver = driverErrorOf(error);
   if (!driver) return error;
   if (isDatabaseUnreachable(error)) return databaseUnavailable();
+  if (isRetryableStorageError(error)) return databaseBusy();
   const errno = driver.errno ?? -1;
   const code = driver.code ?? "";
   if (

@@ -12,6 +12,13 @@ import test from "ava";
 import mysql from "mysql2/promise";
 import { pino } from "pino";
 import { type RunningPlatform, startPlatform } from "../../../services/all-in-one/start-platform.js";
+import {
+  lostWrites,
+  sleep,
+  startWriteLoad,
+  type WriteTarget,
+  writeOnce,
+} from "../../support/faults/write-load.js";
 import { testTransport } from "../../support/gateway/test-transport.js";
 import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
 
@@ -19,18 +26,11 @@ const API_KEY = "outage-test-key";
 const WRITERS = 8;
 const REQUEST_TIMEOUT_MILLIS = 15_000;
 
-interface Outcome {
-  status: number | "timeout" | "network error";
-  millis: number;
-  retryAfter: string | null;
-  message?: string;
-}
-
 let server: MariaDbServer;
 let platform: RunningPlatform;
 let dataDir: string;
 let base: string;
-let token: string;
+let target: WriteTarget;
 
 test.before(async () => {
   server = await startMariaDbServer("64M");
@@ -55,7 +55,8 @@ test.before(async () => {
     method: "POST",
     headers: { Authorization: `APIKEY ${API_KEY}` },
   });
-  token = ((await auth.json()) as { access_token: string }).access_token;
+  const token = ((await auth.json()) as { access_token: string }).access_token;
+  target = { base, token, timeoutMillis: REQUEST_TIMEOUT_MILLIS };
 });
 
 test.after.always(async () => {
@@ -63,60 +64,6 @@ test.after.always(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** One write: a new video sequence; its name is recorded when the write is acknowledged. */
-async function writeOnce(name: string, acknowledged: Set<string>): Promise<Outcome> {
-  const started = performance.now();
-  try {
-    const reply = await fetch(`${base}/vam/v1/videosequences`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-      body: new URLSearchParams({ name, camera_id: "outage-cam" }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MILLIS),
-    });
-    const body = (await reply.json()) as { message?: string };
-    if (reply.status === 200) acknowledged.add(name);
-    return {
-      status: reply.status,
-      millis: performance.now() - started,
-      retryAfter: reply.headers.get("retry-after"),
-      message: body.message,
-    };
-  } catch (error) {
-    const timedOut = (error as Error).name === "TimeoutError";
-    return {
-      status: timedOut ? "timeout" : "network error",
-      millis: performance.now() - started,
-      retryAfter: null,
-    };
-  }
-}
-
-/** WRITERS loops writing until stopped; every outcome is kept with the phase it happened in. */
-function startLoad(acknowledged: Set<string>) {
-  const outcomes: { phase: string; outcome: Outcome }[] = [];
-  let phase = "before";
-  let running = true;
-  let next = 0;
-  const loops = Array.from({ length: WRITERS }, async () => {
-    while (running) {
-      const current = phase;
-      outcomes.push({ phase: current, outcome: await writeOnce(`outage-${next++}`, acknowledged) });
-    }
-  });
-  return {
-    outcomes,
-    setPhase: (name: string) => {
-      phase = name;
-    },
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
-
-const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 async function readiness(): Promise<{
   status: number;
@@ -132,11 +79,11 @@ async function readiness(): Promise<{
 test("killing MariaDB under write load gives 503 with Retry-After, readiness names it, writes recover and nothing acknowledged is lost", async (t) => {
   const acknowledged = new Set<string>();
   // A fresh platform's first writes are slow (pools, prepared statements): load starts once one is through.
-  for (let warm = 0; (await writeOnce(`outage-warm-${warm}`, acknowledged)).status !== 200; warm++) {
+  for (let warm = 0; (await writeOnce(target, `outage-warm-${warm}`, acknowledged)).status !== 200; warm++) {
     if (warm === 100) throw new Error("no write succeeded before the outage");
     await sleep(100);
   }
-  const load = startLoad(acknowledged);
+  const load = startWriteLoad(target, WRITERS, acknowledged);
   await sleep(1_000);
 
   load.setPhase("down");
@@ -149,7 +96,7 @@ test("killing MariaDB under write load gives 503 with Retry-After, readiness nam
   const backAt = performance.now();
   let recoveredMillis: number | undefined;
   while (performance.now() - backAt < 30_000) {
-    const probe = await writeOnce(`outage-probe-${Math.round(performance.now())}`, acknowledged);
+    const probe = await writeOnce(target, `outage-probe-${Math.round(performance.now())}`, acknowledged);
     if (probe.status === 200) {
       recoveredMillis = performance.now() - backAt;
       break;
@@ -190,9 +137,7 @@ test("killing MariaDB under write load gives 503 with Retry-After, readiness nam
   t.not(recoveredMillis, undefined, "writes succeed again within 30 s of the restart");
   t.is(afterRecovery.body.status, "ok");
 
-  const names = (await (await fetch(`${base}/vam/v1/videosequences/names`)).json()) as string[];
-  const stored = new Set(names);
-  const lost = [...acknowledged].filter((name) => !stored.has(name));
+  const lost = await lostWrites(base, acknowledged);
   t.deepEqual(lost, [], "every acknowledged write is stored");
   t.log(
     `${acknowledged.size} writes acknowledged, ${unavailable.length} answered 503, none lost; ` +

@@ -53,3 +53,19 @@ test("a call that meets an unreachable database outside a unit of work ends UNAV
   t.deepEqual(status.metadata.get("m3-error-http-header-retry-after"), ["5"]);
   t.is(toCallStatus(new TypeError("bug"), silent).code, grpc.status.INTERNAL);
 });
+
+test("a lock that outlasted every retry (deadlock, lock wait timeout, locked SQLite file) is UNAVAILABLE busy with a short retry-after", (t) => {
+  const stillLocked = [
+    driverError({ errno: 1213, message: "Deadlock found when trying to get lock" }),
+    driverError({ errno: 1205, message: "Lock wait timeout exceeded" }),
+    Object.assign(new Error("query failed"), {
+      driverError: driverError({ code: "SQLITE_BUSY", message: "database is locked" }),
+    }),
+    driverError({ code: "SQLITE_BUSY_SNAPSHOT", message: "database is locked" }),
+  ];
+  for (const error of stillLocked) {
+    const translated = translateStorageError(error);
+    t.like(translated, { code: "UNAVAILABLE", reason: "DATABASE_BUSY" }, String((error as Error).message));
+    t.deepEqual((translated as DomainError).metadata, { "http-header-retry-after": "1" });
+  }
+});

@@ -42,8 +42,9 @@ RUN npx vite build --config gateway/console/vite.config.ts --outDir /app/dist/co
 # The application: the compiled build (with its protos and package.json) and production
 # node_modules, owned by root and read-only to the process user, so the container runs with a
 # read-only root filesystem (writable paths are /tmp and /var/lib/m3 for data, both volumes).
-# Node's default young generation and a heap that grows by half between full collections
-# (IMAGE_NODE_OPTIONS in tools/k8s/image-commands.ts) keep each process small; `npm start`
+# A young generation pinned at Node's default maximum and a heap that grows by half between full
+# collections (IMAGE_NODE_OPTIONS in tools/k8s/image-commands.ts) keep each process small and
+# its memory flat over time; `npm start`
 # raises the young generation for bulk writes (NODE_OPTIONS=--max-semi-space-size=64 does the
 # same here, for ~100 MB more per process).
 FROM ${NODE_IMAGE} AS app
@@ -56,7 +57,7 @@ COPY --from=build /app/dist ./
 RUN mkdir -p /var/lib/m3 && chown 1000:1000 /var/lib/m3
 VOLUME ["/tmp", "/var/lib/m3"]
 EXPOSE 8080 50051 50052 50053 50054 50055 50056 9464
-ENTRYPOINT ["node", "--heap-growing-percent=50", "tools/k8s/image-entrypoint.js"]
+ENTRYPOINT ["node", "--heap-growing-percent=50", "--min-semi-space-size=16", "tools/k8s/image-entrypoint.js"]
 CMD ["gateway"]
 
 # Frame capture needs ffmpeg and ffprobe; only this target carries them.

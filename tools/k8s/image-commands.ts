@@ -12,9 +12,13 @@ const EXTENSION = extname(HERE);
  * them equal). A heap that grows by half between full collections instead of V8's default
  * (up to several times) keeps each process's peak small: the annotation service's peak over
  * a million-row TSV download went from 277-316 MB to ~190 MB, at the same speed, and a
- * 10,000-annotation fast query from 259 to 285 ms.
+ * 10,000-annotation fast query from 259 to 285 ms. The young generation is pinned at V8's own
+ * maximum (two 16 MB semi-spaces) from the start: left to itself V8 starts it at 1 MB and grows
+ * it under load over minutes, which bench:soak saw as 12-27% RSS growth after minute 2 of kb,
+ * registry, upload and config with a flat live heap. Pinned, a process's RSS is what it will
+ * be under load (about 30 MB more at idle for the small ones), so memory limits hold.
  */
-export const IMAGE_NODE_OPTIONS: readonly string[] = ["--heap-growing-percent=50"];
+export const IMAGE_NODE_OPTIONS: readonly string[] = ["--heap-growing-percent=50", "--min-semi-space-size=16"];
 
 /** The processes the one container image runs, by the command word its first argument gives. */
 export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DatabaseTarget, parseDatabaseUrl } from "../kit/storage/database-url.js";
 import { storeOrReadSecrets } from "./shared-secrets.repository.js";
@@ -49,17 +49,44 @@ export function loadOrCreateSecrets(dataDir: string): {
   file: string;
 } {
   const file = join(dataDir, "secrets.json");
-  const stored = existsSync(file) ? readStored(file) : {};
+  const existed = existsSync(file);
+  const stored = existed ? readStored(file) : {};
   const missing = (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).filter(
     (name) => typeof stored[name] !== "string" || stored[name] === "",
   );
   const secrets = { ...stored } as LocalSecrets;
   for (const name of missing) secrets[name] = GENERATORS[name]();
-  if (missing.length > 0) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  if (missing.length === 0) return { secrets, created: false, file };
+  mkdirSync(dataDir, { recursive: true });
+  const written = existed ? replaceFile(file, secrets) : createFileOnce(file, secrets);
+  return { secrets: written, created: written === secrets, file };
+}
+
+/**
+ * Writes a new secrets file unless another process started on the same data directory got there
+ * first: the file appears whole or not at all (a hard link of a finished temporary file, which
+ * fails if the name exists), and the loser takes the winner's secrets.
+ */
+function createFileOnce(file: string, secrets: LocalSecrets): LocalSecrets {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readStored(file) as LocalSecrets;
+  } finally {
+    rmSync(temporary, { force: true });
   }
-  return { secrets, created: missing.length > 0, file };
+}
+
+/** Adds the secrets an older file lacks; the file is replaced whole (rename), never half-written. */
+function replaceFile(file: string, secrets: LocalSecrets): LocalSecrets {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, file);
+  return secrets;
 }
 
 function readStored(file: string): Partial<Record<keyof LocalSecrets, unknown>> {

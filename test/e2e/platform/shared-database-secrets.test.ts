@@ -1,9 +1,10 @@
 /**
  * Two `npm start` processes on one MariaDB database, neither given secrets: the first keeps
  * the secrets it generates in the database and the second uses them, so a token issued by one
- * is accepted by the other and both know the same administrator.
+ * is accepted by the other and both know the same administrator. On SQLite, two processes on one
+ * data directory share its secrets file the same way.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
@@ -23,23 +24,28 @@ test.after.always(async () => {
   await stopPrivateMariaDb();
 });
 
-async function startAllInOne(databaseUrl: string): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), "m3-shared-secrets-"));
-  dataDirs.push(dataDir);
+/** An all-in-one on the given MySQL database, or on the embedded SQLite files of dataDir. */
+async function startAllInOne(databaseUrl: string | undefined, dataDir = newDataDir()): Promise<string> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     PORT: "0",
     M3_HOST: "127.0.0.1",
     M3_DATA_DIR: dataDir,
-    M3_DATABASE_URL: databaseUrl,
     M3_LOG_LEVEL: "warn",
     M3_LOG_FORMAT: "json",
+    ...(databaseUrl ? { M3_DATABASE_URL: databaseUrl } : {}),
   };
   const script = await startNodeScript(MAIN, env, "m3 is running at");
   started.push(script);
   const port = /:(\d+)\s*$/.exec(script.readyLine)?.[1];
   if (!port) throw new Error(`no port in ${script.readyLine}`);
   return `http://127.0.0.1:${port}`;
+}
+
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-shared-secrets-"));
+  dataDirs.push(dataDir);
+  return dataDir;
 }
 
 async function storedSecrets(databaseUrl: string): Promise<Record<string, string>> {
@@ -81,6 +87,29 @@ test("two processes on one database share the generated secrets: a token of one 
     });
     t.is(login.status, 200, origin);
   }
+});
+
+test("two processes started together on one SQLite data directory share its secrets file: a token of one is accepted by the other", async (t) => {
+  const dataDir = newDataDir();
+  const [first, second] = await Promise.all([
+    startAllInOne(undefined, dataDir),
+    startAllInOne(undefined, dataDir),
+  ]);
+  const secrets = JSON.parse(readFileSync(join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+
+  const auth = await fetch(`${first}/vam/v1/auth`, {
+    method: "POST",
+    headers: { Authorization: `APIKEY ${secrets.apiKey}` },
+  });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const write = await fetch(`${second}/vam/v1/videosequences`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: new URLSearchParams({ name: "shared-data-dir-dive", camera_id: "cam" }),
+  });
+  t.is(write.status, 200);
+  const read = await fetch(`${first}/vam/v1/videosequences/name/shared-data-dir-dive`);
+  t.is(read.status, 200, "a write through one process is read through the other");
 });
 
 test("processes racing to store their secrets all end up with the first one stored", async (t) => {

@@ -1,0 +1,42 @@
+/**
+ * The benchmarks `npm run bench:all` runs, in order, each an npm script of its own that
+ * measures m3 beside its floor (the same work done by the bare driver or tool) and prints
+ * markdown. `quick` is the environment that shortens a long benchmark for `--quick` runs.
+ */
+export interface BenchEntry {
+  script: string;
+  /** What it measures, for the section heading of RESULTS.md. */
+  about: string;
+  quick?: Record<string, string>;
+}
+
+export const BENCHES: readonly BenchEntry[] = [
+  { script: "bench:startup", about: "`npm start` until ready, warm and cold" },
+  {
+    script: "bench:registry",
+    about: "registry reads and writes through the gateway vs. node:http + mysql2 running the same SQL",
+  },
+  { script: "bench:kb", about: "kb lookups, search and phylogeny on the real 4,092-concept tree" },
+  {
+    script: "bench:annotation",
+    about: "bulk creates of annotations and one video's annotations vs. mysql2",
+    quick: { BENCH_ANNOTATIONS: "20000" },
+  },
+  {
+    script: "bench:annotation-queries",
+    about: "fast queries, histograms and the TSV download over generated annotations vs. mysql2",
+    quick: { BENCH_ANNOTATIONS: "100000" },
+  },
+  { script: "bench:capture", about: "frame grabs, cached and new, vs. bare ffmpeg" },
+  { script: "bench:upload", about: "image uploads to S3 and to disk" },
+  {
+    script: "bench:backup",
+    about: "backup and restore across engines",
+    quick: { BENCH_ANNOTATIONS: "100000" },
+  },
+  {
+    script: "bench:soak",
+    about: "mixed load on every domain as split processes: RSS over time, errors, latency",
+    quick: { BENCH_SOAK_MINUTES: "3" },
+  },
+];

@@ -16,6 +16,10 @@ export const BENCHES: readonly BenchEntry[] = [
     script: "bench:registry",
     about: "registry reads and writes through the gateway vs. node:http + mysql2 running the same SQL",
   },
+  {
+    script: "bench:media-floor",
+    about: "issue 17's headline read on both engines vs. node:http + the bare driver (its own process)",
+  },
   { script: "bench:kb", about: "kb lookups, search and phylogeny on the real 4,092-concept tree" },
   {
     script: "bench:annotation",

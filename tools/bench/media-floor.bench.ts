@@ -1,0 +1,140 @@
+/**
+ * `npm run bench:media-floor`: issue 17's headline goal on both engines. The all-in-one (as
+ * `npm start` runs it) answers `GET /vam/v1/media/videoreference/{uuid}` over 1,000 seeded media
+ * at concurrency 16, and so does its floor (media-floor-server.ts: node:http and the bare driver
+ * running the same SELECT on the same database, its own process). Prints req/s, p50, p99 and the
+ * ratio to the floor per engine, with the goals (MariaDB ≥ 0.7× and p99 < 10 ms, SQLite ≥ 0.4×).
+ * BENCH_ENGINES=sqlite or mariadb runs one; BENCH_REQUESTS (default 20,000) per run.
+ */
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { HttpClient } from "../../test/support/e2e/http-client.js";
+import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-process.js";
+import { KeepAliveClient } from "./keep-alive-client.js";
+import { type LoadResult, runLoad } from "./load-runner.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const CONCURRENCY = 16;
+const SEED = 1000;
+const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,mariadb").split(",");
+const GOALS: Record<string, { ratio: number; p99Millis?: number }> = {
+  sqlite: { ratio: 0.4 },
+  mariadb: { ratio: 0.7, p99Millis: 10 },
+};
+
+interface EngineResult {
+  engine: string;
+  m3: LoadResult;
+  floor: LoadResult;
+}
+
+/** Seeds media through the API and returns their video reference uuids. */
+async function seedMedia(http: HttpClient): Promise<string[]> {
+  const references: string[] = [];
+  for (let i = 0; i < SEED; i++) {
+    const reply = await http.post("/vam/v1/media", {
+      form: {
+        video_sequence_name: `floor-seq-${i % 50}`,
+        camera_id: "bench-cam",
+        video_name: `floor-video-${i}`,
+        uri: `http://bench.example.org/floor/${i}.mp4`,
+        start_timestamp: "2024-01-01T00:00:00Z",
+        duration_millis: 600000,
+        container: "video/mp4",
+        width: 1920,
+        height: 1080,
+      },
+    });
+    references.push((reply.json as { video_reference_uuid: string }).video_reference_uuid);
+  }
+  return references;
+}
+
+/** Loads GET <prefix><uuid> on a server, warmed first, and returns the measured run. */
+async function loadMedia(
+  name: string,
+  port: number,
+  prefix: string,
+  references: string[],
+): Promise<LoadResult> {
+  const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
+  const pick = (index: number) => references[(index * 7919) % references.length] ?? "";
+  const get = async (index: number) => {
+    const status = await client.send("GET", `${prefix}${pick(index)}`);
+    if (status !== 200) throw new Error(`${name}: unexpected status ${status}`);
+  };
+  try {
+    await runLoad("warm", { requests: 2000, concurrency: CONCURRENCY }, get);
+    return await runLoad(name, { requests: REQUESTS, concurrency: CONCURRENCY }, get);
+  } finally {
+    client.close();
+  }
+}
+
+async function measureEngine(engine: string): Promise<EngineResult> {
+  const mariadb = engine === "mariadb" ? await startBenchMariaDb() : undefined;
+  try {
+    const databaseUrl = await mariadb?.createDatabase("m3_bench_media_floor");
+    const platform = await startPlatformProcess({ databaseUrl });
+    try {
+      const references = await seedMedia(new HttpClient(`http://127.0.0.1:${platform.port}`, BENCH_API_KEY));
+      const floorServer = await startNodeScript(
+        join(import.meta.dirname, "media-floor-server.ts"),
+        {
+          ...process.env,
+          FLOOR_DATABASE_URL: databaseUrl ?? `sqlite:${join(platform.dataDir, "registry.sqlite")}`,
+        },
+        '"port"',
+      );
+      try {
+        const m3 = await loadMedia(
+          `m3 (${engine})`,
+          platform.port,
+          "/vam/v1/media/videoreference/",
+          references,
+        );
+        const floor = await loadMedia(
+          `floor (${engine})`,
+          loggedPort(floorServer.readyLine),
+          "/media/",
+          references,
+        );
+        return { engine, m3, floor };
+      } finally {
+        await stopChild(floorServer.child);
+      }
+    } finally {
+      await platform.stop();
+    }
+  } finally {
+    await mariadb?.stop();
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+const loadBefore = load();
+const results: EngineResult[] = [];
+for (const engine of ENGINES) results.push(await measureEngine(engine));
+console.log(
+  `\nGET /vam/v1/media/videoreference/{uuid}, ${SEED} media, concurrency ${CONCURRENCY}, ${REQUESTS} requests per run; ` +
+    `load average before ${loadBefore}, after ${load()}\n`,
+);
+console.log(
+  "| engine | m3 req/s | m3 p50 ms | m3 p99 ms | floor req/s | floor p50 ms | floor p99 ms | m3 / floor | goal |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const { engine, m3, floor } of results) {
+  const goal = GOALS[engine] ?? { ratio: 0 };
+  const ratio = m3.requestsPerSecond / floor.requestsPerSecond;
+  const met = ratio >= goal.ratio && (goal.p99Millis === undefined || m3.p99Millis < goal.p99Millis);
+  const goalText = `≥ ${goal.ratio}×${goal.p99Millis ? `, p99 < ${goal.p99Millis} ms` : ""}: ${met ? "met" : "**missed**"}`;
+  console.log(
+    `| ${engine} | ${m3.requestsPerSecond.toFixed(0)} | ${m3.p50Millis.toFixed(2)} | ${m3.p99Millis.toFixed(2)} | ` +
+      `${floor.requestsPerSecond.toFixed(0)} | ${floor.p50Millis.toFixed(2)} | ${floor.p99Millis.toFixed(2)} | ` +
+      `${ratio.toFixed(2)}× | ${goalText} |`,
+  );
+}

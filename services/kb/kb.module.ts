@@ -17,6 +17,7 @@ import {
   peopleSchema,
 } from "./people/people-slice.js";
 import { createPhylogenySlice } from "./phylogeny/phylogeny-slice.js";
+import { treeVersionWatchOn } from "./tree/services/tree-version-watch.js";
 import { createConceptDirectory, createTreeSlice, treeSchema } from "./tree/tree-slice.js";
 
 const SCHEMAS: readonly KbSchema[] = [treeSchema, historySchema, peopleSchema, attachmentsSchema];
@@ -58,6 +59,7 @@ export const kbModule: DomainModule = {
         directory: createConceptDirectory(),
         principals: createPrincipalResolver(storage),
         history: createHistoryRecorder(),
+        versions: treeVersionWatchOn(storage),
       };
       const tree = createTreeSlice({ ...deps, attachments: createConceptAttachments() });
       const attachments = createAttachmentsSlice(deps);

@@ -89,6 +89,6 @@ export function createAttachmentsSlice(deps: KbSliceDeps): KbSlice {
         },
       ),
     ],
-    historyHandlers: attachmentHistoryHandlers(),
+    historyHandlers: attachmentHistoryHandlers(deps.directory),
   };
 }

@@ -19,9 +19,11 @@ import { InitKbTreeSqlite } from "./migrations/sqlite/init-kb-tree.migration.js"
 import { TreeConceptDirectory } from "./services/concept-directory.js";
 import { ConceptNameService } from "./services/concept-name.service.js";
 import { ConceptQueryService } from "./services/concept-query.service.js";
+import { ConceptReadCache } from "./services/concept-read-cache.js";
 import { ConceptViewLoader } from "./services/concept-view.js";
 import { ConceptWriteService } from "./services/concept-write.service.js";
 import { treeHistoryHandlers } from "./services/tree-history.actions.js";
+import { treeVersionWatchOn } from "./services/tree-version-watch.js";
 
 /** The concept tree's .proto files, relative to proto/. */
 export const KB_TREE_PROTO_FILES = [
@@ -46,13 +48,16 @@ export interface TreeServices {
   names: ConceptNameService;
 }
 
-type TreeDeps = Pick<KbSliceDeps, "storage" | "directory" | "history"> & { attachments: ConceptAttachments };
+type TreeDeps = Pick<KbSliceDeps, "storage" | "directory" | "history" | "versions"> & {
+  attachments: ConceptAttachments;
+};
 
 /** The tree's rules over its storage (what the handlers call; tests use them directly). */
 export function createTreeServices(deps: TreeDeps): TreeServices {
   const views = new ConceptViewLoader(deps.attachments);
+  const cache = new ConceptReadCache(deps.versions ?? treeVersionWatchOn(deps.storage));
   return {
-    queries: new ConceptQueryService(deps.storage, deps.directory, views),
+    queries: new ConceptQueryService(deps.storage, deps.directory, views, cache),
     writes: new ConceptWriteService(deps.storage, deps.directory, deps.history, views),
     names: new ConceptNameService(deps.storage, deps.directory, deps.history, views),
   };

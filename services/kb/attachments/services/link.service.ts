@@ -7,6 +7,7 @@ import type { KbSliceDeps } from "../../contracts/slice.js";
 import type { LinkEntity } from "../entities/link.entity.js";
 import { type LinkKind, LinkRepository } from "../repositories/link.repository.js";
 import type { LinkView, PageOf } from "./attachment.views.js";
+import { writeAttachments } from "./attachment-writes.js";
 import { notFound, pageOf, requiredText } from "./input.rules.js";
 import { byShortString, NIL, SELF, sameTriple, shortString, type Triple } from "./link.rules.js";
 import { checkedTriple, LinkReader } from "./link-reader.js";
@@ -110,7 +111,7 @@ export class LinkService {
   async renameToConcept(oldName: string | undefined, newName: string | undefined): Promise<number> {
     const from = requiredText(oldName, "old", 128);
     const to = requiredText(newName, "new", 128);
-    return this.deps.storage.transaction((manager) =>
+    return writeAttachments(this.deps, (manager) =>
       this.repository(manager).renameToConcept(from, to, Instant.now()),
     );
   }
@@ -121,7 +122,7 @@ export class LinkService {
       toConcept: changes.toConcept?.trim() ? changes.toConcept : SELF,
       linkValue: changes.linkValue?.trim() ? changes.linkValue : NIL,
     });
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(
         manager,
         requiredText(conceptName, "concept", 128),
@@ -150,7 +151,7 @@ export class LinkService {
   }
 
   async update(principal: Principal, id: number, changes: LinkChanges): Promise<LinkView> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const link = await this.requireLink(manager, id);
       const before = { linkName: link.linkName, toConcept: link.toConcept, linkValue: link.linkValue };
       const requested = checkedTriple({
@@ -182,7 +183,7 @@ export class LinkService {
 
   /** An admin's delete happens now; anyone else's waits for an admin to approve its record. */
   async delete(principal: Principal, id: number): Promise<void> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const link = await this.requireLink(manager, id);
       await this.deps.history.record(manager, {
         conceptId: link.conceptId,

@@ -1,0 +1,45 @@
+import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import { readTreeVersion } from "../repositories/tree-version.repository.js";
+
+/** The version as the kb's storage has it. */
+export function treeVersionWatchOn(storage: DomainStorage): TreeVersionWatch {
+  return new TreeVersionWatch(() => storage.read((manager) => readTreeVersion(manager)));
+}
+
+/**
+ * Reads the kb's content version (tree-version.repository.ts) for the caches, one read at a
+ * time: a caller arriving while a read is under way waits for the next one, which starts
+ * after it arrived and so sees every write committed before its request, while a burst of
+ * concurrent requests shares one statement.
+ */
+export class TreeVersionWatch {
+  private running: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+
+  constructor(private readonly readVersion: () => Promise<number>) {}
+
+  current(): Promise<number> {
+    const running = this.running;
+    if (running === undefined) return this.start();
+    this.queued ??= running.then(
+      () => this.startQueued(),
+      () => this.startQueued(),
+    );
+    return this.queued;
+  }
+
+  private startQueued(): Promise<number> {
+    this.queued = undefined;
+    return this.start();
+  }
+
+  private start(): Promise<number> {
+    const read = this.readVersion();
+    this.running = read;
+    const finished = () => {
+      if (this.running === read) this.running = undefined;
+    };
+    read.then(finished, finished);
+    return read;
+  }
+}

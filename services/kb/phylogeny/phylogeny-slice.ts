@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import { PhylogenyServiceService } from "../../../proto/gen/m3/kb/v1/phylogeny_service.js";
 import { bindService } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import type { VersionWatch } from "../cache/version-watch.js";
 import type { KbSlice, KbSliceDeps } from "../contracts/slice.js";
-import type { TreeVersionWatch } from "../tree/services/tree-version-watch.js";
 import { PhylogenyCache } from "./phylogeny.cache.js";
 import { PHYLOGENY_PUBLIC_METHODS, phylogenyHandlers } from "./phylogeny.handlers.js";
 import { PhylogenyRepository } from "./phylogeny.repository.js";
@@ -16,7 +16,7 @@ import { PhylogenyService } from "./phylogeny.service.js";
 export function createPhylogenyService(
   storage: DomainStorage,
   logger?: Logger,
-  versions?: TreeVersionWatch,
+  versions?: VersionWatch,
 ): PhylogenyService {
   return new PhylogenyService(new PhylogenyCache(storage, new PhylogenyRepository(), logger, versions));
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { TreeVersionWatch } from "../tree/services/tree-version-watch.js";
+import { VersionWatch } from "../cache/version-watch.js";
 import type { PhylogenyRepository } from "./phylogeny.repository.js";
 import { PhylogenyTree } from "./phylogeny-tree.js";
 
@@ -11,7 +11,7 @@ interface Snapshot {
 
 /**
  * The whole concept tree in memory. Before every answer it reads the tree version (one
- * cheap query, shared by concurrent requests: TreeVersionWatch) and rebuilds when another
+ * cheap query, shared by concurrent requests: VersionWatch) and rebuilds when another
  * writer, on any replica, has bumped it; deletions bump it too, so they are seen. Requests
  * arriving during a rebuild share it.
  */
@@ -23,7 +23,7 @@ export class PhylogenyCache {
     private readonly storage: DomainStorage,
     private readonly repository: PhylogenyRepository,
     private readonly logger?: Logger,
-    private readonly versions = new TreeVersionWatch(() =>
+    private readonly versions = new VersionWatch(() =>
       storage.read((manager) => repository.treeVersion(manager)),
     ),
   ) {}

@@ -22,7 +22,7 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/kb/v1/phylogeny/up/Nanomia", 1],
   ["/kb/v1/phylogeny/basic/Nanomia", 1],
   ["/kb/v1/concept/find/sebastes", 1],
-  ["/kb/v1/links/Nanomia", 7],
+  ["/kb/v1/links/Nanomia", 1],
   ["/anno/v1/annotations/{observation_uuid}", 6],
 ];
 

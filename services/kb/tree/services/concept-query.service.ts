@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { treeRepositories } from "../repositories/tree-repositories.js";
-import type { ConceptReadCache } from "./concept-read-cache.js";
 import type { ConceptView, ConceptViewLoader } from "./concept-view.js";
 import { conceptNotFound } from "./tree-errors.js";
 
@@ -11,6 +11,9 @@ import { conceptNotFound } from "./tree-errors.js";
 export const ALL_NAMES_LIMIT = 10_000;
 
 const count = (answer: readonly unknown[]) => answer.length;
+
+/** The cache key of the concept owning a name (shared with ConceptNameService.get). */
+export const conceptKey = (name: string) => `concept\0${name}`;
 
 /**
  * The read side of the concept tree. Answers come from the cache while the kb's version
@@ -21,7 +24,7 @@ export class ConceptQueryService {
     private readonly storage: DomainStorage,
     private readonly directory: ConceptDirectory,
     private readonly views: ConceptViewLoader,
-    private readonly cache: ConceptReadCache,
+    private readonly cache: VersionedReadCache,
   ) {}
 
   async listAllNames(): Promise<string[]> {
@@ -33,9 +36,7 @@ export class ConceptQueryService {
   }
 
   async get(name: string): Promise<ConceptView> {
-    return this.cache.read(`concept\0${name}`, () =>
-      this.storage.read((manager) => this.view(manager, name)),
-    );
+    return this.cache.read(conceptKey(name), () => this.storage.read((manager) => this.view(manager, name)));
   }
 
   /** Concepts with a name containing `text` (ignoring case), sorted by primary name. */

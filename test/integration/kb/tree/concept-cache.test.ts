@@ -10,10 +10,10 @@ import { createHistoryRecorder } from "../../../../services/kb/history/history-s
 import { createPrincipalResolver } from "../../../../services/kb/people/people-slice.js";
 import type { PhylogenyService } from "../../../../services/kb/phylogeny/phylogeny.service.js";
 import { createPhylogenyService } from "../../../../services/kb/phylogeny/phylogeny-slice.js";
-import { treeVersionWatchOn } from "../../../../services/kb/tree/services/tree-version-watch.js";
 import {
   createConceptDirectory,
   createTreeServices,
+  createTreeVersionWatch,
   type TreeServices,
 } from "../../../../services/kb/tree/tree-slice.js";
 import { TokenService } from "../../../../services/kit/auth/token-service.js";
@@ -38,7 +38,7 @@ function replicaOn(storage: DomainStorage): Replica {
     directory: createConceptDirectory(),
     principals: createPrincipalResolver(storage),
     history: createHistoryRecorder(),
-    versions: treeVersionWatchOn(storage),
+    versions: createTreeVersionWatch(storage),
   };
   return {
     tree: createTreeServices({ ...deps, attachments: createConceptAttachments() }),
@@ -66,6 +66,11 @@ async function warm(replica: Replica): Promise<void> {
   await replica.tree.queries.children("Nanomia");
   await replica.tree.queries.parent("Nanomia bijuga");
   await replica.tree.queries.listAllNames();
+  await replica.tree.names.get("Nanomia");
+  await replica.attachments.links.listApplicable("Nanomia bijuga");
+  await replica.attachments.links.listAll();
+  await replica.attachments.realizations.listToConcept("Sebastes");
+  await replica.attachments.realizations.listByConcept("Nanomia");
 }
 
 for (const backend of BACKENDS) {
@@ -133,6 +138,40 @@ for (const backend of BACKENDS) {
         ["Mapstone (2015)"],
       );
       t.deepEqual((await tree.queries.get("Nanomia")).attachments.media, []);
+    }
+  });
+
+  test(`${backend}: link templates and realizations are seen by the next link read, on both replicas`, async (t) => {
+    const replicas = await twoReplicas(backend);
+    for (const replica of replicas) await warm(replica);
+    await replicas[0].attachments.templates.create(ADMIN, "Nanomia", {
+      linkName: "size",
+      linkValue: "large",
+    });
+    await replicas[0].attachments.realizations.create(ADMIN, "Nanomia", {
+      linkName: "eating",
+      toConcept: "Sebastes",
+    });
+    for (const { attachments } of replicas) {
+      const applicable = await attachments.links.listApplicable("Nanomia bijuga");
+      t.deepEqual(
+        applicable.map((view) => [view.concept, view.link.linkName]),
+        [["Nanomia", "size"]],
+      );
+      t.deepEqual(
+        (await attachments.links.listAll()).map((link) => link.linkName),
+        ["size"],
+      );
+      t.deepEqual(
+        (await attachments.realizations.listToConcept("Sebastes")).map((view) => view.concept),
+        ["Nanomia"],
+      );
+      t.is((await attachments.realizations.listByConcept("Nanomia")).length, 1);
+    }
+    await replicas[1].tree.names.update("Nanomia", { newName: "Nanomia cara" }, ADMIN);
+    for (const { attachments, tree } of replicas) {
+      t.is((await attachments.links.listApplicable("Nanomia bijuga"))[0]?.concept, "Nanomia cara");
+      t.is((await tree.names.get("Nanomia cara")).primaryName, "Nanomia cara");
     }
   });
 

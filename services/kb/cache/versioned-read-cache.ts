@@ -1,4 +1,4 @@
-import type { TreeVersionWatch } from "./tree-version-watch.js";
+import type { VersionWatch } from "./version-watch.js";
 
 /** How many concepts the cached answers may hold in all (a find answers many); the oldest go first. */
 export const CACHED_CONCEPTS_LIMIT = 100_000;
@@ -16,18 +16,18 @@ interface Generation {
 }
 
 /**
- * Answers of kb reads (concept views, searches) kept in memory for as long as the kb's content
+ * Answers of kb reads (concept views, searches, link views) kept in memory for as long as the kb's content
  * version stays the same: each read costs one version check (shared by concurrent requests)
  * instead of its statements. Every write of concepts, names or attachments bumps the version,
  * on any replica, so the next read after a write loads afresh. An answer is filed under the
  * version read before it was loaded, so an answer loaded while a write commits is never kept
  * past that write. Answers are shared: callers must not change them.
  */
-export class ConceptReadCache {
+export class VersionedReadCache {
   private generation: Generation = { version: Number.NEGATIVE_INFINITY, entries: new Map(), weight: 0 };
 
   constructor(
-    private readonly versions: TreeVersionWatch,
+    private readonly versions: VersionWatch,
     private readonly limit = CACHED_CONCEPTS_LIMIT,
   ) {}
 

@@ -1,6 +1,6 @@
 import test from "ava";
-import { ConceptReadCache } from "../../../../services/kb/tree/services/concept-read-cache.js";
-import { TreeVersionWatch } from "../../../../services/kb/tree/services/tree-version-watch.js";
+import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
+import { VersionedReadCache } from "../../../services/kb/cache/versioned-read-cache.js";
 
 /** A version store whose reads see the version as it is when sent and wait until released. */
 class HeldVersions {
@@ -26,7 +26,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 test("callers arriving during a version read share the next read, which starts after they arrived", async (t) => {
   const versions = new HeldVersions();
-  const watch = new TreeVersionWatch(versions.read);
+  const watch = new VersionWatch(versions.read);
   const first = watch.current();
   versions.version = 2; // a write commits after the first read was sent, before the next requests
   const during = [watch.current(), watch.current(), watch.current()];
@@ -41,7 +41,7 @@ test("callers arriving during a version read share the next read, which starts a
 
 test("a failed version read fails its callers and the next caller reads again", async (t) => {
   let fail = true;
-  const watch = new TreeVersionWatch(async () => {
+  const watch = new VersionWatch(async () => {
     if (fail) throw new Error("database down");
     return 7;
   });
@@ -51,7 +51,7 @@ test("a failed version read fails its callers and the next caller reads again", 
 });
 
 function cacheOver(versions: { version: number }, limit?: number) {
-  return new ConceptReadCache(new TreeVersionWatch(async () => versions.version), limit);
+  return new VersionedReadCache(new VersionWatch(async () => versions.version), limit);
 }
 
 test("an answer is loaded once while the version stays the same, and again after it changes", async (t) => {

@@ -1,18 +1,11 @@
-import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import { readTreeVersion } from "../repositories/tree-version.repository.js";
-
-/** The version as the kb's storage has it. */
-export function treeVersionWatchOn(storage: DomainStorage): TreeVersionWatch {
-  return new TreeVersionWatch(() => storage.read((manager) => readTreeVersion(manager)));
-}
-
 /**
- * Reads the kb's content version (tree-version.repository.ts) for the caches, one read at a
- * time: a caller arriving while a read is under way waits for the next one, which starts
- * after it arrived and so sees every write committed before its request, while a burst of
- * concurrent requests shares one statement.
+ * Reads the kb's content version (`kb_tree_version`, bumped in the transaction of every write
+ * of concepts, names and attachments, on any replica) for the caches, one read at a time: a
+ * caller arriving while a read is under way waits for the next one, which starts after it
+ * arrived and so sees every write committed before its request, while a burst of concurrent
+ * requests shares one statement.
  */
-export class TreeVersionWatch {
+export class VersionWatch {
   private running: Promise<number> | undefined;
   private queued: Promise<number> | undefined;
 

@@ -17,7 +17,12 @@ import {
   peopleSchema,
 } from "./people/people-slice.js";
 import { createPhylogenySlice } from "./phylogeny/phylogeny-slice.js";
-import { createConceptDirectory, createTreeSlice, treeSchema } from "./tree/tree-slice.js";
+import {
+  createConceptDirectory,
+  createTreeSlice,
+  createTreeVersionWatch,
+  treeSchema,
+} from "./tree/tree-slice.js";
 
 const SCHEMAS: readonly KbSchema[] = [treeSchema, historySchema, peopleSchema, attachmentsSchema];
 
@@ -58,6 +63,7 @@ export const kbModule: DomainModule = {
         directory: createConceptDirectory(),
         principals: createPrincipalResolver(storage),
         history: createHistoryRecorder(),
+        versions: createTreeVersionWatch(storage),
       };
       const tree = createTreeSlice({ ...deps, attachments: createConceptAttachments() });
       const attachments = createAttachmentsSlice(deps);

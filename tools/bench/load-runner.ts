@@ -1,4 +1,7 @@
-/** A bounded closed-loop load generator: N workers issue requests until a count is reached. */
+/**
+ * A bounded closed-loop load generator: N workers issue requests until a count is reached or,
+ * when `seconds` is given, that much time has passed (whichever comes first).
+ */
 
 export interface LoadResult {
   name: string;
@@ -11,14 +14,15 @@ export interface LoadResult {
 
 export async function runLoad(
   name: string,
-  options: { requests: number; concurrency: number },
+  options: { requests: number; concurrency: number; seconds?: number },
   operation: (index: number) => Promise<void>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const until = started + (options.seconds ?? Number.POSITIVE_INFINITY) * 1000;
   const worker = async () => {
-    while (next < options.requests) {
+    while (next < options.requests && performance.now() < until) {
       const index = next++;
       const begin = performance.now();
       await operation(index);

@@ -43,15 +43,16 @@ const START_NODE_OPTIONS = ["--max-semi-space-size=64"];
 
 /**
  * Runs the all-in-one process as `npm start` runs it (plain node on the transpiled copy of the
- * sources, tools/start) on a free loopback port, on the given database (without one, on the
- * embedded SQLite files of its data directory, as `npm start` does), with its own data
+ * sources, tools/start) on a free loopback port, on the given database, with its own data
  * directory, until stopped, with the node options of `npm start` (package.json).
- * M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof); it logs at warn unless BENCH_LOG_LEVEL says
- * otherwise (`info` is what `npm start` runs with).
+ * M3_BENCH_NODE_ARGS passes more (e.g. --cpu-prof), as does `nodeArgs`; it logs at warn unless
+ * BENCH_LOG_LEVEL says otherwise (`info` is what `npm start` runs with). Without a database URL
+ * every domain keeps its SQLite file in the data directory, as `npm start` does.
  */
 export async function startPlatformProcess(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
+  nodeArgs?: readonly string[];
 }): Promise<{ port: number; pid: number; dataDir: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const { child, readyLine } = await startNodeScript(
@@ -68,7 +69,7 @@ export async function startPlatformProcess(options: {
       ...options.env,
     },
     "m3 is running at",
-    benchNodeOptions(),
+    [...benchNodeOptions(), ...(options.nodeArgs ?? [])],
   );
   return {
     port: Number(new URL(readyLine.slice(readyLine.indexOf("http"))).port),

@@ -4,6 +4,7 @@ import { LinkTemplateServiceService } from "../../../proto/gen/m3/kb/v1/link_tem
 import { MediaServiceService } from "../../../proto/gen/m3/kb/v1/media_service.js";
 import { ReferenceServiceService } from "../../../proto/gen/m3/kb/v1/reference_service.js";
 import { bindService } from "../../kit/grpc/bind-service.js";
+import { VersionedReadCache } from "../cache/versioned-read-cache.js";
 import type { KbSchema, KbSlice, KbSliceDeps } from "../contracts/slice.js";
 import { ConceptMediaEntity } from "./entities/concept-media.entity.js";
 import { LinkRealizationEntity, LinkTemplateEntity } from "./entities/link.entity.js";
@@ -48,12 +49,13 @@ export interface AttachmentServices {
 }
 
 export function createAttachmentServices(deps: KbSliceDeps): AttachmentServices {
+  const cache = new VersionedReadCache(deps.versions);
   return {
     media: new MediaService(deps),
     references: new ReferenceService(deps),
-    templates: new LinkService("template", deps),
-    realizations: new LinkService("realization", deps),
-    links: new LinkViewService(deps),
+    templates: new LinkService("template", deps, cache),
+    realizations: new LinkService("realization", deps, cache),
+    links: new LinkViewService(deps, cache),
   };
 }
 
@@ -89,6 +91,6 @@ export function createAttachmentsSlice(deps: KbSliceDeps): KbSlice {
         },
       ),
     ],
-    historyHandlers: attachmentHistoryHandlers(),
+    historyHandlers: attachmentHistoryHandlers(deps.directory),
   };
 }

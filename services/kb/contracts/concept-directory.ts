@@ -21,8 +21,9 @@ export interface ConceptDirectory {
   /** The concept and its ancestors, root first (link templates are inherited down this path). */
   lineage(manager: EntityManager, conceptId: number): Promise<ConceptRef[]>;
   /**
-   * Records that the tree changed (names, parents, ranks, deletions) in the same
-   * transaction, so every replica's phylogeny cache reloads before its next answer.
+   * Records that the tree changed (names, parents, ranks, deletions) or what hangs off a
+   * concept did (media, links, references), in the same transaction, so every replica's
+   * caches (the phylogeny tree, the concept views) reload before their next answer.
    */
   markTreeChanged(manager: EntityManager): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { TokenService } from "../../kit/auth/token-service.js";
 import type { ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import type { VersionWatch } from "../cache/version-watch.js";
 import type { ConceptDirectory } from "./concept-directory.js";
 import type { HistoryActionHandler, HistoryRecorder } from "./history.js";
 import type { PrincipalResolver } from "./principal.js";
@@ -23,6 +24,8 @@ export interface KbSliceDeps {
   directory: ConceptDirectory;
   principals: PrincipalResolver;
   history: HistoryRecorder;
+  /** The kb's version check, shared by its caches. */
+  versions: VersionWatch;
 }
 
 /** A kb part as the module assembles it: gRPC bindings, and the history fields it can process. */

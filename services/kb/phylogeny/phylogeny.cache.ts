@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { VersionWatch } from "../cache/version-watch.js";
 import type { PhylogenyRepository } from "./phylogeny.repository.js";
 import { PhylogenyTree } from "./phylogeny-tree.js";
 
@@ -10,8 +11,9 @@ interface Snapshot {
 
 /**
  * The whole concept tree in memory. Before every answer it reads the tree version (one
- * cheap query) and rebuilds when another writer, on any replica, has bumped it; deletions
- * bump it too, so they are seen. Requests arriving during a rebuild share it.
+ * cheap query, shared by concurrent requests: VersionWatch) and rebuilds when another
+ * writer, on any replica, has bumped it; deletions bump it too, so they are seen. Requests
+ * arriving during a rebuild share it.
  */
 export class PhylogenyCache {
   private current: Snapshot | undefined;
@@ -21,11 +23,14 @@ export class PhylogenyCache {
     private readonly storage: DomainStorage,
     private readonly repository: PhylogenyRepository,
     private readonly logger?: Logger,
+    private readonly versions = new VersionWatch(() =>
+      storage.read((manager) => repository.treeVersion(manager)),
+    ),
   ) {}
 
   /** The tree as of the current version. */
   async tree(): Promise<PhylogenyTree> {
-    const version = await this.storage.read((manager) => this.repository.treeVersion(manager));
+    const version = await this.versions.current();
     if (this.current?.version === version) return this.current.tree;
     if (this.pending?.version === version) return this.pending.tree;
     const tree = this.rebuild(version);

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { readTreeVersion } from "../tree/repositories/tree-version.repository.js";
 
 /** One name of one concept, with the concept's place and rank (a concept without names has one row of nulls). */
 export interface TreeRow {
@@ -22,11 +23,8 @@ interface RawTreeRow {
 /** The phylogeny cache's two reads: the tree version (cheap, before every answer) and the whole tree. */
 export class PhylogenyRepository {
   /** The counter every tree write bumps; 0 before the first write. */
-  async treeVersion(manager: EntityManager): Promise<number> {
-    const rows: { version: number | string }[] = await manager.query(
-      "SELECT version FROM kb_tree_version WHERE id = 1",
-    );
-    return rows[0] ? Number(rows[0].version) : 0;
+  treeVersion(manager: EntityManager): Promise<number> {
+    return readTreeVersion(manager);
   }
 
   /** Every concept with every name, in one join. */

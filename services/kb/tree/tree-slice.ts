@@ -2,6 +2,9 @@ import { ConceptNameServiceService } from "../../../proto/gen/m3/kb/v1/concept_n
 import { ConceptServiceService } from "../../../proto/gen/m3/kb/v1/concept_service.js";
 import { RawServiceService } from "../../../proto/gen/m3/kb/v1/raw_service.js";
 import { bindService } from "../../kit/grpc/bind-service.js";
+import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { VersionWatch } from "../cache/version-watch.js";
+import { VersionedReadCache } from "../cache/versioned-read-cache.js";
 import type { ConceptAttachments } from "../contracts/concept-attachments.js";
 import type { ConceptDirectory } from "../contracts/concept-directory.js";
 import type { KbSchema, KbSlice, KbSliceDeps } from "../contracts/slice.js";
@@ -16,6 +19,7 @@ import {
 } from "./handlers/concept-name.handlers.js";
 import { InitKbTreeMysql } from "./migrations/mysql/init-kb-tree.migration.js";
 import { InitKbTreeSqlite } from "./migrations/sqlite/init-kb-tree.migration.js";
+import { readTreeVersion } from "./repositories/tree-version.repository.js";
 import { TreeConceptDirectory } from "./services/concept-directory.js";
 import { ConceptNameService } from "./services/concept-name.service.js";
 import { ConceptQueryService } from "./services/concept-query.service.js";
@@ -35,6 +39,11 @@ export const treeSchema: KbSchema = {
   migrations: { mysql: [InitKbTreeMysql], sqlite: [InitKbTreeSqlite] },
 };
 
+/** The check of the kb's version (kept in the tree's table) that every kb cache shares. */
+export function createTreeVersionWatch(storage: DomainStorage): VersionWatch {
+  return new VersionWatch(() => storage.read((manager) => readTreeVersion(manager)));
+}
+
 /** The ConceptDirectory every kb part shares (it keeps no state). */
 export function createConceptDirectory(): ConceptDirectory {
   return new TreeConceptDirectory();
@@ -46,15 +55,20 @@ export interface TreeServices {
   names: ConceptNameService;
 }
 
-type TreeDeps = Pick<KbSliceDeps, "storage" | "directory" | "history"> & { attachments: ConceptAttachments };
+type TreeDeps = Pick<KbSliceDeps, "storage" | "directory" | "history"> & {
+  attachments: ConceptAttachments;
+  /** The kb's shared version check; the tree makes its own when absent. */
+  versions?: VersionWatch;
+};
 
 /** The tree's rules over its storage (what the handlers call; tests use them directly). */
 export function createTreeServices(deps: TreeDeps): TreeServices {
   const views = new ConceptViewLoader(deps.attachments);
+  const cache = new VersionedReadCache(deps.versions ?? createTreeVersionWatch(deps.storage));
   return {
-    queries: new ConceptQueryService(deps.storage, deps.directory, views),
+    queries: new ConceptQueryService(deps.storage, deps.directory, views, cache),
     writes: new ConceptWriteService(deps.storage, deps.directory, deps.history, views),
-    names: new ConceptNameService(deps.storage, deps.directory, deps.history, views),
+    names: new ConceptNameService(deps.storage, deps.directory, deps.history, views, cache),
   };
 }
 

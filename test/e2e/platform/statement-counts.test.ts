@@ -18,11 +18,11 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/vam/v1/videosequences/names", 1],
   ["/vam/v1/videos/{video_uuid}", 1],
   ["/vam/v1/videoreferences/{video_reference_uuid}", 1],
-  ["/kb/v1/concept/Nanomia", 8],
+  ["/kb/v1/concept/Nanomia", 1],
   ["/kb/v1/phylogeny/up/Nanomia", 1],
   ["/kb/v1/phylogeny/basic/Nanomia", 1],
-  ["/kb/v1/concept/find/sebastes", 7],
-  ["/kb/v1/links/Nanomia", 7],
+  ["/kb/v1/concept/find/sebastes", 1],
+  ["/kb/v1/links/Nanomia", 1],
   ["/anno/v1/annotations/{observation_uuid}", 6],
 ];
 

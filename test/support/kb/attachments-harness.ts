@@ -9,6 +9,7 @@ import {
   attachmentsSchema,
   createAttachmentServices,
 } from "../../../services/kb/attachments/attachments-slice.js";
+import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
 import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
@@ -61,6 +62,8 @@ export async function openAttachments(backend: Backend): Promise<AttachmentsHarn
     directory,
     principals: new FixedPrincipals(),
     history,
+    // The fake tree's version: how many changes were marked.
+    versions: new VersionWatch(async () => directory.treeChanges),
   };
   return {
     storage,

@@ -10,6 +10,7 @@ import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
 import { KB_HISTORY_PROTO_FILES, kbHistoryRoutes } from "../../../gateway/src/routes/kb-history.routes.js";
 import { KB_PEOPLE_PROTO_FILES, kbPeopleRoutes } from "../../../gateway/src/routes/kb-people.routes.js";
+import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
 import type { HistoryActionHandler, HistoryRecorder } from "../../../services/kb/contracts/history.js";
 import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
 import {
@@ -88,6 +89,8 @@ export async function startPeopleStack(
         directory,
         principals: createPrincipalResolver(opened),
         history: recorder,
+        // People and history keep no cache: the version is never read.
+        versions: new VersionWatch(async () => 0),
       };
       return {
         bindings: [

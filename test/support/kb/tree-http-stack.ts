@@ -9,7 +9,12 @@ import { join } from "node:path";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
 import { KB_TREE_PROTO_FILES, kbTreeRoutes } from "../../../gateway/src/routes/kb-tree.routes.js";
-import { createConceptDirectory, createTreeSlice, treeSchema } from "../../../services/kb/tree/tree-slice.js";
+import {
+  createConceptDirectory,
+  createTreeSlice,
+  createTreeVersionWatch,
+  treeSchema,
+} from "../../../services/kb/tree/tree-slice.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
@@ -57,6 +62,7 @@ export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStac
         tokens,
         logger,
         directory: createConceptDirectory(),
+        versions: createTreeVersionWatch(storage),
         principals: new ClaimsPrincipalResolver(),
         history: new ArrayHistoryRecorder(),
         attachments: new MapConceptAttachments(),

@@ -1,19 +1,22 @@
 import type { EntityManager } from "typeorm";
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { Instant } from "../../../kit/time/instant.js";
+import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { HISTORY_FIELDS, type HistoryActionHandler, type HistoryRecord } from "../../contracts/history.js";
 import { type LinkKind, LinkRepository } from "../repositories/link.repository.js";
 import { MediaRepository } from "../repositories/media.repository.js";
+import { markingChanges } from "./attachment-writes.js";
 import { parseShortString } from "./link.rules.js";
 import { removeMedia } from "./media.service.js";
 
 /**
  * What approving or rejecting a Media, LinkTemplate or LinkRealization record does. Changes
  * applied at once are confirmed by approve and reverted by reject; a deferred DELETE is
- * carried out by approve. A target that no longer exists leaves nothing to do.
+ * carried out by approve. A target that no longer exists leaves nothing to do. Each marks the
+ * kb changed (the cached concept views show the attachments).
  */
-export function attachmentHistoryHandlers(): HistoryActionHandler[] {
-  return [
+export function attachmentHistoryHandlers(directory: ConceptDirectory): HistoryActionHandler[] {
+  const handlers: HistoryActionHandler[] = [
     {
       field: HISTORY_FIELDS.media,
       approve: (manager, record) =>
@@ -29,6 +32,7 @@ export function attachmentHistoryHandlers(): HistoryActionHandler[] {
     linkHandler("template", HISTORY_FIELDS.linkTemplate),
     linkHandler("realization", HISTORY_FIELDS.linkRealization),
   ];
+  return handlers.map((handler) => markingChanges(directory, handler));
 }
 
 function linkHandler(kind: LinkKind, field: string): HistoryActionHandler {

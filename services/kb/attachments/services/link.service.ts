@@ -1,12 +1,14 @@
 import type { EntityManager } from "typeorm";
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { Instant } from "../../../kit/time/instant.js";
+import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import { HISTORY_FIELDS } from "../../contracts/history.js";
 import type { Principal } from "../../contracts/principal.js";
 import type { KbSliceDeps } from "../../contracts/slice.js";
 import type { LinkEntity } from "../entities/link.entity.js";
 import { type LinkKind, LinkRepository } from "../repositories/link.repository.js";
 import type { LinkView, PageOf } from "./attachment.views.js";
+import { writeAttachments } from "./attachment-writes.js";
 import { notFound, pageOf, requiredText } from "./input.rules.js";
 import { byShortString, NIL, SELF, sameTriple, shortString, type Triple } from "./link.rules.js";
 import { checkedTriple, LinkReader } from "./link-reader.js";
@@ -24,6 +26,9 @@ const FIELDS = {
   realization: HISTORY_FIELDS.linkRealization,
 } as const;
 
+const count = (answer: readonly unknown[]) => answer.length;
+const one = () => 1;
+
 /**
  * Link templates or realizations (same rules, one instance per kind). Templates must be
  * unique among those that apply to the concept (its own and inherited); realizations among
@@ -35,6 +40,7 @@ export class LinkService {
   constructor(
     private readonly kind: LinkKind,
     private readonly deps: LinkDeps,
+    private readonly cache: VersionedReadCache,
   ) {
     this.reader = new LinkReader(kind, deps.directory);
   }
@@ -56,7 +62,7 @@ export class LinkService {
   }
 
   async listByConcept(name: string): Promise<LinkView[]> {
-    return this.read(async (manager) => {
+    return this.cached(`of concept\0${name}`, count, async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(manager, name);
       const links = await this.repository(manager).listByConcepts([concept.id]);
       return sortViews(links.map((link) => ({ link, concept: concept.primaryName })));
@@ -64,21 +70,21 @@ export class LinkService {
   }
 
   async countByConcept(name: string): Promise<number> {
-    return this.read(async (manager) => {
+    return this.cached(`count of concept\0${name}`, one, async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(manager, name);
       return this.repository(manager).countByConcept(concept.id);
     });
   }
 
   async listToConcept(toConcept: string): Promise<LinkView[]> {
-    return this.read(async (manager) => {
+    return this.cached(`to concept\0${toConcept}`, count, async (manager) => {
       const target = await this.reader.resolveTarget(manager, toConcept);
       return this.reader.views(manager, await this.repository(manager).listByToConcept(target));
     });
   }
 
   async countToConcept(toConcept: string): Promise<number> {
-    return this.read(async (manager) =>
+    return this.cached(`count to concept\0${toConcept}`, one, async (manager) =>
       this.repository(manager).countByToConcept(await this.reader.resolveTarget(manager, toConcept)),
     );
   }
@@ -110,7 +116,7 @@ export class LinkService {
   async renameToConcept(oldName: string | undefined, newName: string | undefined): Promise<number> {
     const from = requiredText(oldName, "old", 128);
     const to = requiredText(newName, "new", 128);
-    return this.deps.storage.transaction((manager) =>
+    return writeAttachments(this.deps, (manager) =>
       this.repository(manager).renameToConcept(from, to, Instant.now()),
     );
   }
@@ -121,7 +127,7 @@ export class LinkService {
       toConcept: changes.toConcept?.trim() ? changes.toConcept : SELF,
       linkValue: changes.linkValue?.trim() ? changes.linkValue : NIL,
     });
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(
         manager,
         requiredText(conceptName, "concept", 128),
@@ -150,7 +156,7 @@ export class LinkService {
   }
 
   async update(principal: Principal, id: number, changes: LinkChanges): Promise<LinkView> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const link = await this.requireLink(manager, id);
       const before = { linkName: link.linkName, toConcept: link.toConcept, linkValue: link.linkValue };
       const requested = checkedTriple({
@@ -182,7 +188,7 @@ export class LinkService {
 
   /** An admin's delete happens now; anyone else's waits for an admin to approve its record. */
   async delete(principal: Principal, id: number): Promise<void> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const link = await this.requireLink(manager, id);
       await this.deps.history.record(manager, {
         conceptId: link.conceptId,
@@ -224,6 +230,11 @@ export class LinkService {
 
   private read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.deps.storage.read(work);
+  }
+
+  /** A read answered from the cache while the kb's version stays the same (keys are per kind). */
+  private cached<T>(key: string, weigh: (answer: T) => number, work: (manager: EntityManager) => Promise<T>) {
+    return this.cache.read(`${this.kind} ${key}`, () => this.read(work), weigh);
   }
 }
 

@@ -7,6 +7,7 @@ import type { KbSliceDeps } from "../../contracts/slice.js";
 import type { ConceptMediaEntity } from "../entities/concept-media.entity.js";
 import { MediaRepository } from "../repositories/media.repository.js";
 import type { MediaView } from "./attachment.views.js";
+import { writeAttachments } from "./attachment-writes.js";
 import { checkLength, notFound } from "./input.rules.js";
 import { inferMediaType, requireUrl } from "./media.rules.js";
 
@@ -40,7 +41,7 @@ export class MediaService {
     const owner = requireText(conceptName, "conceptName");
     const url = checkLength(requireUrl(input.url), 1024, "url");
     const fields = checkedFields(input);
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const concept = await this.deps.directory.requireByAnyName(manager, owner);
       const repository = new MediaRepository(manager);
       if (await repository.findByConceptAndUrl(concept.id, url)) {
@@ -79,7 +80,7 @@ export class MediaService {
   async update(principal: Principal, id: number, input: MediaInput): Promise<MediaView> {
     const url = input.url === undefined ? undefined : checkLength(requireUrl(input.url), 1024, "url");
     const fields = checkedFields(input);
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const repository = new MediaRepository(manager);
       const media = await requireMedia(manager, id);
       const oldUrl = media.url;
@@ -114,7 +115,7 @@ export class MediaService {
 
   /** An admin's delete happens now; anyone else's waits for an admin to approve its record. */
   async delete(principal: Principal, id: number): Promise<void> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const media = await requireMedia(manager, id);
       await this.deps.history.record(manager, {
         conceptId: media.conceptId,

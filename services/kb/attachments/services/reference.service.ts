@@ -6,6 +6,7 @@ import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import type { LiteratureReferenceEntity } from "../entities/reference.entity.js";
 import { ReferenceRepository } from "../repositories/reference.repository.js";
 import type { PageOf, ReferenceView } from "./attachment.views.js";
+import { writeAttachments } from "./attachment-writes.js";
 import { parseCitationGlob } from "./citation-glob.js";
 import { checkLength, notFound, pageOf, requiredText } from "./input.rules.js";
 
@@ -58,7 +59,7 @@ export class ReferenceService {
   async create(changes: ReferenceChanges): Promise<ReferenceView> {
     const citation = requiredText(changes.citation, "citation", 2048);
     const doi = doiOf(changes.doi);
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const repository = new ReferenceRepository(manager);
       if (doi !== null) await rejectTakenDoi(repository, doi);
       const reference = await repository.insert({ citation, doi, lastUpdatedTime: Instant.now() });
@@ -69,7 +70,7 @@ export class ReferenceService {
   async update(id: number, changes: ReferenceChanges): Promise<ReferenceView> {
     const citation =
       changes.citation === undefined ? undefined : requiredText(changes.citation, "citation", 2048);
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const repository = new ReferenceRepository(manager);
       const reference = await requireReference(manager, id);
       if (changes.doi !== undefined) {
@@ -84,7 +85,7 @@ export class ReferenceService {
   }
 
   async delete(id: number): Promise<void> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       await requireReference(manager, id);
       await new ReferenceRepository(manager).delete(id);
     });
@@ -103,7 +104,7 @@ export class ReferenceService {
     conceptName: string,
     change: (repository: ReferenceRepository, conceptId: number) => Promise<void>,
   ): Promise<ReferenceView> {
-    return this.deps.storage.transaction(async (manager) => {
+    return writeAttachments(this.deps, async (manager) => {
       const reference = await requireReference(manager, id);
       const concept = await this.deps.directory.requireByAnyName(manager, conceptName);
       await change(new ReferenceRepository(manager), concept.id);

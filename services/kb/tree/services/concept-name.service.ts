@@ -1,11 +1,13 @@
 import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { HISTORY_FIELDS, type HistoryRecorder } from "../../contracts/history.js";
 import type { Principal } from "../../contracts/principal.js";
 import type { ConceptNameEntity } from "../entities/concept-name.entity.js";
 import { treeRepositories } from "../repositories/tree-repositories.js";
+import { conceptKey } from "./concept-query.service.js";
 import type { ConceptView, ConceptViewLoader } from "./concept-view.js";
 import { FORMER, isPrimary, requireNameType } from "./name-type.rules.js";
 import { conceptNotFound, nameAlreadyExists } from "./tree-errors.js";
@@ -39,6 +41,7 @@ export class ConceptNameService {
     private readonly directory: ConceptDirectory,
     private readonly history: HistoryRecorder,
     private readonly views: ConceptViewLoader,
+    private readonly cache: VersionedReadCache,
   ) {}
 
   async list(limit: number | undefined, offset: number | undefined): Promise<NamePage> {
@@ -54,11 +57,14 @@ export class ConceptNameService {
   }
 
   /** The concept owning a name. */
+  /** The concept owning the name; the same cached answer as ConceptQueryService.get. */
   async get(name: string): Promise<ConceptView> {
-    return this.storage.read(async (manager) => {
-      const ref = await this.directory.requireByAnyName(manager, name);
-      return this.reread(manager, ref.id, name);
-    });
+    return this.cache.read(conceptKey(name), () =>
+      this.storage.read(async (manager) => {
+        const ref = await this.directory.requireByAnyName(manager, name);
+        return this.reread(manager, ref.id, name);
+      }),
+    );
   }
 
   /** Adds a name now, whatever the role; a new primary name demotes the old one to former. */

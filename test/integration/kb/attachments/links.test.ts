@@ -154,7 +154,7 @@ for (const backend of BACKENDS) {
   test(`${backend}: link history: reject reverts ADD and REPLACE, approve carries out a deferred DELETE`, async (t) => {
     const kb = await openAttachments(backend);
     const n = await tree(kb);
-    const handler = attachmentHistoryHandlers().find((h) => h.field === "LinkTemplate");
+    const handler = attachmentHistoryHandlers(kb.directory).find((h) => h.field === "LinkTemplate");
     if (!handler) throw new Error("no LinkTemplate handler");
     const process = (fn: typeof handler.approve) =>
       kb.storage.transaction((manager) => fn(manager, kb.history.recordOf(kb.history.last())));

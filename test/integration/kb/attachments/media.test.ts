@@ -2,6 +2,7 @@ import test from "ava";
 import { attachmentHistoryHandlers } from "../../../../services/kb/attachments/services/attachment-history.handlers.js";
 import { ADMIN, MAINT } from "../../../support/kb/attachments-fakes.js";
 import {
+  type AttachmentsHarness,
   BACKENDS,
   closeAttachments,
   openAttachments,
@@ -11,8 +12,8 @@ import {
 
 test.after.always(closeAttachments);
 
-function mediaHandler() {
-  const handler = attachmentHistoryHandlers().find((candidate) => candidate.field === "Media");
+function mediaHandler(kb: AttachmentsHarness) {
+  const handler = attachmentHistoryHandlers(kb.directory).find((candidate) => candidate.field === "Media");
   if (!handler) throw new Error("no Media handler");
   return handler;
 }
@@ -125,7 +126,7 @@ for (const backend of BACKENDS) {
 
   test(`${backend}: a maintainer's delete waits; approving it deletes, rejecting keeps`, async (t) => {
     const { kb, name } = await setup();
-    const media = mediaHandler();
+    const media = mediaHandler(kb);
     const kept = await kb.media.create(ADMIN, name, { url: "http://x/1.png" });
     await kb.media.delete(MAINT, kept.media.id);
     const pending = kb.history.last();
@@ -139,7 +140,7 @@ for (const backend of BACKENDS) {
 
   test(`${backend}: rejecting an ADD removes the media and promotes a successor`, async (t) => {
     const { kb, name } = await setup();
-    const media = mediaHandler();
+    const media = mediaHandler(kb);
     const other = await kb.media.create(MAINT, name, { url: "http://x/1.png" });
     const added = await kb.media.create(MAINT, name, { url: "http://x/2.png", isPrimary: true });
     const record = kb.history.recordOf(kb.history.last());
@@ -159,7 +160,7 @@ for (const backend of BACKENDS) {
     const created = await kb.media.create(MAINT, name, { url: "http://x/old.png" });
     await kb.media.update(MAINT, created.media.id, { url: "http://x/new.png", caption: "kept" });
     await kb.storage.transaction((manager) =>
-      mediaHandler().reject(manager, kb.history.recordOf(kb.history.last())),
+      mediaHandler(kb).reject(manager, kb.history.recordOf(kb.history.last())),
     );
     t.like((await kb.media.get(created.media.id)).media, { url: "http://x/old.png", caption: "kept" });
   });

@@ -1,0 +1,69 @@
+import type { VersionWatch } from "./version-watch.js";
+
+/** How many concepts the cached answers may hold in all (a find answers many); the oldest go first. */
+export const CACHED_CONCEPTS_LIMIT = 100_000;
+
+interface Entry {
+  answer: Promise<unknown>;
+  /** Concepts in the answer, counted once it has arrived. */
+  weight: number;
+}
+
+interface Generation {
+  version: number;
+  entries: Map<string, Entry>;
+  weight: number;
+}
+
+/**
+ * Answers of kb reads (concept views, searches, link views) kept in memory for as long as the kb's content
+ * version stays the same: each read costs one version check (shared by concurrent requests)
+ * instead of its statements. Every write of concepts, names or attachments bumps the version,
+ * on any replica, so the next read after a write loads afresh. An answer is filed under the
+ * version read before it was loaded, so an answer loaded while a write commits is never kept
+ * past that write. Answers are shared: callers must not change them.
+ */
+export class VersionedReadCache {
+  private generation: Generation = { version: Number.NEGATIVE_INFINITY, entries: new Map(), weight: 0 };
+
+  constructor(
+    private readonly versions: VersionWatch,
+    private readonly limit = CACHED_CONCEPTS_LIMIT,
+  ) {}
+
+  /** The answer to `key` as of the current version: cached, or loaded and kept. */
+  async read<T>(key: string, load: () => Promise<T>, weigh: (answer: T) => number = () => 1): Promise<T> {
+    const generation = this.generationOf(await this.versions.current());
+    const cached = generation.entries.get(key);
+    if (cached) return cached.answer as Promise<T>;
+    const answer = load();
+    const entry: Entry = { answer, weight: 0 };
+    generation.entries.set(key, entry);
+    answer.then(
+      (value) => {
+        if (generation.entries.get(key) !== entry) return;
+        entry.weight = weigh(value);
+        generation.weight += entry.weight;
+        this.trim(generation);
+      },
+      () => {
+        if (generation.entries.get(key) === entry) generation.entries.delete(key);
+      },
+    );
+    return answer;
+  }
+
+  /** The answers of `version`; any other version (a restored database counts lower) starts afresh. */
+  private generationOf(version: number): Generation {
+    if (version !== this.generation.version) this.generation = { version, entries: new Map(), weight: 0 };
+    return this.generation;
+  }
+
+  private trim(generation: Generation): void {
+    for (const [key, entry] of generation.entries) {
+      if (generation.weight <= this.limit) return;
+      generation.entries.delete(key);
+      generation.weight -= entry.weight;
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:routes`: every GET route of the REST contract under load. The all-in-one runs
+ * as `npm start` runs it, with the real kb imported on start (4,092 concepts) and the data set
+ * of routes-seed.ts loaded through the API (1,000 media, 100,000 annotations over 50 videos);
+ * then each route (path parameters filled with seeded values, routes-paths.ts) is loaded for
+ * BENCH_SECONDS (default 3) at BENCH_CONCURRENCY (default 16), and its SQL statements per
+ * request are counted inside the m3 process (statement-tally.mjs). Prints a markdown table,
+ * slowest p50 first. Not a test: it asserts that the answers are 2xx, nothing about speed.
+ *
+ * BENCH_ENGINE=mariadb runs on a throwaway MariaDB (default: SQLite files, as npm start);
+ * BENCH_ROUTES=<regular expression> keeps the routes it matches (`GET /kb/v1/concept/{}`);
+ * BENCH_ROUTES_OUT=<file> also writes the table there (for bench:all).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { basicAuth } from "../../test/support/e2e/kb-people.js";
+import { SeededRandom } from "../datagen/seeded-random.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../kb-import/kb-import.js";
+import { KeepAliveClient } from "./keep-alive-client.js";
+import { runLoad } from "./load-runner.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+import { type BenchRoute, benchRoutes } from "./routes-paths.js";
+import { seedRoutes } from "./routes-seed.js";
+import { SoakHttpClient } from "./soak-http.js";
+import { StatementTally } from "./statement-tally.js";
+
+const ENGINE = process.env.BENCH_ENGINE ?? "sqlite";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const FILTER = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : undefined;
+const OUT = process.env.BENCH_ROUTES_OUT;
+/** The concept the kb routes ask for (as the statement-count test does) and the first annotated. */
+const KB_CONCEPT = "Nanomia";
+const ANNOTATED_CONCEPTS = 200;
+const ADMIN = { username: "benchadmin", password: "bench-admin-password" };
+const TALLY = fileURLToPath(new URL("./statement-tally.mjs", import.meta.url));
+
+if (ENGINE !== "sqlite" && ENGINE !== "mariadb") throw new Error("BENCH_ENGINE must be sqlite or mariadb");
+if (!(SECONDS > 0) || !(CONCURRENCY >= 1))
+  throw new Error("BENCH_SECONDS and BENCH_CONCURRENCY must be positive");
+
+interface Row {
+  route: string;
+  status: number;
+  requestsPerSecond: number;
+  p50Millis: number;
+  p99Millis: number;
+  failed: number;
+  statements: number;
+}
+
+/** A 320x240 JPEG made by ffmpeg, the image the upload route serves. */
+function testImage(): Buffer {
+  return execFileSync(
+    "ffmpeg",
+    ["-v", "error", "-f", "lavfi", "-i", "color=c=navy:s=320x240", "-frames:v", "1", "-f", "mjpeg", "-"],
+    { maxBuffer: 1 << 20 },
+  );
+}
+
+function annotatedConcepts(names: readonly string[]): string[] {
+  const random = new SeededRandom(7);
+  const others = Array.from({ length: ANNOTATED_CONCEPTS - 1 }, () => random.pick(names));
+  return [KB_CONCEPT, ...others];
+}
+
+async function measure(route: BenchRoute, client: KeepAliveClient, tally: StatementTally, token: string) {
+  const headers: Record<string, string> = route.kb ? { authorization: `Bearer ${token}` } : {};
+  const status = await client.send("GET", route.path, headers);
+  let failed = 0;
+  const result = await runLoad(
+    route.route,
+    { requests: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, seconds: SECONDS },
+    async () => {
+      if ((await client.send("GET", route.path, headers)) !== status) failed++;
+    },
+  );
+  const statements = await tally.perRequest(() => client.send("GET", route.path, headers));
+  return { ...result, route: route.route, status, failed, statements } satisfies Row;
+}
+
+function table(rows: readonly Row[], header: string): string {
+  const sorted = [...rows].sort((a, b) => b.p50Millis - a.p50Millis);
+  const lines = [
+    header,
+    "",
+    "| route | status | req/s | p50 ms | p99 ms | statements per request |",
+    "|---|---|---|---|---|---|",
+    ...sorted.map(
+      (row) =>
+        `| ${row.route} | ${row.status}${row.failed > 0 ? ` (${row.failed} other)` : ""} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Millis.toFixed(2)} | ${row.p99Millis.toFixed(2)} | ${row.statements} |`,
+    ),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+const dump = await readKbDump(DEFAULT_KB_DUMP);
+const names = dump.concepts
+  .map(
+    (concept) =>
+      (concept.names.find((n) => n.nameType.toLowerCase() === "primary") ?? concept.names[0])?.name,
+  )
+  .filter((name): name is string => name !== undefined && name.trim() !== "");
+const mariadb = ENGINE === "mariadb" ? await startBenchMariaDb() : undefined;
+const databaseUrl = await mariadb?.createDatabase("m3_bench_routes");
+const tallyDir = mkdtempSync(join(tmpdir(), "m3-routes-"));
+const tallyFile = join(tallyDir, "tally-port");
+const platform = await startPlatformProcess({
+  databaseUrl,
+  env: {
+    M3_KB_IMPORT: "true",
+    M3_ADMIN_USER: ADMIN.username,
+    M3_ADMIN_PASSWORD: ADMIN.password,
+    M3_STATEMENT_TALLY_FILE: tallyFile,
+  },
+  nodeArgs: [`--import=${TALLY}`],
+});
+const http = new SoakHttpClient(platform.port, 8, 120_000);
+const client = new KeepAliveClient("127.0.0.1", platform.port, CONCURRENCY);
+try {
+  const login = await http.json<{ access_token: string }>("POST", "/kb/v1/auth/login", {
+    headers: { authorization: basicAuth(ADMIN.username, ADMIN.password) },
+  });
+  const seedingStarted = performance.now();
+  const seed = await seedRoutes({
+    http,
+    apiKey: BENCH_API_KEY,
+    kbToken: login.access_token,
+    kbUser: ADMIN.username,
+    concepts: annotatedConcepts(names),
+    image: testImage(),
+  });
+  const seedingSeconds = (performance.now() - seedingStarted) / 1000;
+  process.stderr.write(
+    `seeded ${seed.counts.media} media and ${seed.counts.annotations} annotations in ${seedingSeconds.toFixed(0)} s\n`,
+  );
+  const routes = benchRoutes(seed, FILTER);
+  const tally = new StatementTally(tallyFile);
+  const loadBefore = loadavg();
+  const rows: Row[] = [];
+  for (const route of routes) {
+    const row = await measure(route, client, tally, login.access_token);
+    process.stderr.write(`${row.route}: ${row.status}, ${row.requestsPerSecond.toFixed(0)} req/s\n`);
+    rows.push(row);
+  }
+  const loadAfter = loadavg();
+  const header = [
+    `bench:routes on ${ENGINE === "mariadb" ? `MariaDB (port ${mariadb?.port})` : "SQLite"}, all-in-one, ` +
+      `${new Date().toISOString()}; ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}`,
+    `data: the real kb (${dump.concepts.length} concepts), ${seed.counts.media} media, ${seed.counts.annotations} ` +
+      `annotations over 50 videos; each route ${SECONDS} s at concurrency ${CONCURRENCY}, pages of 100 where ` +
+      "a route pages; statements counted inside the m3 process (the fewest of 3 single requests)",
+    `load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(", ")}; ` +
+      `after: ${loadAfter.map((n) => n.toFixed(2)).join(", ")}`,
+  ].join("  \n");
+  const markdown = table(rows, header);
+  console.log(`\n${markdown}`);
+  if (OUT) writeFileSync(OUT, markdown);
+} finally {
+  client.close();
+  http.close();
+  await platform.stop();
+  await mariadb?.stop();
+  rmSync(tallyDir, { recursive: true, force: true });
+}

@@ -71,7 +71,7 @@ export function createAnnotationDomain(options: AnnotationDomainOptions): Servic
   const moments = createImagedMomentStore();
   const observations = createObservationStore();
   return [
-    ...createMomentsBindings({ ...options, moments, observations }),
+    ...createMomentsBindings({ ...options, moments }),
     ...createObservationsBindings({ ...options, moments }),
     ...createAnnotationsBindings({ ...options, stores: { moments, observations } }),
     ...createFastBindings(options),

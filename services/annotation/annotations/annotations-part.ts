@@ -38,7 +38,7 @@ export function createAnnotationsServices(
   stores: AnnotationStores,
 ): AnnotationsServices {
   return {
-    annotations: new AnnotationService(storage, stores),
+    annotations: new AnnotationService(storage),
     creates: new AnnotationCreateService(storage, stores),
     updates: new AnnotationUpdateService(storage, stores),
     videoReferenceInfos: new VideoReferenceInfoService(storage),

@@ -6,7 +6,6 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
-import type { ObservationStore } from "../contracts/observation-store.js";
 import { ANCILLARY_DATA_PUBLIC_METHODS, ancillaryDataHandlers } from "./handlers/ancillary-data.handlers.js";
 import { IMAGE_PUBLIC_METHODS, imageHandlers } from "./handlers/image.handlers.js";
 import { IMAGED_MOMENT_PUBLIC_METHODS, imagedMomentHandlers } from "./handlers/imaged-moment.handlers.js";
@@ -21,7 +20,6 @@ export interface MomentsPartOptions {
   tokens: TokenVerifier;
   logger?: Logger;
   moments: ImagedMomentStore;
-  observations: ObservationStore;
 }
 
 export interface MomentsServices {
@@ -32,12 +30,8 @@ export interface MomentsServices {
 }
 
 /** The rules of the moments part over the shared stores. */
-export function createMomentsServices(
-  storage: DomainStorage,
-  moments: ImagedMomentStore,
-  observations: ObservationStore,
-): MomentsServices {
-  const reader = new MomentReader(moments, observations);
+export function createMomentsServices(storage: DomainStorage, moments: ImagedMomentStore): MomentsServices {
+  const reader = new MomentReader();
   return {
     momentQueries: new ImagedMomentQueryService(storage, reader),
     momentWrites: new ImagedMomentWriteService(storage, reader),
@@ -48,7 +42,7 @@ export function createMomentsServices(
 
 /** The gRPC services of the moments part: imaged moments, images and image references, ancillary data. */
 export function createMomentsBindings(options: MomentsPartOptions): ServiceBinding[] {
-  const services = createMomentsServices(options.storage, options.moments, options.observations);
+  const services = createMomentsServices(options.storage, options.moments);
   const access = { tokens: options.tokens, logger: options.logger };
   return [
     bindService(

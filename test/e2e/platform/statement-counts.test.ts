@@ -23,7 +23,14 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/kb/v1/phylogeny/basic/Nanomia", 1],
   ["/kb/v1/concept/find/sebastes", 1],
   ["/kb/v1/links/Nanomia", 1],
-  ["/anno/v1/annotations/{observation_uuid}", 6],
+  ["/anno/v1/annotations/{observation_uuid}", 2],
+  ["/anno/v1/annotations/association/{association_uuid}", 2],
+  ["/anno/v1/annotations/imagereference/{image_reference_uuid}", 2],
+  ["/anno/v1/annotations/videoreference/{video_reference_uuid}", 2],
+  ["/anno/v1/annotations/videoreference/{video_reference_uuid}?limit=10&offset=0", 2],
+  ["/anno/v1/imagedmoments/{imaged_moment_uuid}", 2],
+  ["/anno/v1/imagedmoments/observation/{observation_uuid}", 2],
+  ["/anno/v1/imagedmoments/videoreference/{video_reference_uuid}", 2],
 ];
 
 let platform: TestPlatform | undefined;
@@ -41,8 +48,27 @@ test.before(async () => {
       elapsed_time_millis: 1000,
     },
   });
-  const { observation_uuid } = annotation.json as { observation_uuid: string };
-  fields = { ...(media as unknown as Record<string, string>), observation_uuid };
+  const { observation_uuid, imaged_moment_uuid } = annotation.json as {
+    observation_uuid: string;
+    imaged_moment_uuid: string;
+  };
+  const association = await platform.http.post("/anno/v1/associations", {
+    json: { observation_uuid, link_name: "eating", to_concept: "Aegina", link_value: "nil" },
+  });
+  const image = await platform.http.post("/anno/v1/images", {
+    json: {
+      video_reference_uuid: media.video_reference_uuid,
+      url: `${media.uri}.png`,
+      elapsed_time_millis: 1000,
+    },
+  });
+  fields = {
+    ...(media as unknown as Record<string, string>),
+    observation_uuid,
+    imaged_moment_uuid,
+    association_uuid: (association.json as { uuid: string }).uuid,
+    image_reference_uuid: (image.json as { image_reference_uuid: string }).image_reference_uuid,
+  };
 });
 
 test.after.always(async () => {

@@ -1,7 +1,6 @@
 import test from "ava";
 import { createMomentsServices } from "../../../services/annotation/moments/moments-part.js";
 import { createImagedMomentStore } from "../../../services/annotation/moments/services/imaged-moment.store.js";
-import { createObservationStore } from "../../../services/annotation/observations/services/observation.store.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { uuidV7 } from "../../../services/kit/ids/uuid.js";
 import {
@@ -17,7 +16,7 @@ test.after.always(closeAnnotationTestStorages);
 
 async function open(backend: Backend) {
   const storage = await openAnnotationTestStorage(backend);
-  return { storage, ...createMomentsServices(storage, createImagedMomentStore(), createObservationStore()) };
+  return { storage, ...createMomentsServices(storage, createImagedMomentStore()) };
 }
 
 for (const backend of BACKENDS) {

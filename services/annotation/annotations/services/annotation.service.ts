@@ -1,18 +1,17 @@
-import type { EntityManager } from "typeorm";
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
-  AnnotationReadRepository,
-  type ObservationPlace,
-} from "../repositories/annotation-read.repository.js";
-import { VideoAnnotationRepository } from "../repositories/video-annotation.repository.js";
-import {
-  type AnnotationGraph,
-  type AnnotationStores,
-  joinAnnotations,
-  loadAnnotations,
-} from "./annotation-graphs.js";
+  associationSelection,
+  type GraphSelection,
+  imageMomentSelection,
+  observationSelection,
+  videoPageSelection,
+  videoSelection,
+} from "../../shared/graph-selection.sql.js";
+import { MomentGraphRepository } from "../../shared/moment-graph.repository.js";
+import { AnnotationReadRepository } from "../repositories/annotation-read.repository.js";
+import { type AnnotationGraph, joinAnnotations } from "./annotation-graphs.js";
 import { pageOf, requireFields, requireUuid, requireUuids } from "./annotation-input.rules.js";
 
 export interface ConcurrentCountInput {
@@ -23,34 +22,20 @@ export interface ConcurrentCountInput {
 
 /** Annotation reads and counts. */
 export class AnnotationService {
-  constructor(
-    private readonly storage: DomainStorage,
-    private readonly stores: AnnotationStores,
-  ) {}
+  constructor(private readonly storage: DomainStorage) {}
 
   async get(observationUuid: string): Promise<AnnotationGraph> {
-    const uuid = requireUuid(observationUuid, "observation_uuid");
-    return this.storage.read(async (manager) => {
-      const place = await new AnnotationReadRepository(manager).placeOfObservation(uuid);
-      return this.one(manager, place);
-    });
+    return this.one(observationSelection(requireUuid(observationUuid, "observation_uuid")));
   }
 
   async getByAssociation(associationUuid: string): Promise<AnnotationGraph> {
-    const uuid = requireUuid(associationUuid, "association_uuid");
-    return this.storage.read(async (manager) => {
-      const place = await new AnnotationReadRepository(manager).placeOfAssociation(uuid);
-      return this.one(manager, place);
-    });
+    return this.one(associationSelection(requireUuid(associationUuid, "association_uuid")));
   }
 
   /** Every annotation of the image's imaged moment; none for an unknown image. */
   async listByImageReference(imageReferenceUuid: string): Promise<AnnotationGraph[]> {
     const uuid = requireUuid(imageReferenceUuid, "image_reference_uuid");
-    return this.storage.read(async (manager) => {
-      const moment = await new AnnotationReadRepository(manager).momentOfImage(uuid);
-      return moment ? loadAnnotations(manager, this.stores, [moment]) : [];
-    });
+    return this.annotations(imageMomentSelection(uuid), false);
   }
 
   /** A page of the video's annotations, ordered by observation UUID. */
@@ -61,20 +46,8 @@ export class AnnotationService {
   ): Promise<AnnotationGraph[]> {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
     const page = pageOf(limit, offset);
-    return this.storage.read(async (manager) => {
-      if (page.limit === undefined && page.offset === 0) {
-        const { moments, observations } = await new VideoAnnotationRepository(manager).read(video);
-        return joinAnnotations(moments, observations);
-      }
-      const places = await new AnnotationReadRepository(manager).pageOfVideo(video, page);
-      const only = new Set(places.map((place) => place.observationUuid));
-      return loadAnnotations(
-        manager,
-        this.stores,
-        places.map((place) => place.imagedMomentUuid),
-        only,
-      );
-    });
+    const whole = page.limit === undefined && page.offset === 0;
+    return this.annotations(whole ? videoSelection(video) : videoPageSelection(video, page), false);
   }
 
   /** Observations of the videos whose imaged moment was recorded between the instants (inclusive). */
@@ -90,14 +63,16 @@ export class AnnotationService {
     return this.storage.read((manager) => new AnnotationReadRepository(manager).countByVideos(videos));
   }
 
-  private async one(manager: EntityManager, place: ObservationPlace | undefined): Promise<AnnotationGraph> {
-    if (!place) throw annotationNotFound();
-    const [annotation] = await loadAnnotations(
-      manager,
-      this.stores,
-      [place.imagedMomentUuid],
-      new Set([place.observationUuid]),
-    );
+  /** Lists leave the ancillary data out; single reads carry it (the extended form). */
+  private annotations(selection: GraphSelection, withData: boolean): Promise<AnnotationGraph[]> {
+    return this.storage.read(async (manager) => {
+      const { moments, observations } = await new MomentGraphRepository(manager).read(selection, withData);
+      return joinAnnotations(moments, observations);
+    });
+  }
+
+  private async one(selection: GraphSelection): Promise<AnnotationGraph> {
+    const [annotation] = await this.annotations(selection, true);
     if (!annotation) throw annotationNotFound();
     return annotation;
   }

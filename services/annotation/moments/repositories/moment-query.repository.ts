@@ -95,13 +95,6 @@ export class MomentQueryRepository {
     );
   }
 
-  async momentOfImage(imageReferenceUuid: string): Promise<string | undefined> {
-    return this.first(
-      "SELECT imaged_moment_uuid AS uuid FROM image_references WHERE uuid = ?",
-      imageReferenceUuid,
-    );
-  }
-
   async momentOfObservation(observationUuid: string): Promise<string | undefined> {
     return this.first("SELECT imaged_moment_uuid AS uuid FROM observations WHERE uuid = ?", observationUuid);
   }

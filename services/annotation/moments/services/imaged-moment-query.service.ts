@@ -1,6 +1,12 @@
 import { requireValue } from "../../../kit/input/field-rules.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
+import {
+  type GraphSelection,
+  imageMomentSelection,
+  observationMomentSelection,
+  videoSelection,
+} from "../../shared/graph-selection.sql.js";
 import { MomentQueryRepository } from "../repositories/moment-query.repository.js";
 import type { Page } from "../repositories/sql-parts.js";
 import { notFound, requireInstant, requireUuid } from "./moment-input.rules.js";
@@ -76,7 +82,7 @@ export class ImagedMomentQueryService {
 
   listByVideo(videoReferenceUuid: string): Promise<MomentView[]> {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
-    return this.search((q) => q.byVideo(video));
+    return this.storage.read((manager) => this.reader.readWhere(manager, videoSelection(video)));
   }
 
   countModifiedBefore(videoReferenceUuid: string, before: Instant | undefined): Promise<number> {
@@ -87,12 +93,12 @@ export class ImagedMomentQueryService {
 
   getByImageReference(imageReferenceUuid: string): Promise<MomentView> {
     const id = requireUuid(imageReferenceUuid, "image_reference_uuid");
-    return this.getVia((q) => q.momentOfImage(id));
+    return this.getWhere(imageMomentSelection(id));
   }
 
   getByObservation(observationUuid: string): Promise<MomentView> {
     const id = requireUuid(observationUuid, "observation_uuid");
-    return this.getVia((q) => q.momentOfObservation(id));
+    return this.getWhere(observationMomentSelection(id));
   }
 
   /**
@@ -134,13 +140,8 @@ export class ImagedMomentQueryService {
     return this.storage.read((manager) => count(new MomentQueryRepository(manager)));
   }
 
-  private async getVia(
-    find: (queries: MomentQueryRepository) => Promise<string | undefined>,
-  ): Promise<MomentView> {
-    const view = await this.storage.read(async (manager) => {
-      const uuid = await find(new MomentQueryRepository(manager));
-      return uuid === undefined ? undefined : this.reader.readOne(manager, uuid);
-    });
+  private async getWhere(selection: GraphSelection): Promise<MomentView> {
+    const [view] = await this.storage.read((manager) => this.reader.readWhere(manager, selection));
     if (!view) throw notFound();
     return view;
   }

@@ -1,24 +1,58 @@
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { type RowValues, streamRowValueBatches } from "../../../kit/storage/row-stream.js";
 import type { TabularQuery } from "../services/tabular-query.js";
-import type { AnnotationsViewSource } from "./annotations-view.source.js";
+import type { AnnotationsViewSource, ViewSource } from "./annotations-view.source.js";
+import { runOrderPlan } from "./run-order.sql.js";
+import { RunTooLongError, sortedRuns } from "./sorted-runs.js";
 import { countStatement, selectStatement } from "./tabular-query.sql.js";
+
+/** Rows of one run held in memory at most by default (~100 MB of wide rows); longer runs are sorted by the database. */
+const MAX_RUN = 100_000;
 
 /** Runs tabular queries over the annotations view. */
 export class TabularQueryRepository {
   constructor(
     private readonly storage: DomainStorage,
     private readonly view: AnnotationsViewSource,
+    private readonly maxRun = MAX_RUN,
   ) {}
 
   /**
-   * The query's rows as value arrays in the order of `query.columns`, in batches, streamed:
-   * memory stays flat whatever the result size; abort kills the query.
+   * The query's rows as value arrays in the order of `query.columns` (sometimes followed by
+   * the values of order columns not selected), in batches, streamed: memory stays flat
+   * whatever the result size; abort kills the query. When runOrderPlan applies, the database
+   * sorts by the first order column and runs are sorted here; a run too long for memory
+   * restarts the query sorted by the database, past the rows already given.
    */
   async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<RowValues[]> {
     const source = await this.view.source();
+    const plan = runOrderPlan(query);
+    let given = 0;
+    if (plan) {
+      try {
+        for await (const batch of sortedRuns(
+          this.stream(plan.query, source, signal),
+          plan.runOrder,
+          this.maxRun,
+        )) {
+          given += batch.length;
+          yield batch;
+        }
+        return;
+      } catch (error) {
+        if (!(error instanceof RunTooLongError)) throw error;
+      }
+    }
+    for await (const batch of this.stream(query, source, signal)) {
+      const skipped = Math.min(given, batch.length);
+      given -= skipped;
+      if (skipped < batch.length) yield skipped === 0 ? batch : batch.slice(skipped);
+    }
+  }
+
+  private stream(query: TabularQuery, source: ViewSource, signal: AbortSignal): AsyncGenerator<RowValues[]> {
     const statement = selectStatement(query, source.from, this.storage.dialect);
-    yield* streamRowValueBatches(this.storage, statement.sql, statement.params, signal, source);
+    return streamRowValueBatches(this.storage, statement.sql, statement.params, signal, source);
   }
 
   /** Through the same (read-only, on SQLite) connection as the rows, which sees the registry too. */

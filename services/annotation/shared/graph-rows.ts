@@ -1,0 +1,107 @@
+import { Instant } from "../../kit/time/instant.js";
+import {
+  ANCILLARY_MEASUREMENTS,
+  type AncillaryDatumEntity,
+  type AncillaryMeasurement,
+} from "../entities/ancillary-datum.entity.js";
+import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
+import { associationOfRow, momentOfRow, observationOfRow, type Row } from "./row-mappers.js";
+
+/**
+ * The columns of the joined annotation read (moment, observation, association and, when
+ * asked, ancillary datum on one row), each table's under its own prefix, and the mappers
+ * from those prefixed rows to entities.
+ */
+const MOMENT = ["uuid", "video_reference_uuid", "elapsed_time_millis", "recorded_timestamp", "timecode"];
+const OBSERVATION = [
+  "uuid",
+  "imaged_moment_uuid",
+  "activity",
+  "concept",
+  "duration_millis",
+  "observation_group",
+  "observation_timestamp",
+  "observer",
+];
+const ASSOCIATION = ["uuid", "observation_uuid", "link_name", "to_concept", "link_value", "mime_type"];
+
+/** Column of each measurement, in ANCILLARY_MEASUREMENTS order. */
+const MEASUREMENT_COLUMNS: Record<AncillaryMeasurement, string> = {
+  altitude: "altitude",
+  crs: "coordinate_reference_system",
+  depthMeters: "depth_meters",
+  latitude: "latitude",
+  longitude: "longitude",
+  oxygenMlL: "oxygen_ml_per_l",
+  phi: "phi",
+  posePositionUnits: "xyz_position_units",
+  pressureDbar: "pressure_dbar",
+  psi: "psi",
+  salinity: "salinity",
+  temperatureCelsius: "temperature_celsius",
+  theta: "theta",
+  x: "x",
+  y: "y",
+  z: "z",
+  lightTransmission: "light_transmission",
+};
+const DATUM = ["uuid", ...ANCILLARY_MEASUREMENTS.map((field) => MEASUREMENT_COLUMNS[field])];
+const UPDATED = "last_updated_timestamp";
+
+function prefixed(alias: string, columns: readonly string[]): string[] {
+  return [...columns, UPDATED].map((column) => `${alias}.${column} AS ${alias}_${column}`);
+}
+
+/** The SELECT list of the joined read over `im`, `o`, `a` and (withData) `ad`. */
+export function graphColumns(withData: boolean): string {
+  return [
+    ...prefixed("im", MOMENT),
+    ...prefixed("o", OBSERVATION),
+    ...prefixed("a", ASSOCIATION),
+    ...(withData ? prefixed("ad", DATUM) : []),
+  ].join(", ");
+}
+
+/** The columns of an image reference (unprefixed: images are read on their own). */
+export const IMAGE_COLUMNS =
+  "ir.uuid, ir.imaged_moment_uuid, ir.description, ir.format, ir.height_pixels, ir.url, ir.width_pixels, ir.last_updated_timestamp";
+
+/** The fields of one table on a joined row, without their prefix. */
+function unprefixed(row: Row, alias: string, columns: readonly string[]): Row {
+  const fields: Row = {};
+  for (const column of columns) fields[column] = row[`${alias}_${column}`];
+  fields[UPDATED] = row[`${alias}_${UPDATED}`];
+  return fields;
+}
+
+export const momentOfGraphRow = (row: Row) => momentOfRow(unprefixed(row, "im", MOMENT));
+export const observationOfGraphRow = (row: Row) => observationOfRow(unprefixed(row, "o", OBSERVATION));
+export const associationOfGraphRow = (row: Row) => associationOfRow(unprefixed(row, "a", ASSOCIATION));
+
+export function datumOfGraphRow(row: Row, imagedMomentUuid: string): AncillaryDatumEntity {
+  const datum = {
+    uuid: row.ad_uuid as string,
+    imagedMomentUuid,
+    lastUpdatedTime: Instant.fromSql(String(row.ad_last_updated_timestamp)),
+  } as Record<string, unknown>;
+  for (const field of ANCILLARY_MEASUREMENTS) {
+    const value = row[`ad_${MEASUREMENT_COLUMNS[field]}`];
+    datum[field] = value === undefined || value === null ? null : value;
+  }
+  return datum as unknown as AncillaryDatumEntity;
+}
+
+export function imageOfRow(row: Row): ImageReferenceEntity {
+  return {
+    uuid: row.uuid as string,
+    imagedMomentUuid: row.imaged_moment_uuid as string,
+    description: (row.description as string | null) ?? null,
+    format: (row.format as string | null) ?? null,
+    heightPixels:
+      row.height_pixels === null || row.height_pixels === undefined ? null : Number(row.height_pixels),
+    url: row.url as string,
+    widthPixels:
+      row.width_pixels === null || row.width_pixels === undefined ? null : Number(row.width_pixels),
+    lastUpdatedTime: Instant.fromSql(String(row.last_updated_timestamp)),
+  };
+}

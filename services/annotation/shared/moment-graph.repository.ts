@@ -1,0 +1,88 @@
+import type { EntityManager } from "typeorm";
+import type { MomentGraph } from "../contracts/imaged-moment-store.js";
+import type { ObservationGraph } from "../contracts/observation-store.js";
+import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
+import {
+  associationOfGraphRow,
+  datumOfGraphRow,
+  graphColumns,
+  IMAGE_COLUMNS,
+  imageOfRow,
+  momentOfGraphRow,
+  observationOfGraphRow,
+} from "./graph-rows.js";
+import type { GraphSelection } from "./graph-selection.sql.js";
+import { groupBy } from "./group-by.js";
+import type { Row } from "./row-mappers.js";
+
+/** Moments with their images and data, and their observations with associations. */
+export interface GraphRead {
+  /** Ordered by moment UUID. */
+  moments: MomentGraph[];
+  /** Ordered by observation UUID, each with its associations in UUID order. */
+  observations: ObservationGraph[];
+}
+
+/**
+ * Reads a part of the annotation graph in two statements whatever its size: the moments
+ * joined with their observations, associations and (withData) ancillary data, then the
+ * moments' images (a join with both would multiply images by associations). Rows are mapped
+ * directly, without TypeORM's hydration, as a video's read maps tens of thousands.
+ */
+export class MomentGraphRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async read(selection: GraphSelection, withData: boolean): Promise<GraphRead> {
+    const rows: Row[] = await this.manager.query(
+      `SELECT ${graphColumns(withData)}
+         FROM imaged_moments im
+         LEFT JOIN observations o ON o.imaged_moment_uuid = im.uuid
+         LEFT JOIN associations a ON a.observation_uuid = o.uuid
+         ${withData ? "LEFT JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid" : ""}
+        WHERE ${selection.rows.sql}
+        ORDER BY o.uuid, a.uuid`,
+      selection.rows.params,
+    );
+    if (rows.length === 0) return { moments: [], observations: [] };
+    const images: Row[] = await this.manager.query(
+      `SELECT ${IMAGE_COLUMNS} FROM image_references ir
+         JOIN imaged_moments im ON im.uuid = ir.imaged_moment_uuid
+        WHERE ${selection.moments.sql}
+        ORDER BY ir.url`,
+      selection.moments.params,
+    );
+    return assemble(rows, images.map(imageOfRow), withData);
+  }
+}
+
+/** Rows ordered by observation then association UUID into graphs. */
+function assemble(rows: readonly Row[], images: ImageReferenceEntity[], withData: boolean): GraphRead {
+  const imagesOf = groupBy(images, (image) => image.imagedMomentUuid);
+  const moments = new Map<string, MomentGraph>();
+  const observations: ObservationGraph[] = [];
+  let current: ObservationGraph | undefined;
+  for (const row of rows) {
+    const momentUuid = row.im_uuid as string;
+    if (!moments.has(momentUuid)) {
+      moments.set(momentUuid, {
+        moment: momentOfGraphRow(row),
+        imageReferences: imagesOf.get(momentUuid) ?? [],
+        ancillaryDatum: withData && row.ad_uuid != null ? datumOfGraphRow(row, momentUuid) : undefined,
+      });
+    }
+    if (row.o_uuid == null) continue;
+    if (current?.observation.uuid !== row.o_uuid) {
+      current = { observation: observationOfGraphRow(row), associations: [] };
+      observations.push(current);
+    }
+    if (row.a_uuid != null) current.associations.push(associationOfGraphRow(row));
+  }
+  return {
+    moments: [...moments.values()].sort((a, b) => compare(a.moment.uuid, b.moment.uuid)),
+    observations,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

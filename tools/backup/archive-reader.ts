@@ -15,7 +15,8 @@ import {
 export type ArchiveEvent =
   | { kind: "header"; header: ArchiveHeader }
   | { kind: "section"; start: SectionStart }
-  | { kind: "rows"; rows: ArchiveValue[][] }
+  /** The rows, and each row's line as the archive holds it (JSON text, without its newline). */
+  | { kind: "rows"; rows: ArchiveValue[][]; lines: string[] }
   /** Given only once the section's row count and checksum matched its end line. */
   | { kind: "end"; end: SectionEnd }
   /** The last event: the archive was complete. */
@@ -51,6 +52,7 @@ export async function* readArchive(bytes: Readable): AsyncGenerator<ArchiveEvent
         yield* parser.line(data, start, newline);
         start = newline + 1;
       }
+      parser.hashRows(data);
       carry = start < data.length ? data.subarray(start) : undefined;
     }
   } catch (error) {
@@ -66,6 +68,9 @@ class ArchiveParser {
   private section: SectionState | undefined;
   private trailer: ArchiveTrailer | undefined;
   private batch: ArchiveValue[][] = [];
+  private batchLines: string[] = [];
+  /** The run of row lines in the current chunk not yet hashed: one hash update per run, not per row. */
+  private unhashed: { from: number; to: number } | undefined;
   private sections = 0;
   private totalRows = 0;
   private lineNumber = 0;
@@ -77,6 +82,7 @@ class ArchiveParser {
       yield* this.row(data, start, newline);
       return;
     }
+    this.hashRows(data);
     const record = this.parse(data.toString("utf8", start, newline)) as Record<string, unknown>;
     if (!this.header) {
       this.header = checkHeader(record);
@@ -103,24 +109,37 @@ class ArchiveParser {
     yield { kind: "trailer", trailer: this.trailer };
   }
 
+  /** Hashes the row lines of `data` read since the last call (at a line that is not a row, at a chunk's end). */
+  hashRows(data: Buffer): void {
+    if (!this.unhashed) return;
+    this.section?.hash.update(data.subarray(this.unhashed.from, this.unhashed.to));
+    this.unhashed = undefined;
+  }
+
   private *row(data: Buffer, start: number, newline: number): Generator<ArchiveEvent> {
     const section = this.section;
     if (!section) throw this.error("a row outside a section");
-    section.hash.update(data.subarray(start, newline + 1));
-    const row = this.parse(data.toString("utf8", start, newline));
+    if (this.unhashed) this.unhashed.to = newline + 1;
+    else this.unhashed = { from: start, to: newline + 1 };
+    const line = data.toString("utf8", start, newline);
+    const row = this.parse(line);
     if (!Array.isArray(row) || row.length !== section.start.columns.length) {
       throw this.error(`a ${section.start.section} row needs ${section.start.columns.length} values`);
     }
+    if (!row.every(isCell)) throw this.error("a row value is not a string, a number or null");
     section.rows++;
     this.batch.push(row as ArchiveValue[]);
+    this.batchLines.push(line);
     if (this.batch.length >= BATCH_ROWS) yield* this.flush();
   }
 
   private *flush(): Generator<ArchiveEvent> {
     if (this.batch.length === 0) return;
     const rows = this.batch;
+    const lines = this.batchLines;
     this.batch = [];
-    yield { kind: "rows", rows };
+    this.batchLines = [];
+    yield { kind: "rows", rows, lines };
   }
 
   private endSection(record: Record<string, unknown>): SectionEnd {
@@ -162,6 +181,10 @@ class ArchiveParser {
   private error(message: string): ArchiveError {
     return new ArchiveError(`archive line ${this.lineNumber}: ${message}`);
   }
+}
+
+function isCell(value: unknown): boolean {
+  return value === null || typeof value === "string" || typeof value === "number";
 }
 
 function checkHeader(record: Record<string, unknown>): ArchiveHeader {

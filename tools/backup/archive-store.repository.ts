@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { PassThrough, type Readable, type Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import type { Client } from "minio";
+import { S3ArchiveUpload } from "./s3-archive-upload.js";
 
 /** Where an archive is read or written: a file, or an object of an S3 bucket. */
 export type ArchiveLocation = { kind: "file"; path: string } | { kind: "s3"; bucket: string; key: string };
@@ -22,7 +23,7 @@ const ARCHIVE_NAME = /^m3-backup-\d{8}T\d{6}(\d{3})?Z\.jsonl\.gz$/;
 
 /**
  * The archive's home: files (written beside their name, renamed when complete) and S3 objects
- * (streamed as a multipart upload, which S3 shows only once it is completed).
+ * (streamed as a multipart upload, which S3 shows only once it is completed, or aborts).
  */
 export class ArchiveStoreRepository {
   constructor(private readonly s3?: Client) {}
@@ -78,17 +79,12 @@ export class ArchiveStoreRepository {
   private async openS3Output({ bucket, key }: { bucket: string; key: string }): Promise<ArchiveOutput> {
     const client = this.client();
     if (!(await client.bucketExists(bucket))) throw new Error(`the bucket ${bucket} does not exist`);
-    const stream = new PassThrough();
-    const upload = client.putObject(bucket, key, stream, undefined, { "Content-Type": "application/gzip" });
-    // A failed upload stops the writer at its next write instead of leaving it waiting to drain.
-    upload.catch((error: unknown) => stream.destroy(error as Error));
+    const upload = new S3ArchiveUpload(client, bucket, key);
     return {
-      stream,
-      complete: async () => {
-        await upload;
-      },
-      // An unfinished multipart upload is never listed as an object: there is nothing to delete.
-      abort: async () => {},
+      stream: upload,
+      // The upload completes as the stream finishes.
+      complete: async () => {},
+      abort: () => upload.abort(),
     };
   }
 

@@ -40,11 +40,12 @@ export class RestoreRefusedError extends Error {
 
 /**
  * Loads an archive into the platform's databases, on either engine. The target schemas are
- * migrated first; then every database is written in one transaction that commits only after
- * the whole archive has been read and checked (its format version, every section's row count
- * and SHA-256, its trailer, every table present): a damaged archive or any failure rolls every
+ * migrated first; then every database is loaded all or nothing (SQLite: one transaction;
+ * MySQL: staging tables swapped in by one RENAME), committed only after the whole archive has
+ * been read and checked (its format version, every section's row count and SHA-256, its
+ * trailer, every table present, the unique keys): a damaged archive or any failure rolls every
  * domain back, leaving the target as it was. A domain that holds rows is refused unless
- * `force`, which deletes them in the same transaction.
+ * `force`, whose commit replaces them.
  */
 export async function restorePlatform(options: RestoreOptions): Promise<RestoreResult> {
   const startedAt = performance.now();
@@ -60,7 +61,9 @@ export async function restorePlatform(options: RestoreOptions): Promise<RestoreR
   const tables: Record<string, number> = {};
   try {
     for (const writer of writers.all) await writer.begin();
-    await clearOrRefuse(writers.of, options.force === true);
+    await refuseFilled(writers.of, options.force === true);
+    for (const domain of ARCHIVED_DOMAINS)
+      await writers.of(domain.name).prepareTables(domain.tables.map((table) => table.name));
     let section: { domain: ArchivedDomain; table: string; columns: string[] } | undefined;
     let objects = false;
     for await (const event of events) {
@@ -69,16 +72,16 @@ export async function restorePlatform(options: RestoreOptions): Promise<RestoreR
         section = objects ? undefined : checkSection(event.start, tables);
       } else if (event.kind === "rows") {
         if (objects) await images.check(event.rows);
-        else if (section)
-          await writers.of(section.domain.name).insert(section.table, section.columns, event.rows);
+        else if (section) await writers.of(section.domain.name).insert(section.table, section.columns, event);
       } else if (event.kind === "end") {
+        if (section) await writers.of(section.domain.name).endTable(section.table);
         tables[event.end.end] = event.end.rows;
         options.onProgress?.({ section: event.end.end, rows: event.end.rows });
       }
     }
     assertComplete(tables);
     await writers.of("kb").bumpKbTreeVersion();
-    for (const writer of writers.all) await writer.checkForeignKeys();
+    for (const writer of writers.all) await writer.finishLoading();
     for (const writer of writers.all) await writer.commit();
   } catch (error) {
     await Promise.allSettled(writers.all.map((writer) => writer.rollback()));
@@ -97,22 +100,19 @@ export async function restorePlatform(options: RestoreOptions): Promise<RestoreR
   };
 }
 
-async function clearOrRefuse(
+async function refuseFilled(
   writerOf: (domain: DatabaseDomain) => TableWriter,
   force: boolean,
 ): Promise<void> {
+  if (force) return;
   for (const domain of ARCHIVED_DOMAINS) {
-    const writer = writerOf(domain.name);
-    const names = domain.tables.map((table) => table.name);
-    const filled = await writer.nonEmptyTables(names);
-    if (filled.length === 0) continue;
-    if (!force) {
+    const filled = await writerOf(domain.name).nonEmptyTables(domain.tables.map((table) => table.name));
+    if (filled.length > 0) {
       throw new RestoreRefusedError(
         `the ${domain.name} domain is not empty (${filled.join(", ")}): restore into an empty platform, ` +
           "or pass --force to replace its rows",
       );
     }
-    await writer.deleteAll([...names].reverse());
   }
 }
 

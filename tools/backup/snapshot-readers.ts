@@ -1,6 +1,7 @@
 import type { DatabaseTarget } from "../../services/kit/storage/database-url.js";
 import { redact } from "../../services/kit/storage/database-url.js";
-import { MysqlSnapshotReader, MysqlTableWriter } from "./mysql-tables.repository.js";
+import { MysqlSnapshotReader } from "./mysql-snapshot-reader.repository.js";
+import { MysqlTableWriter } from "./mysql-table-writer.repository.js";
 import { SqliteSnapshotReader, SqliteTableWriter } from "./sqlite-tables.repository.js";
 import { type SnapshotReader, type TableWriter, targetKey } from "./tables.repository.js";
 

@@ -17,26 +17,37 @@ export interface SnapshotReader {
   close(): Promise<void>;
 }
 
-/** One write transaction on a database (MySQL with foreign-key and unique checks off while it loads). */
+/** Rows read from an archive: their values, and each one's JSON line as the archive holds it. */
+export interface RowBatch {
+  rows: readonly ArchiveValue[][];
+  lines: readonly string[];
+}
+
+/**
+ * One all-or-nothing load into a database: the tables it prepares get the loaded rows in place
+ * of theirs at commit, and keep theirs on rollback.
+ */
 export interface TableWriter {
   readonly dialect: Dialect;
   begin(): Promise<void>;
   /** The tables (of those given) that hold at least one row. */
   nonEmptyTables(tables: readonly string[]): Promise<string[]>;
-  /** Deletes every row of the tables, in the order given (children first). */
-  deleteAll(tables: readonly string[]): Promise<void>;
-  insert(table: string, columns: readonly string[], rows: readonly ArchiveValue[][]): Promise<void>;
+  /** Readies the tables (parents first) for loading; their present rows are replaced at commit. */
+  prepareTables(tables: readonly string[]): Promise<void>;
+  insert(table: string, columns: readonly string[], batch: RowBatch): Promise<void>;
+  /** The table's rows are all in: the indexes its load deferred may be built (MySQL: meanwhile). */
+  endTable(table: string): Promise<void>;
   /** Tells the kb's phylogeny caches that the tree changed (the kb's tree migration made the row). */
   bumpKbTreeVersion(): Promise<void>;
-  /** Throws when a loaded row refers to a missing parent (SQLite; MySQL rows come from a consistent source). */
-  checkForeignKeys(): Promise<void>;
+  /**
+   * After the last row: finishes building the indexes the load deferred, and throws when the rows break one
+   * (a unique key) or (SQLite) refer to a missing parent.
+   */
+  finishLoading(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** Rows per INSERT statement: well under both engines' placeholder and packet limits. */
-export const ROWS_PER_INSERT = 1000;
 
 /** Identifies a database, so domains sharing one share its connection (and SQLite its write lock). */
 export function targetKey(target: DatabaseTarget): string {

@@ -1,13 +1,9 @@
 import { Client } from "minio";
 import type { S3StoreSettings } from "../config.js";
 
-/**
- * A minio client for an S3 endpoint, path-style (as MinIO is addressed inside a cluster);
- * `partSize` sets the parts of streamed uploads whose size is not known in advance.
- */
+/** A minio client for an S3 endpoint, path-style (as MinIO is addressed inside a cluster). */
 export function s3ClientFor(
   settings: Pick<S3StoreSettings, "endpoint" | "accessKey" | "secretKey" | "region">,
-  options: { partSize?: number } = {},
 ): Client {
   const { endpoint } = settings;
   const useSSL = endpoint.protocol === "https:";
@@ -19,6 +15,5 @@ export function s3ClientFor(
     secretKey: settings.secretKey,
     region: settings.region,
     pathStyle: true,
-    ...(options.partSize === undefined ? {} : { partSize: options.partSize }),
   });
 }

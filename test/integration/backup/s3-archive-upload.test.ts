@@ -1,0 +1,90 @@
+/**
+ * An archive streamed to a real S3 server (s3rver) in parts: the object appears only once the
+ * stream ends, holds exactly the bytes written, and an aborted upload leaves no object.
+ */
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { finished as finishedOf, pipeline } from "node:stream/promises";
+import test from "ava";
+import { Client } from "minio";
+import { S3ArchiveUpload } from "../../../tools/backup/s3-archive-upload.js";
+import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from "../../support/upload/s3-server.js";
+
+const BUCKET = "m3-archives";
+/** S3's smallest part but the last. */
+const PART_BYTES = 5 * 1024 * 1024;
+
+let server: TestS3Server | undefined;
+let client: Client;
+
+test.before(async () => {
+  server = await startTestS3Server();
+  const endpoint = new URL(server.endpoint);
+  client = new Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: false,
+    pathStyle: true,
+    ...S3_TEST_CREDENTIALS,
+  });
+  await client.makeBucket(BUCKET);
+});
+
+test.after.always(async () => {
+  await server?.stop();
+});
+
+async function readObject(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await client.getObject(BUCKET, key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function exists(key: string): Promise<boolean> {
+  return client.statObject(BUCKET, key).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Bytes in chunks of 64 KiB, as gzip hands them over. */
+function chunked(bytes: Buffer): Readable {
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += 65_536)
+    chunks.push(bytes.subarray(start, start + 65_536));
+  return Readable.from(chunks);
+}
+
+/** Writes a chunk and waits for its callback, which comes once a filled part is uploaded. */
+function write(upload: S3ArchiveUpload, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) =>
+    upload.write(chunk, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+test("an archive of several parts is one object, with the bytes written, once the stream ends", async (t) => {
+  const bytes = randomBytes(2 * PART_BYTES + 123_457);
+  const key = "nightly/parts.jsonl.gz";
+  const upload = new S3ArchiveUpload(client, BUCKET, key, PART_BYTES);
+  const finished = finishedOf(upload);
+  for (let start = 0; start < bytes.length; start += 65_536)
+    await write(upload, bytes.subarray(start, start + 65_536));
+  t.false(await exists(key), "two parts are uploaded, the object is not there yet");
+  upload.end();
+  await finished;
+  t.true((await readObject(key)).equals(bytes));
+  t.is((await client.statObject(BUCKET, key)).metaData["content-type"], "application/gzip");
+});
+
+test("an archive smaller than a part is stored as it was written", async (t) => {
+  const bytes = randomBytes(1000);
+  await pipeline(chunked(bytes), new S3ArchiveUpload(client, BUCKET, "nightly/small.jsonl.gz", PART_BYTES));
+  t.true((await readObject("nightly/small.jsonl.gz")).equals(bytes));
+});
+
+test("an aborted upload, after parts were sent, leaves no object", async (t) => {
+  const upload = new S3ArchiveUpload(client, BUCKET, "nightly/aborted.jsonl.gz", PART_BYTES);
+  await write(upload, randomBytes(PART_BYTES + 10));
+  await upload.abort();
+  t.false(await exists("nightly/aborted.jsonl.gz"));
+});

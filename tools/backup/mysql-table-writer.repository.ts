@@ -1,0 +1,231 @@
+import mysql, { type Connection } from "mysql2";
+import type { ArchiveValue } from "./archive-format.js";
+import { connect, end, type MysqlTarget, quote, run } from "./mysql-connection.js";
+import { type DeferredDefinitions, deferredDefinitions } from "./mysql-table-definition.js";
+import type { RowBatch, TableWriter } from "./tables.repository.js";
+
+/** Beside each table, the one its rows are loaded into, and the one it becomes when replaced. */
+const STAGING_SUFFIX = "__m3_restore";
+const REPLACED_SUFFIX = "__m3_replaced";
+/** Rows per transaction while loading a staging table: commits are cheap there, undo logs are not. */
+const ROWS_PER_TRANSACTION = 50_000;
+/** Statements stay this far under max_allowed_packet. */
+const PACKET_SHARE = 0.8;
+/** The modes under which a JSON string is read as the same MySQL string (see sqlTuple). */
+const JSON_UNSAFE_SQL_MODES = new Set(["ANSI", "ANSI_QUOTES", "NO_BACKSLASH_ESCAPES"]);
+
+interface StagedTable {
+  name: string;
+  staging: string;
+  deferred: DeferredDefinitions;
+  indexed: boolean;
+}
+
+/**
+ * The restore's writes on MySQL/MariaDB. The rows go into staging tables beside the real ones,
+ * created empty with only their primary keys, in multi-row INSERTs sized to the server's
+ * max_allowed_packet. As each table's rows are all in, a second connection builds its secondary
+ * indexes (by sorting, instead of one random insert per row and index) while the next table
+ * loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
+ * drops the replaced tables and adds back the foreign keys (unchecked: the rows come from a
+ * consistent snapshot). Until that RENAME nothing of the real tables has changed, and a
+ * rollback just drops the staging tables: all or nothing.
+ */
+export class MysqlTableWriter implements TableWriter {
+  readonly dialect = "mysql";
+  private readonly staged = new Map<string, StagedTable>();
+  private pending: Promise<unknown> = Promise.resolve();
+  private indexBuilds: Promise<void> = Promise.resolve();
+  private uncommittedRows = 0;
+  private maxStatementBytes = 0;
+  private swapped = false;
+  private treeVersionChanged = false;
+
+  private constructor(
+    private readonly connection: Connection,
+    private readonly indexer: Connection,
+  ) {}
+
+  static async open(target: MysqlTarget): Promise<MysqlTableWriter> {
+    const connection = await connect(target);
+    try {
+      return new MysqlTableWriter(connection, await connect(target));
+    } catch (error) {
+      connection.destroy();
+      throw error;
+    }
+  }
+
+  async begin(): Promise<void> {
+    // Foreign keys are added back unchecked and the replaced tables dropped though referenced;
+    // this covers this session's statements only.
+    await run(this.connection, "SET SESSION foreign_key_checks = 0, autocommit = 0");
+    const [settings] = (await run(
+      this.connection,
+      "SELECT @@max_allowed_packet AS packetBytes, @@sql_mode AS sqlMode",
+    )) as { packetBytes: number; sqlMode: string }[];
+    this.maxStatementBytes = Math.floor(Number(settings?.packetBytes) * PACKET_SHARE);
+    const modes = (settings?.sqlMode ?? "").split(",").filter((mode) => !JSON_UNSAFE_SQL_MODES.has(mode));
+    await run(this.connection, "SET SESSION sql_mode = ?", [modes.join(",")]);
+  }
+
+  async nonEmptyTables(tables: readonly string[]): Promise<string[]> {
+    const filled: string[] = [];
+    for (const table of tables) {
+      if ((await run(this.connection, `SELECT 1 FROM ${quote(table)} LIMIT 1`)).length > 0)
+        filled.push(table);
+    }
+    return filled;
+  }
+
+  async prepareTables(tables: readonly string[]): Promise<void> {
+    for (const name of tables) {
+      const [shown] = (await run(this.connection, `SHOW CREATE TABLE ${quote(name)}`)) as {
+        "Create Table": string;
+      }[];
+      const staged: StagedTable = {
+        name,
+        staging: `${name}${STAGING_SUFFIX}`,
+        deferred: deferredDefinitions(shown?.["Create Table"] ?? ""),
+        indexed: false,
+      };
+      // A staging table left by a restore that was killed holds nothing worth keeping.
+      await run(this.connection, `DROP TABLE IF EXISTS ${quote(staged.staging)}`);
+      await run(this.connection, `CREATE TABLE ${quote(staged.staging)} LIKE ${quote(name)}`);
+      this.staged.set(name, staged);
+      const indexes = staged.deferred.secondaryIndexes;
+      if (indexes.length > 0) {
+        const dropped = indexes.map((index) => `DROP INDEX ${index.quotedName}`).join(", ");
+        await run(this.connection, `ALTER TABLE ${quote(staged.staging)} ${dropped}`);
+      }
+    }
+  }
+
+  /**
+   * Sends the rows and returns once the previous statement is done, so the next batch is read
+   * and parsed while the server stores this one. finishLoading() waits for the last.
+   */
+  async insert(table: string, columns: readonly string[], batch: RowBatch): Promise<void> {
+    const staged = this.stagedTable(table);
+    const prefix = `INSERT INTO ${quote(staged.staging)} (${columns.map(quote).join(", ")}) VALUES `;
+    let tuples: string[] = [];
+    let length = prefix.length;
+    for (let index = 0; index < batch.lines.length; index++) {
+      const tuple = sqlTuple(batch.lines[index] as string, batch.rows[index] as ArchiveValue[]);
+      // A UTF-16 unit takes at most 3 bytes in UTF-8.
+      if (tuples.length > 0 && (length + tuple.length + 1) * 3 > this.maxStatementBytes) {
+        await this.send(prefix + tuples.join(","));
+        tuples = [];
+        length = prefix.length;
+      }
+      tuples.push(tuple);
+      length += tuple.length + 1;
+    }
+    if (tuples.length > 0) await this.send(prefix + tuples.join(","));
+    this.uncommittedRows += batch.lines.length;
+    if (this.uncommittedRows >= ROWS_PER_TRANSACTION) await this.commitLoaded();
+  }
+
+  async endTable(table: string): Promise<void> {
+    const staged = this.stagedTable(table);
+    await this.commitLoaded();
+    // The build waits for the commit, which releases the table to the other connection.
+    const committed = this.pending;
+    const previous = this.indexBuilds;
+    this.indexBuilds = (async () => {
+      await previous;
+      await committed;
+      await this.buildIndexes(staged);
+    })();
+    this.indexBuilds.catch(() => undefined);
+  }
+
+  async bumpKbTreeVersion(): Promise<void> {
+    this.treeVersionChanged = true;
+  }
+
+  async finishLoading(): Promise<void> {
+    await this.commitLoaded();
+    await this.pending;
+    await this.indexBuilds;
+    for (const staged of this.staged.values()) await this.buildIndexes(staged);
+  }
+
+  async commit(): Promise<void> {
+    await this.pending;
+    const tables = [...this.staged.values()];
+    const replaced = (table: StagedTable) => quote(`${table.name}${REPLACED_SUFFIX}`);
+    if (tables.length > 0) {
+      await run(this.connection, `DROP TABLE IF EXISTS ${tables.map(replaced).join(", ")}`);
+      const renames = tables.map(
+        (table) =>
+          `${quote(table.name)} TO ${replaced(table)}, ${quote(table.staging)} TO ${quote(table.name)}`,
+      );
+      await run(this.connection, `RENAME TABLE ${renames.join(", ")}`);
+      this.swapped = true;
+      await run(this.connection, `DROP TABLE ${tables.map(replaced).join(", ")}`);
+      for (const { name, deferred } of tables) {
+        if (deferred.foreignKeys.length === 0) continue;
+        const added = deferred.foreignKeys.map((foreignKey) => `ADD ${foreignKey}`).join(", ");
+        await run(this.connection, `ALTER TABLE ${quote(name)} ${added}`);
+      }
+    }
+    if (this.treeVersionChanged) {
+      await run(this.connection, "UPDATE kb_tree_version SET version = version + 1 WHERE id = 1");
+    }
+    await run(this.connection, "COMMIT");
+  }
+
+  async rollback(): Promise<void> {
+    await this.pending.catch(() => undefined);
+    await this.indexBuilds.catch(() => undefined);
+    await run(this.connection, "ROLLBACK");
+    if (this.swapped || this.staged.size === 0) return;
+    const staging = [...this.staged.values()].map((table) => quote(table.staging));
+    await run(this.connection, `DROP TABLE IF EXISTS ${staging.join(", ")}`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([end(this.connection), end(this.indexer)]);
+  }
+
+  private stagedTable(table: string): StagedTable {
+    const staged = this.staged.get(table);
+    if (!staged) throw new Error(`${table} was not prepared for loading`);
+    return staged;
+  }
+
+  private async buildIndexes(staged: StagedTable): Promise<void> {
+    if (staged.indexed) return;
+    staged.indexed = true;
+    const indexes = staged.deferred.secondaryIndexes;
+    if (indexes.length === 0) return;
+    const added = indexes.map((index) => `ADD ${index.clause}`).join(", ");
+    await run(this.indexer, `ALTER TABLE ${quote(staged.staging)} ${added}`);
+  }
+
+  private async commitLoaded(): Promise<void> {
+    this.uncommittedRows = 0;
+    await this.send("COMMIT");
+  }
+
+  private async send(sql: string): Promise<void> {
+    await this.pending;
+    const sent = run(this.connection, sql);
+    // A failure surfaces at the next statement or at finishLoading; until then it must not go unhandled.
+    sent.catch(() => undefined);
+    this.pending = sent;
+  }
+}
+
+/**
+ * A row as an SQL tuple, made from its archive line. The line is a JSON array of strings,
+ * numbers and nulls (the reader checked it), and under the session's sql_mode (no ANSI_QUOTES,
+ * no NO_BACKSLASH_ESCAPES) MySQL reads a JSON number, `null` and a double-quoted JSON string as
+ * the same values, escapes included, except `\u` and `\f`: a line that may hold those is escaped
+ * by the client instead. Most rows thus need no escaping, which was most of the restore's time.
+ */
+function sqlTuple(line: string, row: ArchiveValue[]): string {
+  if (line.includes("\\u") || line.includes("\\f")) return `(${mysql.escape(row)})`;
+  return `(${line.slice(1, -1)})`;
+}

@@ -16,9 +16,7 @@ function primaryOf(concept: KbSchemas["m3.kb.v1.RawConcept"], fallback: string):
 
 /** A concept's names, each with its type, for the names editor. */
 export function useConceptNames() {
-  return useAsync((name: string) =>
-    dataOf(kb.GET("/v1/raw/names/{name}", { params: { path: { name } } })),
-  );
+  return useAsync((name: string) => dataOf(kb.GET("/v1/raw/names/{name}", { params: { path: { name } } })));
 }
 
 /** The valid ranks (level and name), the empty rank first, for the rank editor. */
@@ -37,7 +35,9 @@ export function useConceptEditing(changed: (primaryName: string) => void | Promi
   const addName = (concept: string, newName: string, nameType: EditableNameType) =>
     apply(`Added ${nameType} name ${newName}`, async () =>
       primaryOf(
-        await dataOf(kb.POST("/v1/names", { body: { name: concept, new_name: newName, name_type: nameType } })),
+        await dataOf(
+          kb.POST("/v1/names", { body: { name: concept, new_name: newName, name_type: nameType } }),
+        ),
         concept,
       ),
     );
@@ -56,22 +56,32 @@ export function useConceptEditing(changed: (primaryName: string) => void | Promi
     );
 
   const removeName = (concept: string, name: string) =>
-    apply(`Removed the name ${name} (an administrator's removal is immediate, others wait for approval)`, async () => {
-      await dataOf(kb.DELETE("/v1/names/{name}", { params: { path: { name } } }));
-      return concept;
-    });
+    apply(
+      `Removed the name ${name} (an administrator's removal is immediate, others wait for approval)`,
+      async () => {
+        await dataOf(kb.DELETE("/v1/names/{name}", { params: { path: { name } } }));
+        return concept;
+      },
+    );
 
   const setRank = (concept: string, rank: Rank) =>
-    apply(`Set the rank to ${`${rank.rankLevel ?? ""} ${rank.rankName ?? ""}`.trim() || "none"}`, async () => {
-      const body = { rank_level: rank.rankLevel ?? "", rank_name: rank.rankName ?? "" };
-      const updated = await dataOf(kb.PUT("/v1/concept/{name}", { params: { path: { name: concept } }, body }));
-      return updated.name;
-    });
+    apply(
+      `Set the rank to ${`${rank.rankLevel ?? ""} ${rank.rankName ?? ""}`.trim() || "none"}`,
+      async () => {
+        const body = { rank_level: rank.rankLevel ?? "", rank_name: rank.rankName ?? "" };
+        const updated = await dataOf(
+          kb.PUT("/v1/concept/{name}", { params: { path: { name: concept } }, body }),
+        );
+        return updated.name;
+      },
+    );
 
   const moveTo = (concept: string, parent: string) =>
     apply(`Moved ${concept} under ${parent}`, async () => {
       const body = { parent_name: parent };
-      const updated = await dataOf(kb.PUT("/v1/concept/{name}", { params: { path: { name: concept } }, body }));
+      const updated = await dataOf(
+        kb.PUT("/v1/concept/{name}", { params: { path: { name: concept } }, body }),
+      );
       return updated.name;
     });
 

@@ -18,15 +18,18 @@ export function usePendingHistory() {
   });
   const { busy, error, done, apply } = useKbChange(() => pending.run());
   const decide = (entry: HistoryEntry, verdict: "approve" | "reject") =>
-    apply(`${verdict === "approve" ? "Approved" : "Rejected"} change ${entry.id} of ${entry.concept}`, async () => {
-      const params = { path: { id: entry.id ?? 0 } };
-      await dataOf(
-        verdict === "approve"
-          ? kb.PUT("/v1/history/approve/{id}", { params })
-          : kb.PUT("/v1/history/reject/{id}", { params }),
-      );
-      return entry.concept;
-    });
+    apply(
+      `${verdict === "approve" ? "Approved" : "Rejected"} change ${entry.id} of ${entry.concept}`,
+      async () => {
+        const params = { path: { id: entry.id ?? 0 } };
+        await dataOf(
+          verdict === "approve"
+            ? kb.PUT("/v1/history/approve/{id}", { params })
+            : kb.PUT("/v1/history/reject/{id}", { params }),
+        );
+        return entry.concept;
+      },
+    );
   return {
     pending,
     busy,

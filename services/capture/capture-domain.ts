@@ -7,8 +7,8 @@ import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
-import { ApiKeyGuard } from "./handlers/api-key.guard.js";
 import { CAPTURE_PUBLIC_METHODS, captureHandlers } from "./handlers/capture.handlers.js";
+import { CaptureAccessGuard } from "./handlers/capture-access.guard.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
 import { VideoSourceResolver } from "./services/video-source.js";
@@ -22,7 +22,7 @@ const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
 export async function openCaptureDomain(options: {
   settings: CaptureSettings;
   logger: Logger;
-  /** Asked by nothing (every method checks the API key itself); bindService wants one. */
+  /** Checks the kb user tokens a capture may carry instead of the API key (the web console's). */
   tokens: TokenVerifier;
 }): Promise<OpenedDomain & { service: CaptureService }> {
   const { settings, logger } = options;
@@ -53,7 +53,7 @@ export async function openCaptureDomain(options: {
   });
   const binding = bindService(
     CaptureServiceService,
-    captureHandlers(service, new ApiKeyGuard(settings.apiKeys)),
+    captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
     { publicMethods: CAPTURE_PUBLIC_METHODS, tokens: options.tokens, logger },
   );
   const untrack = trackCapture(cache, pool);

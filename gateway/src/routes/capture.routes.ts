@@ -10,7 +10,8 @@ function captureRoute(path: string, method: string, summary: string): RouteSpec 
     method: "POST",
     path,
     rpc: `${CAPTURE}/${method}`,
-    // The domain checks the `X-Api-Key` header; RouteAuth "apikey" would document `Authorization: APIKEY`.
+    // The domain checks the `X-Api-Key` header or a kb user's bearer token; RouteAuth "apikey" would
+    // document `Authorization: APIKEY`.
     auth: "none",
     body: "capture",
     bodyEncodings: ["json"],
@@ -35,17 +36,17 @@ export const captureRoutes: ServiceRoutes = {
     captureRoute(
       "/capture",
       "CaptureFrame",
-      "The frame of videoUrl at elapsedTimeMillis, as imageType (jpg or png); header `X-Api-Key`",
+      "The frame of videoUrl at elapsedTimeMillis, as imageType (jpg or png); header `X-Api-Key`, or a kb user's `Authorization: Bearer` token",
     ),
     captureRoute(
       "/capture/jpg",
       "CaptureJpegFrame",
-      "The frame as a JPEG, whatever imageType says; header `X-Api-Key`",
+      "The frame as a JPEG, whatever imageType says; header `X-Api-Key`, or a kb user's `Authorization: Bearer` token",
     ),
     captureRoute(
       "/capture/png",
       "CapturePngFrame",
-      "The frame as a PNG, whatever imageType says; header `X-Api-Key`",
+      "The frame as a PNG, whatever imageType says; header `X-Api-Key`, or a kb user's `Authorization: Bearer` token",
     ),
     {
       method: "GET",

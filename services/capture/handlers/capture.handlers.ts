@@ -6,21 +6,21 @@ import type {
 import type { CallContext, UnaryHandlers } from "../../kit/grpc/bind-service.js";
 import type { ImageType } from "../cache/frame-key.js";
 import type { CapturedImage, CaptureService } from "../services/capture.service.js";
-import type { ApiKeyGuard } from "./api-key.guard.js";
+import type { CaptureAccessGuard } from "./capture-access.guard.js";
 
-/** Every method checks the key itself, so the kit's JWT check is off for all of them. */
+/** Every method checks the key or a kb user's token itself, so the kit's JWT check is off for all of them. */
 export const CAPTURE_PUBLIC_METHODS = ["captureFrame", "captureJpegFrame", "capturePngFrame"] as const;
 
 export function captureHandlers(
   service: CaptureService,
-  guard: ApiKeyGuard,
+  guard: CaptureAccessGuard,
 ): UnaryHandlers<typeof CaptureServiceService> {
   const capture = async (
     request: CaptureFrameRequest,
     ctx: CallContext,
     forcedImageType?: ImageType,
   ): Promise<CapturedFrame> => {
-    guard.check(ctx);
+    await guard.check(ctx);
     const body = request.capture;
     const image = await service.capture({
       videoUrl: body?.videoUrl,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
+import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { type CaptureStack, startCaptureStack } from "../../support/capture/capture-stack.js";
 import { imageFormatOf, removeTestVideos, testVideos } from "../../support/capture/test-videos.js";
 import { serveVideo } from "../../support/capture/video-http-server.js";
@@ -107,6 +108,24 @@ test("a missing or wrong X-Api-Key is a 401 JSON error on every capture route", 
     const wrong = await stack.capture(path, { videoUrl, elapsedTimeMillis: 0 }, { apiKey: "nope" });
     t.deepEqual(wrong.json, { message: "Invalid X-Api-Key", responseCode: 401 });
   }
+});
+
+test("a signed-in kb user's bearer token grabs a frame without the key; a foreign token is a 401", async (t) => {
+  const issuer = "http://www.mbari.org";
+  const userToken = await new TokenService({ signingSecret: stack.signingSecret, issuer }).issue({
+    name: "demo-annotator",
+    role: "Annotator",
+  });
+  const body = { videoUrl, elapsedTimeMillis: 700 };
+  const reply = await stack.capture("/png", body, { apiKey: null, authorization: `Bearer ${userToken}` });
+  t.is(reply.status, 200);
+  t.is(imageFormatOf(reply.body), "png");
+  const foreign = await new TokenService({ signingSecret: "not-the-platform's", issuer }).issue({
+    name: "x",
+  });
+  const refused = await stack.capture("", body, { apiKey: null, authorization: `Bearer ${foreign}` });
+  t.is(refused.status, 401);
+  t.deepEqual(refused.json, { message: "Invalid token", responseCode: 401 });
 });
 
 test("an unreadable URL is a 404 JSON error", async (t) => {

@@ -14,8 +14,14 @@ export interface CaptureStack {
   baseUrl: string;
   apiKey: string;
   cacheRoot: string;
+  /** The platform's token signing secret, for kb user tokens capture accepts instead of the key. */
+  signingSecret: string;
   /** POSTs a CaptureRequest to /capture/capture<path> (base path + route); the right key unless given. */
-  capture(path: string, body: unknown, options?: { apiKey?: string | null; query?: string }): Promise<Reply>;
+  capture(
+    path: string,
+    body: unknown,
+    options?: { apiKey?: string | null; query?: string; authorization?: string },
+  ): Promise<Reply>;
   stop(): Promise<void>;
 }
 
@@ -49,10 +55,12 @@ export async function startCaptureStack(env: Record<string, string> = {}): Promi
     baseUrl,
     apiKey,
     cacheRoot,
+    signingSecret: stack.signingSecret,
     capture: async (path, body, options = {}) => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       const key = options.apiKey === undefined ? apiKey : options.apiKey;
       if (key !== null) headers["x-api-key"] = key;
+      if (options.authorization !== undefined) headers.authorization = options.authorization;
       const query = options.query ? `?${options.query}` : "";
       const response = await fetch(`${baseUrl}/capture/capture${path}${query}`, {
         method: "POST",

@@ -1,10 +1,5 @@
-import * as grpc from "@grpc/grpc-js";
 import test from "ava";
-import { pino } from "pino";
 import { readCaptureSettings } from "../../../services/capture/config.js";
-import { ApiKeyGuard } from "../../../services/capture/handlers/api-key.guard.js";
-import { DomainError } from "../../../services/kit/errors/domain-error.js";
-import type { CallContext } from "../../../services/kit/grpc/bind-service.js";
 
 test("defaults: 500 MB cache freeing 20%, cache under the data folder, file URLs off", (t) => {
   const settings = readCaptureSettings({}, "/data", "domain-key");
@@ -53,28 +48,4 @@ test("bad settings fail at start naming the variable", (t) => {
   t.throws(() => readCaptureSettings({ CAPTURE_FILE_ROOTS: "videos" }, "/d", "k"), {
     message: /CAPTURE_FILE_ROOTS/,
   });
-});
-
-function contextWithKey(key?: string): CallContext {
-  const metadata = new grpc.Metadata();
-  if (key !== undefined) metadata.set("x-api-key", key);
-  return {
-    requestId: "r",
-    logger: pino({ level: "silent" }),
-    metadata,
-    authorization: undefined,
-    clientAddress: "127.0.0.1",
-    signal: new AbortController().signal,
-  };
-}
-
-test("the API key guard accepts the keys and answers a missing or wrong one with distinct 401 messages", (t) => {
-  const guard = new ApiKeyGuard(["secret", "next-secret"]);
-  t.notThrows(() => guard.check(contextWithKey("secret")));
-  t.notThrows(() => guard.check(contextWithKey("next-secret")));
-  const missing = t.throws(() => guard.check(contextWithKey()), { instanceOf: DomainError });
-  t.is(missing?.code, "UNAUTHENTICATED");
-  t.is(missing?.message, "Missing X-Api-Key");
-  const wrong = t.throws(() => guard.check(contextWithKey("secreT")), { instanceOf: DomainError });
-  t.is(wrong?.message, "Invalid X-Api-Key");
 });

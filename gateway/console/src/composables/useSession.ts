@@ -25,6 +25,8 @@ export function useSession() {
     session: computed(() => current.value),
     /** Admins and maintainers may edit the kb; editing screens are offered to them only. */
     canEdit: computed(() => ["admin", "maint"].includes(current.value?.role.toLowerCase() ?? "")),
+    /** Only administrators approve or reject pending changes (the kb refuses anyone else). */
+    canApprove: computed(() => current.value?.role.toLowerCase() === "admin"),
     signIn(session: Session) {
       current.value = session;
       sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import type { Browser } from "playwright-core";
+import { placeRoutes } from "../../../gateway/src/routes/placement.js";
+import { DemoLoaderService } from "../../../services/all-in-one/demo/demo-loader.service.js";
+import { PlatformClient } from "../../../services/all-in-one/demo/platform-client.js";
+import { allInOneDomains } from "../../../services/all-in-one/domains.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/kb-import/kb-import.js";
+import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../tools/start/console-build.mjs";
+import { startTestPlatform, type TestPlatform } from "../e2e/test-platform.js";
+import { launchChromium } from "./browser-page.js";
+
+/** The first kb administrator of the console tests' platform. */
+export const CONSOLE_ADMIN = { username: "admin", password: "console-admin-1" };
+/** The password of the demo's kb users (demo-admin, demo-maint, demo-annotator, demo-readonly). */
+export const DEMO_PASSWORD = "m3-demo";
+
+export interface ConsolePlatform {
+  platform: TestPlatform;
+  origin: string;
+  browser: Browser;
+  /** The folder of the demo's clip, which capture may read. */
+  videos: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A built console served by a platform holding the real kb and the demo dives (annotations,
+ * the clip and its frames, kb users of every role), and a chromium to drive it.
+ */
+export async function startConsolePlatform(): Promise<ConsolePlatform> {
+  const videos = mkdtempSync(join(tmpdir(), "m3-console-videos-"));
+  await ensureConsoleBuilt({ log: () => {} });
+  const platform = await startTestPlatform(
+    "sqlite",
+    {
+      M3_ADMIN_USER: CONSOLE_ADMIN.username,
+      M3_ADMIN_PASSWORD: CONSOLE_ADMIN.password,
+      CAPTURE_FILE_ROOTS: videos,
+      M3_CONSOLE_DIR: CONSOLE_OUT,
+    },
+    { importKb: true },
+  );
+  const origin = platform.http.baseUrl;
+  const routes = allInOneDomains.map(({ routes }) => placeRoutes(routes, {}));
+  await new DemoLoaderService({
+    client: new PlatformClient(origin, routes, () => platform.apiKey),
+    readDump: () => readKbDump(DEFAULT_KB_DUMP),
+    admin: CONSOLE_ADMIN,
+    capture: { apiKey: platform.apiKey, folder: videos, ffmpegPath: "ffmpeg" },
+    logger: pino({ level: "silent" }),
+  }).load();
+  const browser = await launchChromium();
+  return {
+    platform,
+    origin,
+    browser,
+    videos,
+    async stop() {
+      await browser.close();
+      await platform.stop();
+      rmSync(videos, { recursive: true, force: true });
+    },
+  };
+}

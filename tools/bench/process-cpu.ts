@@ -36,7 +36,10 @@ function descendantsOf(pid: number): number[] {
   }
   const children = tasks.flatMap((task) => {
     try {
-      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+      return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+        .split(" ")
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }

@@ -79,7 +79,7 @@ export class WorkerPool {
     this.workers.delete(worker);
     if (this.stopping) return;
     this.options.logger.error(
-      { worker: worker.id, pid: worker.process.pid, code, signal },
+      { worker: worker.id, workerPid: worker.process.pid, code, signal },
       "a worker died: starting another in its place",
     );
     this.forkLater(RESTART_DELAY_MILLIS);

@@ -7,6 +7,7 @@ import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
 import { InProcessServer } from "./in-process-server.js";
 import { addReflection } from "./reflection.js";
+import { SERVER_TRANSPORT_OPTIONS } from "./transport-options.js";
 
 export interface GrpcServerOptions {
   name: string;
@@ -48,7 +49,7 @@ const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
 /** Serves the bindings plus grpc.health.v1 and server reflection. */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const logger = options.logger.child({ grpcServer: options.name });
-  const server = new grpc.Server();
+  const server = new grpc.Server(SERVER_TRANSPORT_OPTIONS);
   const health = new HealthService(
     options.bindings.map((binding) => serviceName(binding.definition)),
     options.dependencies,

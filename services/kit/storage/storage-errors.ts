@@ -49,7 +49,8 @@ function driverErrorOf(error: unknown): DriverError | undefined {
 export function isRetryableStorageError(error: unknown): boolean {
   const driver = driverErrorOf(error);
   if (!driver) return false;
-  return RETRYABLE.has(driver.errno ?? -1) || driver.code === "SQLITE_BUSY";
+  // SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, ...).
+  return RETRYABLE.has(driver.errno ?? -1) || (driver.code?.startsWith("SQLITE_BUSY") ?? false);
 }
 
 /** True when the database cannot be reached (down, restarting, unreachable, its file unusable). */

@@ -2,7 +2,8 @@
  * `npm start` with M3_WORKERS=2, on SQLite (several processes on one file) and on MariaDB
  * (generated secrets kept in the database), given no secrets: requests reach both workers, a
  * token and a kb write made through one worker hold through the other (the phylogeny cache
- * included), a killed worker is replaced, and SIGTERM to the primary stops every worker.
+ * included), concurrent writes through both succeed, a killed worker is replaced, and SIGTERM to
+ * the primary stops every worker.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -76,6 +77,7 @@ interface Cluster {
   script: StartedScript;
   port: number;
   adminPassword: string;
+  apiKey: string;
   /** What the processes log after the banner. */
   log: () => string;
 }
@@ -101,8 +103,10 @@ async function startCluster(databaseUrl: string | undefined): Promise<Cluster> {
   });
   const port = Number(/:(\d+)\s*$/.exec(script.readyLine)?.[1]);
   const adminPassword = /kb administrator: admin \/ (\S+)/.exec(script.output)?.[1];
-  if (!adminPassword) throw new Error(`no administrator password in the banner: ${script.output}`);
-  return { script, port, adminPassword, log: () => log };
+  const apiKey = /API key: (\S+)/.exec(script.output)?.[1];
+  if (!adminPassword || !apiKey)
+    throw new Error(`no administrator password or API key in the banner: ${script.output}`);
+  return { script, port, adminPassword, apiKey, log: () => log };
 }
 
 /** Two connections served by different workers (a new connection goes to the next worker). */
@@ -173,6 +177,45 @@ async function workersShareOnePlatform(t: ExecutionContext, cluster: Cluster): P
   }
 }
 
+/** Writes from 16 connections at once, spread over both workers (and, on SQLite, both processes writing one file). */
+async function concurrentWritesAllSucceed(t: ExecutionContext, cluster: Cluster): Promise<void> {
+  const auth = await new Connection(cluster.port).send("POST", "/vam/v1/auth", {
+    authorization: `APIKEY ${cluster.apiKey}`,
+  });
+  const bearer = `Bearer ${(auth.json as { access_token: string }).access_token}`;
+  const connections = Array.from({ length: 16 }, () => new Connection(cluster.port));
+  const headers = { authorization: bearer, "content-type": "application/x-www-form-urlencoded" };
+  const statuses = await Promise.all(
+    connections.map(async (connection, c) => {
+      const answered: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const form = new URLSearchParams({
+          video_sequence_name: `workers-dive-${i % 3}`,
+          camera_id: "cam",
+          video_name: `workers-video-${c}-${i}`,
+          uri: `http://example.org/workers-${c}-${i}.mp4`,
+          start_timestamp: "2024-05-01T10:00:00Z",
+          duration_millis: "1000",
+        });
+        answered.push((await connection.send("POST", "/vam/v1/media", headers, form.toString())).status);
+      }
+      connection.close();
+      return answered;
+    }),
+  );
+  t.deepEqual(
+    statuses.flat().filter((status) => status !== 200),
+    [],
+  );
+  const reader = new Connection(cluster.port);
+  let media = 0;
+  for (const dive of ["workers-dive-0", "workers-dive-1", "workers-dive-2"]) {
+    media += ((await reader.send("GET", `/vam/v1/media/videosequence/${dive}`)).json as unknown[]).length;
+  }
+  reader.close();
+  t.is(media, 16 * 15);
+}
+
 async function deadWorkerIsReplacedAndSigtermStopsAll(t: ExecutionContext, cluster: Cluster): Promise<void> {
   const primary = cluster.script.child.pid ?? 0;
   const [first, second] = childrenOf(primary);
@@ -206,14 +249,16 @@ async function deadWorkerIsReplacedAndSigtermStopsAll(t: ExecutionContext, clust
   }
 }
 
-test("SQLite: two workers serve one platform, a kb write through one is seen through the other; a dead worker is replaced; SIGTERM stops all", async (t) => {
+test("SQLite: two workers serve one platform, a kb write through one is seen through the other, concurrent writes to one file all succeed; a dead worker is replaced; SIGTERM stops all", async (t) => {
   const cluster = await startCluster(undefined);
   await workersShareOnePlatform(t, cluster);
+  await concurrentWritesAllSucceed(t, cluster);
   await deadWorkerIsReplacedAndSigtermStopsAll(t, cluster);
 });
 
 test("MariaDB: two workers serve one platform with the secrets generated in the database; SIGTERM stops all", async (t) => {
   const cluster = await startCluster(await createTestDatabase("m3_workers"));
   await workersShareOnePlatform(t, cluster);
+  await concurrentWritesAllSucceed(t, cluster);
   await deadWorkerIsReplacedAndSigtermStopsAll(t, cluster);
 });

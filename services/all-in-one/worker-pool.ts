@@ -67,7 +67,10 @@ export class WorkerPool {
       };
       const onEarlyExit = (code: number | null, signal: string | null) => {
         this.workers.delete(worker);
-        reject(new Error(`worker ${worker.id} exited before it served (code ${code}, signal ${signal})`));
+        // Stopped while starting (a SIGTERM before the start ended): not a failure to start.
+        if (this.stopping) resolve(worker);
+        else
+          reject(new Error(`worker ${worker.id} exited before it served (code ${code}, signal ${signal})`));
       };
       worker.on("message", onMessage);
       worker.once("exit", onEarlyExit);

@@ -1,6 +1,38 @@
+import type { AllInOneConfig } from "./config.js";
+import type { PreparedStart } from "./prepare-start.js";
+import type { RunningPlatform } from "./start-platform.js";
+
+/** Prints the banner of a platform that serves: where, with which secrets, what to try. */
+export function printBanner(options: {
+  config: AllInOneConfig;
+  prepared: PreparedStart;
+  platform: Pick<RunningPlatform, "port" | "routes">;
+  demo?: { bannerLines(baseUrl: string): readonly string[] };
+  workers: number;
+}): void {
+  const { config, prepared, platform } = options;
+  const env = prepared.env;
+  const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
+  const baseUrl = `http://${shownHost}:${platform.port}`;
+  console.log(
+    startupBanner({
+      baseUrl,
+      workers: options.workers,
+      apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || prepared.generatedApiKey,
+      admin: { username: env.M3_ADMIN_USER ?? "admin", password: env.M3_ADMIN_PASSWORD ?? "" },
+      secretsFile: prepared.secretsWhere,
+      secretsCreated: prepared.secretsCreated,
+      basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),
+      demoLines: options.demo?.bannerLines(baseUrl),
+    }),
+  );
+}
+
 /** What a new user needs to start using the running platform, printed once at start-up. */
 export function startupBanner(options: {
   baseUrl: string;
+  /** How many processes serve the port (M3_WORKERS). */
+  workers?: number;
   apiKey: string;
   admin: { username: string; password: string };
   secretsFile: string;
@@ -13,6 +45,7 @@ export function startupBanner(options: {
   const lines = [
     "",
     `m3 is running at ${baseUrl}`,
+    ...(options.workers === undefined ? [] : [servedBy(options.workers)]),
     ...options.basePaths.map(
       ({ domain, basePath }) =>
         `  ${domain.padEnd(10)} ${baseUrl}${basePath}  (docs: ${baseUrl}${basePath}/docs)`,
@@ -36,4 +69,10 @@ export function startupBanner(options: {
     "",
   ];
   return lines.join("\n");
+}
+
+function servedBy(workers: number): string {
+  return workers === 1
+    ? "  served by 1 process (M3_WORKERS=1)"
+    : `  served by ${workers} worker processes sharing the port (M3_WORKERS=${workers})`;
 }

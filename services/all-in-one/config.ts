@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { readBoolean, readInt, readString } from "../kit/config/env-reader.js";
 import { type LogFormat, readLogFormat } from "../kit/log/log-format.js";
@@ -18,9 +19,17 @@ export interface AllInOneConfig {
   importKb: boolean;
   /** `npm start -- --demo` (or M3_DEMO=true): the real kb and a small demo data set; implies importKb. */
   demo: boolean;
+  /**
+   * How many worker processes serve the port together (M3_WORKERS, default the cores this
+   * process may use, os.availableParallelism()); 1 serves everything in this one process.
+   */
+  workers: number;
   /** The environment the domains read their own settings from, secrets filled in. */
   env: Env;
 }
+
+/** More workers than this would only add memory (each holds every domain and its pools). */
+const MAX_WORKERS = 64;
 
 const OPTIONS = ["--import-kb", "--demo"] as const;
 
@@ -42,6 +51,10 @@ export function readAllInOneConfig(
     dataDir: resolve(readString(processEnv, "M3_DATA_DIR", "./data")),
     logLevel: readString(processEnv, "M3_LOG_LEVEL", "info"),
     logFormat: readLogFormat(processEnv),
+    workers: readInt(processEnv, "M3_WORKERS", Math.min(availableParallelism(), MAX_WORKERS), {
+      min: 1,
+      max: MAX_WORKERS,
+    }),
     env: { ...processEnv },
   };
 }

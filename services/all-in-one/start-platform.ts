@@ -1,8 +1,15 @@
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import { readGatewayConfig } from "../../gateway/config.js";
 import type { ServiceRoutes } from "../../gateway/src/engine/route-spec.js";
-import { type GatewayTarget, openGatewayListener } from "../../gateway/src/index.js";
+import {
+  type GatewayListener,
+  type GatewayTarget,
+  openGatewayListener,
+  type RunningGateway,
+  startGateway,
+} from "../../gateway/src/index.js";
 import { placeRoutes } from "../../gateway/src/routes/placement.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../kit/domain/start-domain.js";
@@ -22,29 +29,53 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
+export interface PlatformOptions {
+  env: Env;
+  dataDir: string;
+  port: number;
+  host: string;
+  logger: Logger;
+  /**
+   * As one worker of several sharing the port (M3_WORKERS): the gateway listens only once it
+   * serves, so the cluster hands no connection to a worker still starting (port must not be 0),
+   * and the domains serve gRPC on Unix sockets of their own; /healthz names the worker.
+   */
+  worker?: { id: number };
+}
+
+/** The route tables as placed by the settings, and the environment every domain starts with. */
+export interface PlatformLayout {
+  domains: readonly AllInOneDomain[];
+  env: Env;
+}
+
+/** Where each domain's routes go and what the launcher fills in, for a gateway on `port`. */
+export function platformLayout(
+  options: Pick<PlatformOptions, "env" | "dataDir" | "host">,
+  port: number,
+): PlatformLayout {
+  const domains = allInOneDomains.map((domain) => ({
+    ...domain,
+    routes: placeRoutes(domain.routes, options.env),
+  }));
+  return { domains, env: launcherEnv(domains, options, port) };
+}
+
 /**
  * Starts every domain on loopback gRPC ports and the gateway in front of them: the
  * process `npm start` runs, and the stack the e2e tests drive. The gateway calls the domains
  * in process, through their handlers (unless M3_IN_PROCESS_CALLS=false); the ports serve the
  * domains' calls to each other, reflection and health. The gateway listens first (on
  * a free port when 0 is asked for), so its port is held while the config service is told
- * every domain's URL on it, and a taken port fails before any domain starts.
+ * every domain's URL on it, and a taken port fails before any domain starts; a worker listens
+ * last instead (PlatformOptions.worker).
  */
-export async function startPlatform(options: {
-  env: Env;
-  dataDir: string;
-  port: number;
-  host: string;
-  logger: Logger;
-}): Promise<RunningPlatform> {
-  const listener = await openGatewayListener(options.port, options.host);
-  const port = listener.port;
-  options.logger.info({ port }, "gateway port open");
-  const placed = allInOneDomains.map((domain) => ({
-    ...domain,
-    routes: placeRoutes(domain.routes, options.env),
-  }));
-  const env = launcherEnv(placed, options, port);
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  if (options.worker && options.port === 0) throw new Error("a worker needs the port its cluster shares");
+  const listener = options.worker ? undefined : await openGatewayListener(options.port, options.host);
+  const port = listener?.port ?? options.port;
+  if (listener) options.logger.info({ port }, "gateway port open");
+  const { domains: placed, env } = platformLayout(options, port);
   const running = new Map<string, RunningDomain>();
   const stopDomains = () => Promise.allSettled([...running.values()].map((domain) => domain.stop()));
 
@@ -57,6 +88,7 @@ export async function startPlatform(options: {
         version: M3_VERSION,
         host: "127.0.0.1",
         port: 0,
+        socketPath: options.worker ? grpcSocketPath(domain.module.name) : undefined,
       }),
     );
     const inProcess = readInProcessCalls(options.env);
@@ -69,7 +101,7 @@ export async function startPlatform(options: {
     });
     const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
       readGatewayConfig(options.env);
-    const gateway = await listener.serve({
+    const gateway = await serveGateway(listener, options, {
       targets,
       protoRoot: PROTO_ROOT,
       logger: options.logger,
@@ -79,6 +111,7 @@ export async function startPlatform(options: {
       trustProxy,
       accessLog,
       consoleRoot,
+      workerId: options.worker?.id,
     });
     return {
       port,
@@ -90,10 +123,24 @@ export async function startPlatform(options: {
       },
     };
   } catch (error) {
-    await listener.close();
+    await listener?.close();
     await stopDomains();
     throw error;
   }
+}
+
+/** Answers on the listener held since the start, or (a worker) listens now that the app is built. */
+function serveGateway(
+  listener: GatewayListener | undefined,
+  { port, host }: PlatformOptions,
+  gatewayOptions: Parameters<GatewayListener["serve"]>[0],
+): Promise<RunningGateway> {
+  return listener ? listener.serve(gatewayOptions) : startGateway({ ...gatewayOptions, port, host });
+}
+
+/** A worker's domain's gRPC socket: the process id keeps the workers' (and a restarted one's) apart. */
+function grpcSocketPath(domain: string): string {
+  return join(tmpdir(), `m3-${process.pid}-${domain}.sock`);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { ChannelOptions } from "@grpc/grpc-js";
  * Channel settings for m3's domains: calls that fail with UNAVAILABLE (the domain restarting, its
  * database away: nothing was done) are retried up to three more times with backoff, through
  * gRPC's own retry policy (service config); keep-alive pings find a dead connection on an idle
- * channel before a call does.
+ * channel before a call does. Channelz (grpc-js' per-call bookkeeping for a debugging service
+ * nobody serves here) is off.
  */
 export const M3_CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.enable_retries": 1,
@@ -24,4 +25,6 @@ export const M3_CHANNEL_OPTIONS: ChannelOptions = {
   }),
   "grpc.keepalive_time_ms": 60_000,
   "grpc.keepalive_timeout_ms": 10_000,
+  "grpc.keepalive_permit_without_calls": 1,
+  "grpc.enable_channelz": 0,
 };

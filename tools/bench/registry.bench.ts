@@ -4,15 +4,24 @@ import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { formatResults, type LoadResult, runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
-import { processCpuSeconds } from "./process-cpu.js";
+import { processCpuSeconds, processTreeCpuSeconds } from "./process-cpu.js";
 import { floorCreateMedia, floorGetMedia, floorGetSequence } from "./registry-floor.js";
+import { startSplitDomain } from "./split-processes.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SEED = 1000;
-/** M3_IN_PROCESS_CALLS=false makes the all-in-one's gateway call the domains over gRPC, as before issue 17. */
-const TRANSPORT = process.env.M3_IN_PROCESS_CALLS === "false" ? "gRPC on loopback" : "in-process calls";
+/**
+ * BENCH_SPLIT=true runs the gateway and the registry as two processes from the compiled build, as
+ * the chart runs them (real gRPC between them); else the all-in-one runs, whose gateway calls the
+ * domains in process unless M3_IN_PROCESS_CALLS=false (gRPC on loopback, as before issue 17), with
+ * M3_WORKERS workers (its CPU is that of the whole process tree).
+ */
+const SPLIT = process.env.BENCH_SPLIT === "true";
+const TRANSPORT = SPLIT
+  ? "split processes: gateway and registry, gRPC"
+  : `all-in-one, ${process.env.M3_IN_PROCESS_CALLS === "false" ? "gRPC on loopback" : "in-process calls"}, M3_WORKERS=${process.env.M3_WORKERS ?? "default"}`;
 
 /** A load run with the CPU time the serving process and MariaDB spent on it, per request. */
 interface MeasuredRun {
@@ -23,7 +32,11 @@ interface MeasuredRun {
 
 const mariadb = await startBenchMariaDb();
 const databaseUrl = await mariadb.createDatabase("m3_bench");
-const platform = await startPlatformProcess({ databaseUrl });
+const platform = SPLIT
+  ? await startSplitDomain("registry", { databaseUrl })
+  : await startPlatformProcess({ databaseUrl });
+/** The processes serving the requests: gateway and registry when split. */
+const serverPids = "domainPid" in platform ? [platform.gatewayPid, platform.domainPid] : [platform.pid];
 const port = platform.port;
 const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY);
 const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
@@ -33,13 +46,13 @@ const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: CONCURRENCY, 
 async function measured(
   name: string,
   requests: number,
-  serverPid: number | "self",
+  server: readonly number[] | "self",
   operation: (index: number) => Promise<void>,
 ): Promise<MeasuredRun> {
   const serverCpu = () =>
-    serverPid === "self"
+    server === "self"
       ? process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
-      : processCpuSeconds(serverPid);
+      : server.reduce((sum, pid) => sum + processTreeCpuSeconds(pid), 0);
   const [server0, database0] = [serverCpu(), processCpuSeconds(mariadb.pid)];
   const result = await runLoad(name, { requests, concurrency: CONCURRENCY }, operation);
   const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
@@ -103,22 +116,22 @@ try {
   });
   const loadBefore = loadavg();
 
-  const media = await measured("GET /vam/v1/media/videoreference/{uuid}", REQUESTS, platform.pid, (i) =>
+  const media = await measured("GET /vam/v1/media/videoreference/{uuid}", REQUESTS, serverPids, (i) =>
     get(`/vam/v1/media/videoreference/${pick(i).reference}`)(),
   );
   const mediaFloor = await measured("mysql2 SELECT media", REQUESTS, "self", (i) =>
     floorGetMedia(pool, pick(i).reference),
   );
-  const sequence = await measured("GET /vam/v1/videosequences/{uuid}", REQUESTS, platform.pid, (i) =>
+  const sequence = await measured("GET /vam/v1/videosequences/{uuid}", REQUESTS, serverPids, (i) =>
     get(`/vam/v1/videosequences/${pick(i).sequence}`)(),
   );
   const sequenceFloor = await measured("mysql2 SELECT sequence tree (one JOIN)", REQUESTS, "self", (i) =>
     floorGetSequence(pool, pick(i).sequence),
   );
-  const health = await measured("GET /healthz", REQUESTS, platform.pid, get("/healthz"));
+  const health = await measured("GET /healthz", REQUESTS, serverPids, get("/healthz"));
   // The legacy health record: a call to the registry that reads no table.
-  const domainHealth = await measured("GET /vam/v1/health", REQUESTS, platform.pid, get("/vam/v1/health"));
-  const post = await measured("POST /vam/v1/media (new media)", WRITES, platform.pid, async (i) =>
+  const domainHealth = await measured("GET /vam/v1/health", REQUESTS, serverPids, get("/vam/v1/health"));
+  const post = await measured("POST /vam/v1/media (new media)", WRITES, serverPids, async (i) =>
     expectOk(await client.send("POST", "/vam/v1/media", writeHeaders, formBody(`new-${i}`))),
   );
   const postFloor = await measured("mysql2 create media", WRITES, "self", (i) =>

@@ -1,6 +1,7 @@
 /**
- * The annotation service and the gateway each in its own process, as a cluster runs them,
- * so a benchmark can measure each one's memory: both are children of the bench, run from the
+ * One domain (the annotation service, the registry) and the gateway each in its own process, as
+ * a cluster runs them, so a benchmark can measure each one's memory and the real gRPC path
+ * between them: both are children of the bench, run from the
  * compiled build (npm run build) with plain node and the image's node options (plus
  * M3_BENCH_NODE_ARGS), as the container image runs them, and stopped with SIGTERM.
  */
@@ -21,18 +22,31 @@ export function buildForBench(): void {
   execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
 }
 
-export interface SplitAnnotation {
+export interface SplitDomain {
   /** The gateway's HTTP port. */
   port: number;
-  annotationPid: number;
+  domainPid: number;
   gatewayPid: number;
   stop(): Promise<void>;
+}
+
+export interface SplitAnnotation extends Omit<SplitDomain, "domainPid"> {
+  annotationPid: number;
 }
 
 export async function startSplitAnnotation(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<SplitAnnotation> {
+  const { domainPid, ...split } = await startSplitDomain("annotation", options);
+  return { ...split, annotationPid: domainPid };
+}
+
+/** The gateway and one domain's own process (`annotation`, `registry`, ...), the gateway routing to it. */
+export async function startSplitDomain(
+  domain: "annotation" | "registry",
+  options: { databaseUrl: string; env?: Record<string, string> },
+): Promise<SplitDomain> {
   buildForBench();
   const dataDir = mkdtempSync(join(tmpdir(), "m3-bench-"));
   const common = {
@@ -44,13 +58,14 @@ export async function startSplitAnnotation(options: {
     ...options.env,
   };
   const nodeOptions = benchNodeOptions(IMAGE_NODE_OPTIONS);
-  const annotation = await startNodeScript(
-    join(BUILD_DIR, "services/annotation/main.js"),
+  const upper = domain.toUpperCase();
+  const service = await startNodeScript(
+    join(BUILD_DIR, `services/${domain}/main.js`),
     {
       ...common,
       M3_DATABASE_URL: options.databaseUrl,
       M3_GRPC_HOST: "127.0.0.1",
-      M3_ANNOTATION_GRPC_PORT: "0",
+      [`M3_${upper}_GRPC_PORT`]: "0",
     },
     "serving gRPC",
     nodeOptions,
@@ -61,21 +76,21 @@ export async function startSplitAnnotation(options: {
       ...common,
       PORT: "0",
       M3_HOST: "127.0.0.1",
-      M3_ANNOTATION_GRPC_ADDRESS: `127.0.0.1:${loggedPort(annotation.readyLine)}`,
+      [`M3_${upper}_GRPC_ADDRESS`]: `127.0.0.1:${loggedPort(service.readyLine)}`,
     },
     "gateway listening",
     nodeOptions,
   ).catch(async (error: unknown) => {
-    await stopChild(annotation.child);
+    await stopChild(service.child);
     throw error;
   });
   return {
     port: loggedPort(gateway.readyLine),
-    annotationPid: annotation.child.pid ?? 0,
+    domainPid: service.child.pid ?? 0,
     gatewayPid: gateway.child.pid ?? 0,
     stop: async () => {
       await stopChild(gateway.child);
-      await stopChild(annotation.child);
+      await stopChild(service.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

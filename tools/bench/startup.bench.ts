@@ -9,6 +9,8 @@
  * Each run gets a free loopback port, logs at the default level (info), and is killed by its
  * PID (npm's whole process group with --npm) once ready. The phases come from the log: the
  * gateway's port open (modules loaded), every domain serving gRPC, the gateway routing.
+ * M3_WORKERS is the default (the cores available) unless BENCH_WORKERS sets it; the CPU column
+ * counts the workers too.
  * Run: npm run bench:startup [-- --runs 5 --npm]
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -18,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../k8s/k8s-tools.js";
 import { TRANSPILED_ROOT } from "../start/transpiled-tree.mjs";
+import { processTreeCpuSeconds } from "./process-cpu.js";
 
 const RUNS = Number(argumentValue("--runs") ?? process.env.BENCH_RUNS ?? 5);
 const THROUGH_NPM = process.argv.includes("--npm");
@@ -114,6 +117,7 @@ async function startOnce(scenario: Scenario, dataDir: string): Promise<StartTimi
     env.TSX_DISABLE_CACHE = "1";
   }
   Object.assign(env, { PORT: String(port), M3_HOST: "127.0.0.1", M3_DATA_DIR: dataDir });
+  if (process.env.BENCH_WORKERS) env.M3_WORKERS = process.env.BENCH_WORKERS;
   const launchedAt = Date.now();
   const started = performance.now();
   const child = scenario.npm
@@ -139,16 +143,9 @@ async function startOnce(scenario: Scenario, dataDir: string): Promise<StartTimi
   }
 }
 
-/** Linux: the process's user + system time so far (all its threads), from /proc. */
+/** Linux: the user + system time so far of the process and its workers (all their threads), from /proc. */
 function cpuMillis(pid: number | undefined): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  return pid === undefined ? undefined : processTreeCpuSeconds(pid) * 1000;
 }
 
 /** The end of each phase, from the pino lines' epoch-millisecond times. */

@@ -3,6 +3,7 @@
  * so the channel only moves bytes.
  */
 import * as grpc from "@grpc/grpc-js";
+import { GATEWAY_CHANNEL_OPTIONS } from "../../../services/kit/grpc/transport-options.js";
 import type {
   ClientStreamCall,
   DomainTransport,
@@ -19,16 +20,14 @@ export class DomainClient implements DomainTransport {
     readonly domain: string,
     readonly address: string,
   ) {
-    // Replies such as TSV exports and images may exceed grpc-js' 4 MB default.
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), {
-      "grpc.max_receive_message_length": -1,
-      "grpc.max_send_message_length": -1,
-    });
+    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), GATEWAY_CHANNEL_OPTIONS);
   }
 
   /** Resolves with the reply's bytes, or rejects with the call's grpc.ServiceError. */
   unary(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
+    const { signal } = options;
     return new Promise((resolve, reject) => {
+      const cancel = () => call.cancel();
       const call = this.client.makeUnaryRequest(
         path,
         passBytes,
@@ -36,9 +35,13 @@ export class DomainClient implements DomainTransport {
         toBuffer(request),
         options.metadata,
         { deadline: Date.now() + options.timeoutMillis },
-        (error, reply) => (error || !reply ? reject(error) : resolve(reply)),
+        (error, reply) => {
+          signal?.removeEventListener("abort", cancel);
+          if (error || !reply) reject(error);
+          else resolve(reply);
+        },
       );
-      options.signal?.addEventListener("abort", () => call.cancel(), { once: true });
+      signal?.addEventListener("abort", cancel, { once: true });
     });
   }
 

@@ -49,6 +49,8 @@ export interface GatewayOptions {
   accessLog?: AccessLogSettings;
   /** The built web console served at `/` and `/console/`; without one, `/` says how to build it. */
   consoleRoot?: string;
+  /** Which worker of a clustered all-in-one this is (M3_WORKERS), shown by `/healthz`. */
+  workerId?: number;
 }
 
 const MIB = 1024 * 1024;
@@ -73,7 +75,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   try {
     const metrics = new GatewayMetrics();
     const router = new Router();
-    registerSystemRoutes(router, clients, metrics);
+    registerSystemRoutes(router, clients, metrics, options.workerId);
     for (const { target, routes } of bound) {
       registerDocsRoutes(
         router,

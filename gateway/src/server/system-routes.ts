@@ -9,7 +9,7 @@ const READINESS_TIMEOUT_MILLIS = 1000;
 const DATABASE_STATES: Readonly<Record<string, string>> = { SERVING: "ok", NOT_SERVING: "unreachable" };
 
 /**
- * `/healthz` (the process is up), `/readyz` and `/metrics`. `/readyz` is 200 when every domain
+ * `/healthz` (the process is up; in a clustered all-in-one, which worker answered), `/readyz` and `/metrics`. `/readyz` is 200 when every domain
  * answers SERVING, 503 when one does not. A domain whose database is unreachable still answers
  * (every call gets 503 with Retry-After, and it recovers by itself when the database is back),
  * so readiness stays 200 and only reports it: status "degraded", the domain under "databases".
@@ -19,9 +19,11 @@ export function registerSystemRoutes(
   router: Router,
   clients: readonly DomainTransport[],
   metrics: GatewayMetrics,
+  workerId?: number,
 ): void {
+  const healthy = workerId === undefined ? { status: "ok" } : { status: "ok", worker: workerId };
   router.get("/healthz", (ctx) => {
-    ctx.body = { status: "ok" };
+    ctx.body = healthy;
   });
   router.get("/readyz", async (ctx) => {
     const [states, databaseStates] = await Promise.all([

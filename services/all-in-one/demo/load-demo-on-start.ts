@@ -19,7 +19,7 @@ export interface DemoStart {
  * back what the demo holds for the banner.
  */
 export async function loadDemoOnStart(options: {
-  platform: RunningPlatform;
+  platform: Pick<RunningPlatform, "port" | "routes" | "env">;
   dataDir: string;
   host: string;
   logger: Logger;

@@ -33,6 +33,8 @@ export interface StartDomainOptions {
   /** Overrides the configured gRPC bind address (the all-in-one binds loopback on port 0). */
   host?: string;
   port?: number;
+  /** Serve gRPC on this Unix socket instead (the workers of a clustered all-in-one). */
+  socketPath?: string;
 }
 
 /** Opens a domain's storage and serves its bindings plus token exchange and health over gRPC. */
@@ -52,6 +54,7 @@ export async function startDomain(module: DomainModule, options: StartDomainOpti
       name: module.name,
       host: options.host ?? config.grpcHost,
       port: options.port ?? config.grpcPort,
+      socketPath: options.socketPath,
       bindings: [
         ...opened.bindings,
         createAuthServiceBinding({ apiKeys: config.apiKeys, tokens }),

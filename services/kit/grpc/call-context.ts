@@ -27,8 +27,9 @@ export interface CallContext {
   /**
    * Aborts when the client cancels the call or its deadline passes; long work (SQL streams,
    * ffmpeg) must stop on it. Its reason is a DOMException named "AbortError" or "TimeoutError".
+   * Made the first time it is read.
    */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
 }
 
 /** The parts of a grpc-js server call (unary or streaming) a context is built from. */
@@ -41,7 +42,12 @@ export interface ServerCallLike {
 
 export interface LiveCallContext {
   ctx: CallContext;
-  /** Stops watching the call for cancellation; call it once the call has ended. */
+  /**
+   * Why the call was cut short, if it was: the client cancelled it, or its deadline has passed
+   * (checked now). Reads no signal, so a call whose handler never asked for one makes none.
+   */
+  interruption(): "cancelled" | "deadline" | undefined;
+  /** Stops watching the call for cancellation; call it once the call has ended, before replying. */
   release(): void;
 }
 
@@ -52,16 +58,10 @@ export const CLIENT_ADDRESS_KEY = "x-client-address";
 export function openCallContext(call: ServerCallLike, names: MethodNames, parent: Logger): LiveCallContext {
   const given = firstText(call.metadata, "x-request-id");
   const requestId = given !== undefined && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-  const controller = new AbortController();
-  let ended = false;
-  // grpc-js also reports "cancelled" when the stream closes after the reply: nothing to stop then.
-  call.on("cancelled", () => {
-    if (!ended) controller.abort(new DOMException("The client cancelled the call", "AbortError"));
-  });
-  // grpc-js ends a call whose deadline passed without telling the handler, so watch it here too.
-  const timer = deadlineTimer(call.getDeadline(), () =>
-    controller.abort(new DOMException("The call's deadline passed", "TimeoutError")),
-  );
+  const watch = new CancellationWatch(deadlineMillis(call.getDeadline()));
+  // grpc-js also reports "cancelled" when the stream closes after the reply: the watch has
+  // been released by then, and ignores it.
+  call.on("cancelled", () => watch.cancel());
   let logger: Logger | undefined;
   const ctx: CallContext = {
     requestId,
@@ -72,13 +72,64 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
     metadata: call.metadata,
     authorization: firstText(call.metadata, "authorization"),
     clientAddress: firstText(call.metadata, CLIENT_ADDRESS_KEY) ?? call.getPeer?.() ?? "unknown",
-    signal: controller.signal,
+    get signal() {
+      return watch.signal();
+    },
   };
-  const release = () => {
-    ended = true;
-    clearTimeout(timer);
-  };
-  return { ctx, release };
+  return { ctx, interruption: () => watch.interruption(), release: () => watch.release() };
+}
+
+/**
+ * A call's cancellation and deadline, made into an AbortSignal only when a handler asks for one
+ * (long work: SQL streams, ffmpeg): most calls are short reads that never do, and an
+ * AbortController, a deadline timer and a DOMException per call are then wasted work.
+ */
+class CancellationWatch {
+  private controller: AbortController | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private cancelled = false;
+  private released = false;
+
+  constructor(private readonly deadline: number) {}
+
+  signal(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    this.controller = new AbortController();
+    if (this.cancelled) this.controller.abort(cancelledReason());
+    else if (Date.now() >= this.deadline) this.controller.abort(deadlineReason());
+    else if (!this.released && Number.isFinite(this.deadline)) {
+      // grpc-js ends a call whose deadline passed without telling the handler, so watch it here.
+      this.timer = setTimeout(() => this.controller?.abort(deadlineReason()), this.deadline - Date.now());
+      this.timer.unref();
+    }
+    return this.controller.signal;
+  }
+
+  cancel(): void {
+    if (this.released || this.cancelled) return;
+    this.cancelled = true;
+    this.controller?.abort(cancelledReason());
+  }
+
+  interruption(): "cancelled" | "deadline" | undefined {
+    const reason: unknown = this.controller?.signal.reason;
+    if (reason instanceof DOMException) return reason.name === "TimeoutError" ? "deadline" : "cancelled";
+    if (this.cancelled) return "cancelled";
+    return Date.now() >= this.deadline ? "deadline" : undefined;
+  }
+
+  release(): void {
+    this.released = true;
+    clearTimeout(this.timer);
+  }
+}
+
+function cancelledReason(): DOMException {
+  return new DOMException("The client cancelled the call", "AbortError");
+}
+
+function deadlineReason(): DOMException {
+  return new DOMException("The call's deadline passed", "TimeoutError");
 }
 
 export async function authenticate(ctx: CallContext, tokens: TokenVerifier): Promise<void> {
@@ -92,12 +143,9 @@ export async function authenticate(ctx: CallContext, tokens: TokenVerifier): Pro
   }
 }
 
-function deadlineTimer(deadline: grpc.Deadline, onPassed: () => void): NodeJS.Timeout | undefined {
-  const at = deadline instanceof Date ? deadline.getTime() : deadline;
-  if (!Number.isFinite(at)) return undefined;
-  const timer = setTimeout(onPassed, Math.max(0, at - Date.now()));
-  timer.unref();
-  return timer;
+/** The deadline in epoch milliseconds; Infinity when the call has none. */
+function deadlineMillis(deadline: grpc.Deadline): number {
+  return deadline instanceof Date ? deadline.getTime() : deadline;
 }
 
 function firstText(metadata: grpc.Metadata, key: string): string | undefined {

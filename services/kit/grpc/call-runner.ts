@@ -3,7 +3,13 @@ import type { Logger } from "pino";
 import type { TokenVerifier } from "../auth/token-service.js";
 import { currentLogger, runWithLogger } from "../log/logger.js";
 import { recordGrpcCall } from "../metrics/grpc-metrics.js";
-import { authenticate, type CallContext, openCallContext, type ServerCallLike } from "./call-context.js";
+import {
+  authenticate,
+  type CallContext,
+  type LiveCallContext,
+  openCallContext,
+  type ServerCallLike,
+} from "./call-context.js";
 import { type CallStatus, statusName, toCallStatus } from "./call-status.js";
 import type { InFlightCalls } from "./in-flight-calls.js";
 import { type MethodNames, withServerSpan } from "./server-span.js";
@@ -33,15 +39,18 @@ export function runCall<T>(
 ): void {
   const startedAt = performance.now();
   const parentLogger = plan.logger ?? currentLogger();
-  const { ctx, release } = openCallContext(call, plan.names, parentLogger);
+  const live = openCallContext(call, plan.names, parentLogger);
+  const { ctx } = live;
   plan.inFlight.enter();
-  withServerSpan(plan.names, call.metadata, () =>
+  const handle = () =>
     runWithLogger(
       () => ctx.logger,
-      () => settle(plan, ctx, work),
-    ),
-  )
+      () => settle(plan, live, work),
+    );
+  withServerSpan(plan.names, call.metadata, handle)
     .then((outcome) => {
+      // Before the reply: grpc-js reports "cancelled" as the stream closes after it.
+      live.release();
       const seconds = (performance.now() - startedAt) / 1000;
       const code = statusName(outcome.code);
       recordGrpcCall({ ...plan.names, code, seconds });
@@ -52,14 +61,14 @@ export function runCall<T>(
     })
     .catch((error: unknown) => ctx.logger.error({ err: error }, "could not send the reply"))
     .finally(() => {
-      release();
+      live.release();
       plan.inFlight.leave();
     });
 }
 
 async function settle<T>(
   plan: MethodPlan,
-  ctx: CallContext,
+  { ctx, interruption }: LiveCallContext,
   work: (ctx: CallContext) => Promise<T>,
 ): Promise<CallOutcome<T>> {
   try {
@@ -67,14 +76,14 @@ async function settle<T>(
     return { code: grpc.status.OK, value: await work(ctx) };
   } catch (error) {
     // Whatever the work threw after a cancellation is a consequence of it, not a fault.
-    if (ctx.signal.aborted) return abortedStatus(ctx.signal);
+    const cut = interruption();
+    if (cut !== undefined) return interruptedStatus(cut);
     return toCallStatus(error, ctx.logger);
   }
 }
 
-function abortedStatus(signal: AbortSignal): CallStatus {
-  const timedOut = signal.reason instanceof DOMException && signal.reason.name === "TimeoutError";
-  return timedOut
+function interruptedStatus(cut: "cancelled" | "deadline"): CallStatus {
+  return cut === "deadline"
     ? { code: grpc.status.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new grpc.Metadata() }
     : { code: grpc.status.CANCELLED, details: "Cancelled by the client", metadata: new grpc.Metadata() };
 }

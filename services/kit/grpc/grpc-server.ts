@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import { runWithLogger } from "../log/logger.js";
@@ -6,6 +7,7 @@ import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
 import { InProcessServer } from "./in-process-server.js";
 import { addReflection } from "./reflection.js";
+import { SERVER_TRANSPORT_OPTIONS } from "./transport-options.js";
 
 export interface GrpcServerOptions {
   name: string;
@@ -13,6 +15,11 @@ export interface GrpcServerOptions {
   host?: string;
   /** 0 picks a free port. */
   port: number;
+  /**
+   * Serve on this Unix socket instead of host:port (a clustered all-in-one's workers: a loopback
+   * port 0 asked by every worker would be one port the cluster shares between them).
+   */
+  socketPath?: string;
   bindings: readonly ServiceBinding[];
   /** The folder the protoFiles paths are relative to. */
   protoRoot: string;
@@ -25,7 +32,7 @@ export interface GrpcServerOptions {
 
 export interface RunningGrpcServer {
   port: number;
-  /** host:port usable by a client (127.0.0.1 when bound to every interface). */
+  /** host:port usable by a client (127.0.0.1 when bound to every interface), or unix:<path>. */
   address: string;
   /**
    * The same services (health included, reflection not), callable in this process without a
@@ -42,7 +49,7 @@ const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
 /** Serves the bindings plus grpc.health.v1 and server reflection. */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const logger = options.logger.child({ grpcServer: options.name });
-  const server = new grpc.Server();
+  const server = new grpc.Server(SERVER_TRANSPORT_OPTIONS);
   const health = new HealthService(
     options.bindings.map((binding) => serviceName(binding.definition)),
     options.dependencies,
@@ -62,12 +69,15 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   addReflection(server, options.protoRoot, options.protoFiles, healthPackageDefinition);
 
   const host = options.host ?? "0.0.0.0";
-  const port = await bind(server, `${hostPart(host)}:${options.port}`).catch((error: unknown) => {
+  const socket = options.socketPath;
+  if (socket) rmSync(socket, { force: true });
+  const target = socket ? `unix:${socket}` : `${hostPart(host)}:${options.port}`;
+  const port = await bind(server, target).catch((error: unknown) => {
     server.forceShutdown();
     throw error;
   });
-  const address = `${ANY_ADDRESS.has(host) ? "127.0.0.1" : hostPart(host)}:${port}`;
-  logger.info({ address: `${host}:${port}` }, "gRPC server listening");
+  const address = socket ? target : `${ANY_ADDRESS.has(host) ? "127.0.0.1" : hostPart(host)}:${port}`;
+  logger.info({ address: socket ? target : `${host}:${port}` }, "gRPC server listening");
 
   let stopping: Promise<void> | undefined;
   const drain = async (graceMillis: number): Promise<void> => {
@@ -81,6 +91,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
       server.forceShutdown();
       inProcess.abandonCalls();
     }
+    if (socket) rmSync(socket, { force: true });
     logger.info("gRPC server stopped");
   };
   return {

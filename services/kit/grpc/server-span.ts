@@ -1,6 +1,7 @@
 import type * as grpc from "@grpc/grpc-js";
 import {
   context,
+  ProxyTracerProvider,
   propagation,
   SpanKind,
   SpanStatusCode,
@@ -11,6 +12,8 @@ import { statusName } from "./call-status.js";
 
 // A no-op until tracing/tracing.ts registers an SDK.
 const tracer = trace.getTracer("m3-grpc-server");
+/** What the global provider delegates to while no SDK is registered. */
+const NO_TRACING = new ProxyTracerProvider().getDelegate();
 
 // Codes that mean the server failed, per the OpenTelemetry gRPC conventions; others are the caller's doing.
 const SERVER_FAULT_CODES = new Set([
@@ -39,13 +42,15 @@ export interface MethodNames {
 
 /**
  * Runs fn inside a server span that continues the caller's trace (W3C `traceparent` in the
- * metadata) and records the status code fn reports.
+ * metadata) and records the status code fn reports. Without tracing it just runs fn: reading the
+ * metadata and making a non-recording span would be work for nothing on every call.
  */
 export function withServerSpan<T extends { code: grpc.status }>(
   names: MethodNames,
   metadata: grpc.Metadata,
   fn: () => Promise<T>,
 ): Promise<T> {
+  if (!isTracing()) return fn();
   const parent = propagation.extract(context.active(), metadata, metadataGetter);
   const attributes = { "rpc.system": "grpc", "rpc.service": names.service, "rpc.method": names.method };
   return tracer.startActiveSpan(
@@ -63,4 +68,9 @@ export function withServerSpan<T extends { code: grpc.status }>(
       }
     },
   );
+}
+
+function isTracing(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NO_TRACING;
 }

@@ -80,7 +80,7 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
       await dataSource.destroy();
       throw error;
     });
-  const storage = new TypeOrmDomainStorage(dialect, dataSource);
+  const storage = new TypeOrmDomainStorage(dialect, dataSource, `${options.domain}_migrations`);
   storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
   return storage;
 }
@@ -133,6 +133,7 @@ class TypeOrmDomainStorage implements DomainStorage {
   constructor(
     readonly dialect: Dialect,
     readonly dataSource: DataSource,
+    private readonly migrationsTable: string,
   ) {}
 
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -147,7 +148,12 @@ class TypeOrmDomainStorage implements DomainStorage {
       );
     }
     const once = () =>
-      this.insideUnitOfWork.run(true, () => this.dataSource.transaction((manager) => work(manager)));
+      this.insideUnitOfWork.run(true, () =>
+        this.dataSource.transaction(async (manager) => {
+          if (this.dialect === "sqlite") await this.takeSqliteWriteLock(manager);
+          return work(manager);
+        }),
+      );
     const run = () => (this.dialect === "sqlite" ? this.withSqliteLock(once) : once());
     let uniqueRetried = false;
     for (let attempt = 1; ; attempt++) {
@@ -177,6 +183,17 @@ class TypeOrmDomainStorage implements DomainStorage {
       return { max: 1, inUse, idle: 1 - inUse, waiting: this.sqliteLock.waiting };
     }
     return mysqlPoolStats((this.dataSource.driver as { pool?: unknown }).pool);
+  }
+
+  /**
+   * Takes SQLite's write lock as a transaction's first statement, as BEGIN IMMEDIATE would (TypeORM
+   * only begins deferred transactions): other processes on the same file (the workers of
+   * M3_WORKERS) then wait for each other here, within the busy timeout, instead of failing with
+   * SQLITE_BUSY_SNAPSHOT when a transaction that has read turns to write after another's commit.
+   * A write that matches no row takes the lock and changes nothing.
+   */
+  private async takeSqliteWriteLock(manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE "${this.migrationsTable}" SET "id" = "id" WHERE 0`);
   }
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {

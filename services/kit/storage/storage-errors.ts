@@ -49,6 +49,7 @@ function driverErrorOf(error: unknown): DriverError | undefined {
 export function isRetryableStorageError(error: unknown): boolean {
   const driver = driverErrorOf(error);
   if (!driver) return false;
+  // SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, ...), and a locked table.
   const code = driver.code ?? "";
   return RETRYABLE.has(driver.errno ?? -1) || code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED";
 }

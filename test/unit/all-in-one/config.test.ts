@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import test from "ava";
 import { readAllInOneConfig, readInProcessCalls } from "../../../services/all-in-one/config.js";
 
@@ -35,4 +36,12 @@ test("the gateway calls its domains in process unless M3_IN_PROCESS_CALLS is fal
   t.throws(() => readInProcessCalls({ M3_IN_PROCESS_CALLS: "grpc" }), {
     message: /M3_IN_PROCESS_CALLS must be true or false/,
   });
+});
+
+test("M3_WORKERS defaults to the cores available; 1 keeps one process; a count below 1 or not a number fails", (t) => {
+  t.is(readAllInOneConfig({}, []).workers, Math.min(availableParallelism(), 64));
+  t.is(readAllInOneConfig({ M3_WORKERS: "1" }, []).workers, 1);
+  t.is(readAllInOneConfig({ M3_WORKERS: "3" }, []).workers, 3);
+  t.throws(() => readAllInOneConfig({ M3_WORKERS: "0" }, []), { message: /M3_WORKERS/ });
+  t.throws(() => readAllInOneConfig({ M3_WORKERS: "two" }, []), { message: /M3_WORKERS/ });
 });

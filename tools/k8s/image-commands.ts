@@ -18,7 +18,10 @@ const EXTENSION = extname(HERE);
  * registry, upload and config with a flat live heap. Pinned, a process's RSS is what it will
  * be under load (about 30 MB more at idle for the small ones), so memory limits hold.
  */
-export const IMAGE_NODE_OPTIONS: readonly string[] = ["--heap-growing-percent=50", "--min-semi-space-size=16"];
+export const IMAGE_NODE_OPTIONS: readonly string[] = [
+  "--heap-growing-percent=50",
+  "--min-semi-space-size=16",
+];
 
 /** The processes the one container image runs, by the command word its first argument gives. */
 export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {

@@ -54,6 +54,11 @@ const MAX_ATTEMPTS = 7;
  * let every other request run meanwhile.
  */
 const SQLITE_BUSY_WAIT_MILLIS = 100;
+/**
+ * The lock wait while the schema is migrated at start: processes started together on one data
+ * directory (two `npm start`, the workers' primary and a CLI) take turns on the whole schema.
+ */
+const SQLITE_MIGRATION_BUSY_WAIT_MILLIS = 30_000;
 /** TypeORM's MySQL driver (mysql-driver.ts), loaded with the first MySQL storage. */
 let mysqlDriver: typeof import("./mysql-driver.js").mysqlDriver | undefined;
 
@@ -74,15 +79,36 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
   // SQLite's DDL is transactional: a first start creates the whole schema in one commit (one
   // sync to disk, not one per migration), and a failed migration leaves none of them applied.
   // MySQL commits each DDL statement itself, so there each migration keeps its own transaction.
-  await dataSource
-    .runMigrations({ transaction: dialect === "sqlite" ? "all" : "each" })
-    .catch(async (error) => {
-      await dataSource.destroy();
-      throw error;
-    });
+  await migrate(dataSource, dialect).catch(async (error) => {
+    await dataSource.destroy();
+    throw error;
+  });
+  // Past the start, a statement waits only briefly for another process's lock (see retryPause).
+  if (dialect === "sqlite") await dataSource.query(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MILLIS}`);
   const storage = new TypeOrmDomainStorage(dialect, dataSource, `${options.domain}_migrations`);
   storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
   return storage;
+}
+
+/** Attempts at the migrations, for processes started together on one fresh database. */
+const MIGRATION_ATTEMPTS = 3;
+
+/**
+ * Applies the pending migrations. Two processes started together on one fresh database (two
+ * `npm start` on a data directory or a MySQL database) can both find a migration pending; the
+ * one that loses fails on a table the other has just created, rolls back (SQLite: all of it),
+ * and on its next attempt finds nothing left to do.
+ */
+async function migrate(dataSource: DataSource, dialect: Dialect): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dataSource.runMigrations({ transaction: dialect === "sqlite" ? "all" : "each" });
+      return;
+    } catch (error) {
+      if (attempt >= MIGRATION_ATTEMPTS) throw error;
+      await retryPause(attempt + 2);
+    }
+  }
 }
 
 function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
@@ -100,7 +126,7 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
       type: "better-sqlite3",
       database: target.file,
       enableWAL: true,
-      timeout: SQLITE_BUSY_WAIT_MILLIS,
+      timeout: SQLITE_MIGRATION_BUSY_WAIT_MILLIS,
     };
   }
   return {

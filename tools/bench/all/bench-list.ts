@@ -20,6 +20,10 @@ export const BENCHES: readonly BenchEntry[] = [
     script: "bench:media-floor",
     about: "issue 17's headline read on both engines vs. node:http + the bare driver (its own process)",
   },
+  {
+    script: "bench:routes",
+    about: "every GET route under load on the real kb, 1,000 media and 100,000 annotations, slowest first",
+  },
   { script: "bench:kb", about: "kb lookups, search and phylogeny on the real 4,092-concept tree" },
   {
     script: "bench:annotation",

@@ -6,7 +6,7 @@
  * - first load of `/` in a fresh browser context (empty cache) until the status screen shows
  *   every domain's readiness (goal < 1 s), and until its counts are in;
  * - the concept tree shown (Knowledge base opened from the status screen, the root's children
- *   listed) and searchable (a typed name until its suggestion shows, the 200 ms pause after
+ *   listed) and searchable (a typed name until its suggestion shows, the 100 ms pause after
  *   typing included) (goal < 300 ms each);
  * - an annotation search with its plots (rows, depth and time histograms and the map drawn):
  *   the datagen's 1% concept, and every annotation deeper than 0 m (goal < 1.5 s each);

@@ -1,10 +1,12 @@
 import { createRouter, createWebHashHistory } from "vue-router";
+import StatusPage from "./status/StatusPage.vue";
 
 /** Hash routes: every screen is linkable and reloadable without the gateway knowing client paths. */
 export const router = createRouter({
   history: createWebHashHistory(),
   routes: [
-    { path: "/", component: () => import("./status/StatusPage.vue"), meta: { title: "Status" } },
+    // The home screen is in the first bundle: a first visit waits for no second request for it.
+    { path: "/", component: StatusPage, meta: { title: "Status" } },
     { path: "/kb/:name?", component: () => import("./kb/KbPage.vue"), meta: { title: "Knowledge base" } },
     { path: "/search", component: () => import("./search/SearchPage.vue"), meta: { title: "Annotations" } },
     { path: "/media", component: () => import("./media/MediaPage.vue"), meta: { title: "Media" } },

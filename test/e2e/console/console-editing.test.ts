@@ -83,6 +83,8 @@ test.serial("a maintainer renames a concept, changes a rank, moves a concept and
   const names = page.getByRole("table", { name: "Names of the concept" });
   await names.getByRole("row", { name: /stalked Crossota common/ }).waitFor();
   t.regex(await page.getByRole("article").innerText(), /Other names\s+stalked Crossota/);
+  // Each of the four changes waits for an administrator, and the list above says so at once.
+  await page.getByRole("heading", { name: "Changes awaiting approval (4)" }).waitFor();
   await checkScreen(t, opened, "kb-edit");
 });
 

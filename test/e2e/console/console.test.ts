@@ -189,6 +189,43 @@ test.serial(
   },
 );
 
+test.serial(
+  "a signed-in user sees the frame capture grabs for an annotation without a stored image",
+  async (t) => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await page.goto(`${origin}/#/signin`);
+    await page.getByLabel("User name").fill("demo-annotator");
+    await page.getByLabel("Password").fill("m3-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("banner").getByText("Signed in as demo-annotator").waitFor();
+    await page.goto(`${origin}/#/media?sequence=${encodeURIComponent("Demo Ventana 4101")}`);
+    // The demo's clip (the second video) is a file capture may read.
+    await page
+      .getByRole("list", { name: /^Files of Demo Ventana 4101/ })
+      .nth(1)
+      .getByRole("link")
+      .first()
+      .click();
+    const table = page.getByRole("table", { name: "Annotations of the video file" });
+    const show = table.getByRole("button", { name: /^Show the frame of .+ at \d+\.\d s$/ }).first();
+    const label = (await show.innerText()).replace(/^Show the frame of /, "");
+    const captured = page.waitForResponse((response) => response.url().endsWith("/capture/capture/jpg"));
+    await show.click();
+    const reply = await captured;
+    t.is(reply.status(), 200);
+    t.is(reply.headers()["content-type"], "image/jpeg");
+    const frame = table.getByRole("img", { name: `Frame of ${label}` });
+    await frame.waitFor();
+    const size = await frame.evaluate(async (image: HTMLImageElement) => {
+      await image.decode();
+      return { width: image.naturalWidth, height: image.naturalHeight };
+    });
+    t.true(size.width > 0 && size.height > 0, `a decoded frame, ${size.width}x${size.height}`);
+    await checkScreen(t, opened, "media-frame");
+  },
+);
+
 /** The centre of a plotted point: a strongly coloured pixel inside the chart's plot area. */
 async function pointOnCanvas(page: Page): Promise<{ x: number; y: number }> {
   const canvas = page

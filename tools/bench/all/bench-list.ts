@@ -43,6 +43,10 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "100000" },
   },
   {
+    script: "bench:console",
+    about: "the web console in Chromium: first load, the concept tree, searches with their plots",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

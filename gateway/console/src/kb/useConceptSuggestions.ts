@@ -1,7 +1,8 @@
 import { ref, watch } from "vue";
 import { dataOf, kb } from "../api/client";
 
-const DEBOUNCE_MILLIS = 200;
+/** Pause after the last key before asking: short enough to feel instant, long enough to skip most keys. */
+const DEBOUNCE_MILLIS = 100;
 const MAX_SUGGESTIONS = 15;
 
 /** Concepts having a name (primary or alternate) containing the typed text, as the person types. */

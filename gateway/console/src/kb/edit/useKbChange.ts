@@ -15,8 +15,9 @@ export function useKbChange(changed: (primaryName: string) => void | Promise<voi
     done.value = undefined;
     try {
       const primaryName = await change();
-      done.value = description;
       await changed(primaryName);
+      // Said once what shows the change has been reloaded, so what is read next is current.
+      done.value = description;
       return true;
     } catch (failure) {
       error.value = (failure as Error).message;

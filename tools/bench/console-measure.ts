@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+
+/** One figure measured several times: its median and slowest run, in ms. */
+export interface Timing {
+  name: string;
+  goalMillis: number;
+  runs: number[];
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Milliseconds from `start` (just before the action) until `shown` resolves. */
+export async function timed(action: () => Promise<unknown>, shown: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await action();
+  await shown();
+  return Math.round(performance.now() - started);
+}
+
+/** A fresh browser context: an empty cache and tab storage, as a first visit has. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+/** Bytes the page fetched over the network (compressed, as sent), from its resource timings. */
+export function transferredBytes(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce(
+      (sum, entry) => sum + ((entry as PerformanceResourceTiming).transferSize ?? 0),
+      0,
+    ),
+  );
+}
+
+/** The built console's size: every asset as stored and gzipped (the `.gz` the build wrote, else gzip -9). */
+export function bundleSize(consoleDir: string): { rawBytes: number; gzipBytes: number; files: number } {
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let files = 0;
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!name.endsWith(".gz") && !name.startsWith(".")) {
+        const content = readFileSync(path);
+        rawBytes += content.length;
+        gzipBytes += gzipSync(content, { level: 9 }).length;
+        files++;
+      }
+    }
+  };
+  walk(consoleDir);
+  return { rawBytes, gzipBytes, files };
+}

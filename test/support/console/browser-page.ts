@@ -61,9 +61,15 @@ export async function openPage(browser: Browser, allowed: RegExp[] = []): Promis
 
 /**
  * The end of every screen's test: no serious or critical accessibility violation (axe), no
- * browser error, and, with M3_CONSOLE_SCREENSHOTS=update, the README's screenshot of the screen.
+ * browser error, and, with M3_CONSOLE_SCREENSHOTS=update, the README's screenshot of the screen
+ * (unless options.screenshot is false).
  */
-export async function checkScreen(t: ExecutionContext, { page, problems }: PageProblems, screen: string) {
+export async function checkScreen(
+  t: ExecutionContext,
+  { page, problems }: PageProblems,
+  screen: string,
+  options: { screenshot?: boolean } = {},
+) {
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const violations = axe.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -72,7 +78,7 @@ export async function checkScreen(t: ExecutionContext, { page, problems }: PageP
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
     );
   t.deepEqual(violations, [], `accessibility of the ${screen} screen`);
-  if (process.env.M3_CONSOLE_SCREENSHOTS === "update") {
+  if (process.env.M3_CONSOLE_SCREENSHOTS === "update" && options.screenshot !== false) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: `${SCREENSHOTS}${screen}.png`, fullPage: true });
   }

@@ -9,7 +9,7 @@ import { PlatformClient } from "../../../services/all-in-one/demo/platform-clien
 import { allInOneDomains } from "../../../services/all-in-one/domains.js";
 import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/kb-import/kb-import.js";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../tools/start/console-build.mjs";
-import { startTestPlatform, type TestPlatform } from "../e2e/test-platform.js";
+import { type Backend, startTestPlatform, type TestPlatform } from "../e2e/test-platform.js";
 import { launchChromium } from "./browser-page.js";
 
 /** The first kb administrator of the console tests' platform. */
@@ -30,11 +30,11 @@ export interface ConsolePlatform {
  * A built console served by a platform holding the real kb and the demo dives (annotations,
  * the clip and its frames, kb users of every role), and a chromium to drive it.
  */
-export async function startConsolePlatform(): Promise<ConsolePlatform> {
+export async function startConsolePlatform(backend: Backend = "sqlite"): Promise<ConsolePlatform> {
   const videos = mkdtempSync(join(tmpdir(), "m3-console-videos-"));
   await ensureConsoleBuilt({ log: () => {} });
   const platform = await startTestPlatform(
-    "sqlite",
+    backend,
     {
       M3_ADMIN_USER: CONSOLE_ADMIN.username,
       M3_ADMIN_PASSWORD: CONSOLE_ADMIN.password,

@@ -1,0 +1,118 @@
+/**
+ * The restore's MySQL loads against a real MariaDB: rows made from archive lines arrive exactly
+ * (strings that JSON and SQL escape differently included), the swapped-in tables keep their
+ * indexes and foreign keys, and a rollback or a broken unique key changes nothing.
+ */
+import test from "ava";
+import mysql from "mysql2/promise";
+import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import type { ArchiveValue } from "../../../tools/backup/archive-format.js";
+import { MysqlTableWriter } from "../../../tools/backup/mysql-table-writer.repository.js";
+import { migrateDomainAt } from "../../../tools/migrate/migrate.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+
+const PREFERENCE_COLUMNS = ["id", "node_name", "pref_key", "pref_value"];
+const AWKWARD_VALUES = [
+  `it's "quoted"`,
+  "back\\slash \\n not a newline",
+  "tab\tnew\nline\rreturn",
+  "\b backspace \f form feed",
+  "\u0001 control \u001f",
+  "ünïcödé 🐙 深海",
+  "%_ wildcards \\% \\_",
+  "null",
+  "",
+  "a \\u0041 that is text",
+];
+
+test.after.always(async () => {
+  await stopPrivateMariaDb();
+});
+
+async function kbDatabase(): Promise<{ url: string; query: (sql: string) => Promise<unknown[]> }> {
+  const url = await createTestDatabase("m3_table_writer");
+  await migrateDomainAt("kb", parseDatabaseUrl(url));
+  return {
+    url,
+    query: async (sql) => {
+      const connection = await mysql.createConnection(url);
+      try {
+        return (await connection.query(sql))[0] as unknown[];
+      } finally {
+        await connection.end();
+      }
+    },
+  };
+}
+
+function batch(rows: ArchiveValue[][]) {
+  return { rows, lines: rows.map((row) => JSON.stringify(row)) };
+}
+
+async function load(url: string, rows: ArchiveValue[][], finish: "commit" | "rollback"): Promise<void> {
+  const writer = await MysqlTableWriter.open(
+    parseDatabaseUrl(url) as Parameters<typeof MysqlTableWriter.open>[0],
+  );
+  try {
+    await writer.begin();
+    await writer.prepareTables(["preferences"]);
+    await writer.insert("preferences", PREFERENCE_COLUMNS, batch(rows));
+    await writer.endTable("preferences");
+    if (finish === "rollback") {
+      await writer.rollback();
+      return;
+    }
+    try {
+      await writer.finishLoading();
+      await writer.commit();
+    } catch (error) {
+      await writer.rollback();
+      throw error;
+    }
+  } finally {
+    await writer.close();
+  }
+}
+
+const preferences = (rows: number) =>
+  Array.from({ length: rows }, (_, index): ArchiveValue[] => [
+    index + 1,
+    `/node/${index % 3}`,
+    `key-${index}`,
+    AWKWARD_VALUES[index % AWKWARD_VALUES.length] as string,
+  ]);
+
+test("rows made from archive lines arrive exactly, awkward strings included, into a table with its indexes", async (t) => {
+  const { url, query } = await kbDatabase();
+  const before = (await query("SHOW CREATE TABLE preferences")) as { "Create Table": string }[];
+  const rows = preferences(AWKWARD_VALUES.length * 2);
+  await load(url, rows, "commit");
+  const stored = (await query(
+    "SELECT id, node_name, pref_key, pref_value FROM preferences ORDER BY id",
+  )) as Record<string, unknown>[];
+  t.deepEqual(
+    stored.map((row) => [Number(row.id), row.node_name, row.pref_key, row.pref_value]),
+    rows,
+  );
+  const after = (await query("SHOW CREATE TABLE preferences")) as { "Create Table": string }[];
+  const withoutCounter = (text = "") => text.replace(/ AUTO_INCREMENT=\d+/, "");
+  t.is(withoutCounter(after[0]?.["Create Table"]), withoutCounter(before[0]?.["Create Table"]));
+  t.deepEqual(await query("SHOW TABLES LIKE '%\\_\\_m3\\_%'"), []);
+});
+
+test("a load rolled back, or one breaking a unique key, leaves the table as it was and no staging table", async (t) => {
+  const { url, query } = await kbDatabase();
+  await load(url, preferences(3), "commit");
+  const before = await query("SELECT * FROM preferences ORDER BY id");
+
+  await load(url, preferences(20), "rollback");
+  t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
+
+  const duplicate: ArchiveValue[][] = [
+    [1, "/node", "same-key", "a"],
+    [2, "/node", "same-key", "b"],
+  ];
+  await t.throwsAsync(load(url, duplicate, "commit"), { message: /Duplicate entry/ });
+  t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
+  t.deepEqual(await query("SHOW TABLES LIKE '%\\_\\_m3\\_%'"), []);
+});

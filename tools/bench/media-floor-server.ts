@@ -8,16 +8,8 @@
  */
 import { createServer } from "node:http";
 import { parseDatabaseUrl } from "../../services/kit/storage/database-url.js";
+import { MEDIA_BY_REFERENCE } from "./registry-floor.js";
 
-const MEDIA_BY_REFERENCE = `
-  SELECT vs.uuid AS video_sequence_uuid, vs.name AS video_sequence_name, vs.camera_id, vs.description AS vs_description,
-         v.uuid AS video_uuid, v.name AS video_name, v.start_time, v.duration_millis, v.description AS video_description,
-         vr.uuid AS video_reference_uuid, vr.uri, vr.container, vr.video_codec, vr.audio_codec, vr.width, vr.height,
-         vr.frame_rate, vr.size_bytes, vr.sha512, vr.description
-    FROM video_references vr
-    JOIN videos v ON v.uuid = vr.video_uuid
-    JOIN video_sequences vs ON vs.uuid = v.video_sequence_uuid
-   WHERE vr.uuid = ?`;
 const PATH = /^\/media\/([0-9a-f-]{36})$/;
 
 const url = process.env.FLOOR_DATABASE_URL;

@@ -6,7 +6,8 @@ import type { Pool } from "mysql2/promise";
 import { uuidV7 } from "../../services/kit/ids/uuid.js";
 import { Instant } from "../../services/kit/time/instant.js";
 
-const MEDIA_BY_REFERENCE = `
+/** The SELECT the registry runs for GET media/videoreference/{uuid}. */
+export const MEDIA_BY_REFERENCE = `
   SELECT vs.uuid AS video_sequence_uuid, vs.name AS video_sequence_name, vs.camera_id, vs.description AS vs_description,
          v.uuid AS video_uuid, v.name AS video_name, v.start_time, v.duration_millis, v.description AS video_description,
          vr.uuid AS video_reference_uuid, vr.uri, vr.container, vr.video_codec, vr.audio_codec, vr.width, vr.height,

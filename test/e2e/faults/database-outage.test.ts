@@ -5,13 +5,9 @@
  * was acknowledged is lost. The server is this file's own (killed with SIGKILL and relaunched
  * on the same port and data), not the run's shared one.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import test from "ava";
 import mysql from "mysql2/promise";
-import { pino } from "pino";
-import { type RunningPlatform, startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { type FaultPlatform, startFaultPlatform } from "../../support/faults/fault-platform.js";
 import {
   lostWrites,
   sleep,
@@ -19,16 +15,13 @@ import {
   type WriteTarget,
   writeOnce,
 } from "../../support/faults/write-load.js";
-import { testTransport } from "../../support/gateway/test-transport.js";
 import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
 
-const API_KEY = "outage-test-key";
 const WRITERS = 8;
 const REQUEST_TIMEOUT_MILLIS = 15_000;
 
 let server: MariaDbServer;
-let platform: RunningPlatform;
-let dataDir: string;
+let running: FaultPlatform;
 let base: string;
 let target: WriteTarget;
 
@@ -37,32 +30,16 @@ test.before(async () => {
   const connection = await mysql.createConnection(`${server.rootUrl}/`);
   await connection.query("CREATE DATABASE m3_outage CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
   await connection.end();
-  dataDir = mkdtempSync(join(tmpdir(), "m3-outage-"));
-  platform = await startPlatform({
-    env: {
-      M3_API_KEY: API_KEY,
-      M3_SIGNING_SECRET: "outage-test-signing-secret",
-      M3_DATABASE_URL: `${server.rootUrl}/m3_outage`,
-      M3_IN_PROCESS_CALLS: String(testTransport("in-process") === "in-process"),
-    },
-    dataDir,
-    port: 0,
-    host: "127.0.0.1",
-    logger: pino({ level: "silent" }),
+  running = await startFaultPlatform({
+    databaseUrl: `${server.rootUrl}/m3_outage`,
+    timeoutMillis: REQUEST_TIMEOUT_MILLIS,
   });
-  base = `http://127.0.0.1:${platform.port}`;
-  const auth = await fetch(`${base}/vam/v1/auth`, {
-    method: "POST",
-    headers: { Authorization: `APIKEY ${API_KEY}` },
-  });
-  const token = ((await auth.json()) as { access_token: string }).access_token;
-  target = { base, token, timeoutMillis: REQUEST_TIMEOUT_MILLIS };
+  ({ base, target } = running);
 });
 
 test.after.always(async () => {
-  await platform?.stop();
+  await running?.stop();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function readiness(): Promise<{

@@ -6,14 +6,11 @@
  * wait per statement is kept short and the retries pause asynchronously); once the lock is gone
  * writes succeed without a restart, and no acknowledged write is lost.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import test from "ava";
 import Database from "better-sqlite3";
-import { pino } from "pino";
-import { type RunningPlatform, startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { type FaultPlatform, startFaultPlatform } from "../../support/faults/fault-platform.js";
 import {
   lostWrites,
   sleep,
@@ -21,44 +18,23 @@ import {
   type WriteTarget,
   writeOnce,
 } from "../../support/faults/write-load.js";
-import { testTransport } from "../../support/gateway/test-transport.js";
 
-const API_KEY = "sqlite-lock-test-key";
 const WRITERS = 4;
 const REQUEST_TIMEOUT_MILLIS = 15_000;
 /** How long the other process keeps the registry's file locked. */
 const LOCKED_MILLIS = 4_000;
 
-let platform: RunningPlatform;
-let dataDir: string;
+let running: FaultPlatform;
 let base: string;
 let target: WriteTarget;
 
 test.before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "m3-sqlite-lock-"));
-  platform = await startPlatform({
-    env: {
-      M3_API_KEY: API_KEY,
-      M3_SIGNING_SECRET: "sqlite-lock-test-signing-secret",
-      M3_IN_PROCESS_CALLS: String(testTransport("in-process") === "in-process"),
-    },
-    dataDir,
-    port: 0,
-    host: "127.0.0.1",
-    logger: pino({ level: "silent" }),
-  });
-  base = `http://127.0.0.1:${platform.port}`;
-  const auth = await fetch(`${base}/vam/v1/auth`, {
-    method: "POST",
-    headers: { Authorization: `APIKEY ${API_KEY}` },
-  });
-  const token = ((await auth.json()) as { access_token: string }).access_token;
-  target = { base, token, timeoutMillis: REQUEST_TIMEOUT_MILLIS };
+  running = await startFaultPlatform({ timeoutMillis: REQUEST_TIMEOUT_MILLIS });
+  ({ base, target } = running);
 });
 
 test.after.always(async () => {
-  await platform?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 async function kbReadStatus(): Promise<number> {
@@ -74,7 +50,7 @@ test("a registry file locked by another process gives 503 busy with Retry-After,
   await sleep(500);
 
   load.setPhase("locked");
-  const holder = new Database(join(dataDir, "registry.sqlite"));
+  const holder = new Database(join(running.dataDir, "registry.sqlite"));
   holder.exec("BEGIN IMMEDIATE");
   // The platform runs in this process: a synchronous wait for the lock would hold up this loop.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -60,6 +60,27 @@ async function storedSecrets(databaseUrl: string): Promise<Record<string, string
   }
 }
 
+/** Creates a video sequence through `second` with a token that `first` issued; the answer's status. */
+async function writeWithTokenOfOther(
+  first: string,
+  second: string,
+  apiKey: string,
+  name: string,
+): Promise<number> {
+  const auth = await fetch(`${first}/vam/v1/auth`, {
+    method: "POST",
+    headers: { Authorization: `APIKEY ${apiKey}` },
+  });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const write = await fetch(`${second}/vam/v1/videosequences`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: new URLSearchParams({ name, camera_id: "cam" }),
+  });
+  await write.arrayBuffer();
+  return write.status;
+}
+
 test("two processes on one database share the generated secrets: a token of one is accepted by the other", async (t) => {
   const databaseUrl = await createTestDatabase("m3_shared_secrets");
   const first = await startAllInOne(databaseUrl);
@@ -67,17 +88,7 @@ test("two processes on one database share the generated secrets: a token of one 
   const secrets = await storedSecrets(databaseUrl);
   t.deepEqual(Object.keys(secrets).sort(), ["adminPassword", "apiKey", "signingSecret"]);
 
-  const auth = await fetch(`${first}/vam/v1/auth`, {
-    method: "POST",
-    headers: { Authorization: `APIKEY ${secrets.apiKey}` },
-  });
-  const { access_token: token } = (await auth.json()) as { access_token: string };
-  const write = await fetch(`${second}/vam/v1/videosequences`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: new URLSearchParams({ name: "shared-secrets-dive", camera_id: "cam" }),
-  });
-  t.is(write.status, 200);
+  t.is(await writeWithTokenOfOther(first, second, secrets.apiKey ?? "", "shared-secrets-dive"), 200);
 
   const basic = `Basic ${Buffer.from(`admin:${secrets.adminPassword}`).toString("base64")}`;
   for (const origin of [first, second]) {
@@ -97,17 +108,7 @@ test("two processes started together on one SQLite data directory share its secr
   ]);
   const secrets = JSON.parse(readFileSync(join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
 
-  const auth = await fetch(`${first}/vam/v1/auth`, {
-    method: "POST",
-    headers: { Authorization: `APIKEY ${secrets.apiKey}` },
-  });
-  const { access_token: token } = (await auth.json()) as { access_token: string };
-  const write = await fetch(`${second}/vam/v1/videosequences`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: new URLSearchParams({ name: "shared-data-dir-dive", camera_id: "cam" }),
-  });
-  t.is(write.status, 200);
+  t.is(await writeWithTokenOfOther(first, second, secrets.apiKey ?? "", "shared-data-dir-dive"), 200);
   const read = await fetch(`${first}/vam/v1/videosequences/name/shared-data-dir-dive`);
   t.is(read.status, 200, "a write through one process is read through the other");
 });

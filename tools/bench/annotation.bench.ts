@@ -3,14 +3,17 @@
  * timecode, elapsed time and recorded timestamp, and one association) through
  * POST /anno/v1/annotations/bulk, against the same rows inserted directly with mysql2
  * multi-row INSERTs into a second database on the same throwaway MariaDB (the floor); then
- * GET /anno/v1/annotations/videoreference/{uuid} of one imported video against the same read
- * done with mysql2. m3 runs as `npm start` runs it, in its own process; this process is the
- * client of both. Prints rows/s, batch and read latencies, and the ratios to the floor. Not a
- * test: it asserts nothing about speed.
+ * GET /anno/v1/annotations/videoreference/{uuid} of one imported video against its floor: a
+ * node:http server in its own process running the same SELECTs with mysql2 and building the
+ * same JSON (annotation-floor-server.ts; its reply must equal m3's byte for byte), and, for
+ * reference, the bare SELECTs from this process. m3 runs as `npm start` runs it, in its own
+ * process; this process is the client of all. Prints rows/s, batch and read latencies, and the
+ * ratios to the floor. Not a test: it asserts nothing about speed.
  */
 import { randomUUID } from "node:crypto";
 import mysql, { type Pool } from "mysql2/promise";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
+import { startNodeScript, stopChild } from "../../test/support/node-process.js";
 import {
   type BenchAnnotation,
   benchAnnotation,
@@ -50,9 +53,17 @@ const mariadb = await startBenchMariaDb();
 const databaseUrl = await mariadb.createDatabase("m3_bench_anno");
 const floorUrl = await mariadb.createDatabase("m3_bench_anno_floor");
 const platform = await startPlatformProcess({ databaseUrl });
+// The read floor reads m3's own database: the same rows, so the same JSON to the byte.
+const floorServer = await startNodeScript(
+  "tools/bench/annotation-floor-server.ts",
+  { ...process.env, FLOOR_DATABASE_URL: databaseUrl },
+  "floor listening on",
+);
+const floorPort = Number(floorServer.readyLine.split(" ").at(-1));
 const port = platform.port;
 const http = new HttpClient(`http://127.0.0.1:${port}`, BENCH_API_KEY, "/anno/v1/auth");
 const client = new KeepAliveClient("127.0.0.1", port, 1);
+const floorClient = new KeepAliveClient("127.0.0.1", floorPort, 1);
 const pools: Pool[] = [];
 const poolOf = (uri: string) => {
   const pool = mysql.createPool({ uri, connectionLimit: 2, dateStrings: true });
@@ -111,20 +122,27 @@ try {
   if (first.status !== 200 || listed !== readCount) {
     throw new Error(`GET ${readPath}: ${first.status}, ${listed} annotations for ${readCount}`);
   }
-  await floorReadVideo(floor, readVideo, readCount);
-  const readResults = {
-    result: await runLoad(
-      `GET ${readPath.replace(readVideo, "{uuid}")} (${readCount} annotations)`,
-      {
-        requests: READS,
-        concurrency: 1,
-      },
-      async () => expectOk(await client.send("GET", readPath)),
-    ),
-    floor: await runLoad("mysql2 SELECT", { requests: READS, concurrency: 1 }, () =>
-      floorReadVideo(floor, readVideo, readCount),
-    ),
-  };
+  const floorPath = `/videoreference/${readVideo}`;
+  const floorText = (await new HttpClient(`http://127.0.0.1:${floorPort}`, BENCH_API_KEY).get(floorPath))
+    .text;
+  if (floorText !== first.text) {
+    throw new Error(
+      `the floor's JSON differs from m3's: ${floorText.slice(0, 300)} / ${first.text.slice(0, 300)}`,
+    );
+  }
+  await floorReadVideo(platformPool, readVideo, readCount);
+  const readName = `GET ${readPath.replace(readVideo, "{uuid}")} (${readCount} annotations)`;
+  const m3Read = await runLoad(readName, { requests: READS, concurrency: 1 }, async () =>
+    expectOk(await client.send("GET", readPath)),
+  );
+  const httpFloorRead = await runLoad(
+    "node:http + mysql2 + JSON",
+    { requests: READS, concurrency: 1 },
+    async () => expectOk(await floorClient.send("GET", floorPath)),
+  );
+  const selectFloorRead = await runLoad("mysql2 SELECTs only", { requests: READS, concurrency: 1 }, () =>
+    floorReadVideo(platformPool, readVideo, readCount),
+  );
 
   const rowsPerSecond = (result: LoadResult) => ANNOTATIONS / result.seconds;
   console.log(
@@ -142,9 +160,16 @@ try {
   console.log(
     `\nbulk create vs floor: ${ratio.toFixed(2)}x of the floor's annotations/s (goal: at least 0.50x)\n`,
   );
-  console.log(formatResults([readResults]));
+  console.log(
+    "The read's floor: node:http + mysql2 running the same SELECTs and building the same JSON, in its own process:\n",
+  );
+  console.log(formatResults([{ result: m3Read, floor: httpFloorRead }]));
+  console.log("\nFor reference, against the bare SELECTs (rows only, no JSON, no HTTP) from this process:\n");
+  console.log(formatResults([{ result: m3Read, floor: selectFloorRead }]));
 } finally {
   client.close();
+  floorClient.close();
+  await stopChild(floorServer.child);
   for (const pool of pools) await pool.end();
   await platform.stop();
   await mariadb.stop();

@@ -4,6 +4,7 @@ import {
   encodeTsv,
   instantText,
   javaDouble,
+  javaDoubleOfText,
   RUN_STYLE,
   type TsvStyle,
 } from "../../../services/annotation/query/services/tsv.encoder.js";
@@ -95,6 +96,26 @@ test("doubles print as Java's Double.toString does", (t) => {
   t.is(javaDouble(1e7), "1.0E7");
   t.is(javaDouble(-0.001), "-0.001");
   t.is(javaDouble(0), "0.0");
+});
+
+test("doubles the database printed as text print as Java's Double.toString does", (t) => {
+  // MySQL's text (shortest digits, plain notation): plain in Java's range, else as javaDouble.
+  const expected: Array<[text: string, java: string]> = [
+    ["25", "25.0"],
+    ["25.345", "25.345"],
+    ["-1234.5678", "-1234.5678"],
+    ["0.001", "0.001"],
+    ["0.00099", "9.9E-4"],
+    ["0.00001", "1.0E-5"],
+    ["9999999.999", "9999999.999"],
+    ["10000000", "1.0E7"],
+    ["12345678.5", "1.23456785E7"],
+    ["1.7976931348623157e308", "1.7976931348623157E308"],
+    ["0", "0.0"],
+    ["-0", "-0.0"],
+    ["0.30000000000000004", "0.30000000000000004"],
+  ];
+  for (const [text, java] of expected) t.is(javaDoubleOfText(text), java, text);
 });
 
 test("database timestamps print as Java's Instant does", (t) => {

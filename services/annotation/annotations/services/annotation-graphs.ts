@@ -49,6 +49,23 @@ export function joinAnnotations(
     .sort((a, b) => compare(a.observation.observation.uuid, b.observation.observation.uuid));
 }
 
+/**
+ * Each observation on its moment, in the observations' order (a graph read gives them by
+ * UUID): one pass, no re-sorting of a video's tens of thousands of annotations.
+ */
+export function annotationsInOrder(
+  moments: readonly MomentGraph[],
+  observations: readonly ObservationGraph[],
+): AnnotationGraph[] {
+  const momentByUuid = new Map(moments.map((graph) => [graph.moment.uuid, graph]));
+  const annotations: AnnotationGraph[] = [];
+  for (const observation of observations) {
+    const moment = momentByUuid.get(observation.observation.imagedMomentUuid);
+    if (moment) annotations.push({ moment, observation });
+  }
+  return annotations;
+}
+
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -11,7 +11,7 @@ import {
 } from "../../shared/graph-selection.sql.js";
 import { MomentGraphRepository } from "../../shared/moment-graph.repository.js";
 import { AnnotationReadRepository } from "../repositories/annotation-read.repository.js";
-import { type AnnotationGraph, joinAnnotations } from "./annotation-graphs.js";
+import { type AnnotationGraph, annotationsInOrder } from "./annotation-graphs.js";
 import { pageOf, requireFields, requireUuid, requireUuids } from "./annotation-input.rules.js";
 
 export interface ConcurrentCountInput {
@@ -67,7 +67,7 @@ export class AnnotationService {
   private annotations(selection: GraphSelection, withData: boolean): Promise<AnnotationGraph[]> {
     return this.storage.read(async (manager) => {
       const { moments, observations } = await new MomentGraphRepository(manager).read(selection, withData);
-      return joinAnnotations(moments, observations);
+      return annotationsInOrder(moments, observations);
     });
   }
 

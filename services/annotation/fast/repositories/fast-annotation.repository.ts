@@ -4,17 +4,11 @@ import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity
 import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { forceIndex, type Page, pageClause, placeholders } from "../../moments/repositories/sql-parts.js";
+import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import { groupBy } from "../../shared/group-by.js";
 import { associationOfRow, observationOfRow, type Row } from "../../shared/row-mappers.js";
 import { type FastFilter, filterSql, whereClause } from "./fast-filter.sql.js";
-import {
-  ANCILLARY_COLUMNS,
-  ancillaryDatumOfRow,
-  IMAGE_COLUMNS,
-  imageOfRow,
-  PREFIXED_MOMENT_COLUMNS,
-  prefixedMomentOfRow,
-} from "./fast-rows.js";
+import { ANCILLARY_COLUMNS, ancillaryDatumOfRow, PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";
 
 export interface GeographicRangeRow {
   minLatitude: number;
@@ -63,7 +57,7 @@ export class FastAnnotationRepository {
       withData ? this.ancillaryDataOf(momentUuids) : new Map<string, AncillaryDatumEntity>(),
     ]);
     return rows.map((row) => {
-      const moment = prefixedMomentOfRow(row);
+      const moment = momentOfGraphRow(row);
       return {
         moment: {
           moment,

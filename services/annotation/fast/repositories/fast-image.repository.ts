@@ -2,8 +2,9 @@ import type { EntityManager } from "typeorm";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { type Page, pageClause } from "../../moments/repositories/sql-parts.js";
+import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
-import { IMAGE_COLUMNS, imageOfRow, PREFIXED_MOMENT_COLUMNS, prefixedMomentOfRow } from "./fast-rows.js";
+import { PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";
 
 /** An image reference on its imaged moment. */
 export interface ImageOnMoment {
@@ -26,7 +27,7 @@ export class FastImageRepository {
        WHERE im.video_reference_uuid = ? ORDER BY im.recorded_timestamp, ir.uuid${limit.sql}`,
       [videoReferenceUuid, ...limit.params],
     );
-    return rows.map((row) => ({ image: imageOfRow(row), moment: prefixedMomentOfRow(row) }));
+    return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));
   }
 
   async countImagesOfVideo(videoReferenceUuid: string): Promise<number> {

@@ -1,46 +1,16 @@
 import { Instant } from "../../../kit/time/instant.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
-import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
-import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { momentOfRow, type Row } from "../../shared/row-mappers.js";
+import type { Row } from "../../shared/row-mappers.js";
 
 /** The imaged-moment columns a fast read selects next to another table's, prefixed `im_`. */
 export const PREFIXED_MOMENT_COLUMNS = `im.uuid AS im_uuid, im.video_reference_uuid AS im_video_reference_uuid,
   im.elapsed_time_millis AS im_elapsed_time_millis, im.recorded_timestamp AS im_recorded_timestamp,
   im.timecode AS im_timecode, im.last_updated_timestamp AS im_last_updated_timestamp`;
 
-export const IMAGE_COLUMNS = `ir.uuid, ir.imaged_moment_uuid, ir.description, ir.format, ir.height_pixels, ir.url,
-  ir.width_pixels, ir.last_updated_timestamp`;
-
 export const ANCILLARY_COLUMNS = `ad.uuid, ad.imaged_moment_uuid, ad.altitude, ad.coordinate_reference_system,
   ad.depth_meters, ad.latitude, ad.longitude, ad.oxygen_ml_per_l, ad.phi, ad.xyz_position_units, ad.pressure_dbar,
   ad.psi, ad.salinity, ad.temperature_celsius, ad.theta, ad.x, ad.y, ad.z, ad.light_transmission,
   ad.last_updated_timestamp`;
-
-/** The moment of a row selected with PREFIXED_MOMENT_COLUMNS. */
-export function prefixedMomentOfRow(row: Row): ImagedMomentEntity {
-  return momentOfRow({
-    uuid: row.im_uuid,
-    video_reference_uuid: row.im_video_reference_uuid,
-    elapsed_time_millis: row.im_elapsed_time_millis,
-    recorded_timestamp: row.im_recorded_timestamp,
-    timecode: row.im_timecode,
-    last_updated_timestamp: row.im_last_updated_timestamp,
-  });
-}
-
-export function imageOfRow(row: Row): ImageReferenceEntity {
-  return {
-    uuid: row.uuid as string,
-    imagedMomentUuid: row.imaged_moment_uuid as string,
-    description: text(row.description),
-    format: text(row.format),
-    heightPixels: number(row.height_pixels),
-    url: row.url as string,
-    widthPixels: number(row.width_pixels),
-    lastUpdatedTime: Instant.fromSql(String(row.last_updated_timestamp)),
-  };
-}
 
 export function ancillaryDatumOfRow(row: Row): AncillaryDatumEntity {
   return {

@@ -1,5 +1,6 @@
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { Condition, TabularQuery } from "../services/tabular-query.js";
+import type { ViewColumn } from "../view/annotations-view.js";
 
 /** A statement and its bound values. */
 export interface SqlStatement {
@@ -17,13 +18,24 @@ const MYSQL_NO_LIMIT = "18446744073709551615";
  */
 export function selectStatement(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
   const where = whereOf(query, view);
-  const columns = query.columns.map((column) => column.name).join(", ");
+  const columns = query.columns.map((column) => selected(column, query, dialect)).join(", ");
   const order = query.orderBy.map((column) => column.name).join(", ");
   const page = pageOf(query, dialect);
   return {
     sql: `SELECT ${query.distinct ? "DISTINCT " : ""}${columns} FROM ${view}${where.sql} ORDER BY ${order} ASC${page.sql}`,
     params: [...where.params, ...page.params],
   };
+}
+
+/**
+ * A column of the select list. MySQL sends doubles as text and the driver parses them, only
+ * for the TSV encoder to print them again: selected as text (unaliased, so ORDER BY still
+ * sorts the number), they skip both. DISTINCT compares selected values, so it keeps numbers.
+ */
+function selected(column: ViewColumn, query: TabularQuery, dialect: Dialect): string {
+  return column.kind === "double" && dialect === "mysql" && !query.distinct
+    ? `CAST(${column.name} AS CHAR)`
+    : column.name;
 }
 
 /** `SELECT COUNT(*) AS count FROM <view> WHERE …` (select, distinct and the page do not apply). */

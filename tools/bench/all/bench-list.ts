@@ -31,6 +31,10 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "20000" },
   },
   {
+    script: "bench:annotation-reads",
+    about: "every annotation GET route at concurrency 16 on 100,000 annotations over 50 videos",
+  },
+  {
     script: "bench:annotation-queries",
     about: "fast queries, histograms and the TSV download over generated annotations vs. mysql2",
     quick: { BENCH_ANNOTATIONS: "100000" },

@@ -30,10 +30,6 @@ export class WorkerPool {
     },
   ) {}
 
-  get size(): number {
-    return this.workers.size;
-  }
-
   /** Forks every worker; resolves once all serve, rejects (having stopped them) if one exits first. */
   async start(): Promise<void> {
     cluster.setupPrimary({ exec: this.options.module, args: [...this.options.args] });

@@ -4,41 +4,45 @@ import { onShutdownSignal } from "../kit/grpc/shutdown.js";
 import { printBanner } from "./banner.js";
 import type { AllInOneConfig } from "./config.js";
 import { type DemoStart, loadDemoOnStart } from "./demo/load-demo-on-start.js";
-import { prepareStart } from "./prepare-start.js";
+import { type PreparedStart, prepareStart } from "./prepare-start.js";
 import { prepareStorage, workerEnv } from "./prepare-storage.js";
 import { platformLayout } from "./start-platform.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /**
  * M3_WORKERS > 1: this process serves nothing itself. It does what must happen once (secrets,
- * kb import, migrations, the first administrator), then forks the workers, which share the
- * port (node:cluster hands each new connection to the next worker), loads the demo through
- * them when asked, prints the banner, and stops them all on SIGTERM or SIGINT.
+ * kb import, migrations, the first administrator) while the first worker loads its modules,
+ * then starts the workers, which share the port (node:cluster hands each new connection to the
+ * next worker), loads the demo through them when asked, prints the banner, and stops them all on
+ * SIGTERM or SIGINT.
  */
 export async function runClusterPrimary(
   config: AllInOneConfig,
   logger: Logger,
   mainModule: string,
 ): Promise<void> {
-  const prepared = await prepareStart(config, logger);
-  const port = await prepareStorage(prepared.env, config.dataDir, logger)
-    .then(() => config.port || freePort(config.host))
-    .catch((error: unknown) => {
-      logger.fatal({ err: error }, "m3 failed to start");
-      process.exit(1);
-    });
   const pool = new WorkerPool({
     count: config.workers,
     module: mainModule,
     args: process.argv.slice(2),
-    env: { ...workerEnv(prepared.env), PORT: String(port) },
     logger,
   });
   onShutdownSignal(() => pool.stop(), logger);
-  await pool.start().catch((error: unknown) => {
-    logger.fatal({ err: error }, "m3 failed to start");
-    process.exit(1);
-  });
+  let prepared: PreparedStart | undefined;
+  let port = config.port;
+  const serving = await pool
+    .start(async () => {
+      prepared = await prepareStart(config, logger);
+      await prepareStorage(prepared.env, config.dataDir, logger);
+      port ||= await freePort(config.host);
+      // The kb administrator exists now: no worker hashes the password to seed it again.
+      return { env: workerEnv(prepared.env), port };
+    })
+    .catch((error: unknown) => {
+      logger.fatal({ err: error }, "m3 failed to start");
+      process.exit(1);
+    });
+  if (!serving || !prepared) return;
   logger.info({ port, workers: config.workers, startupMillis: Math.round(performance.now()) }, "m3 ready");
 
   const platform = { port, ...layoutOf(config, prepared.env, port) };

@@ -8,16 +8,20 @@ const MAX_RESTART_DELAY_MILLIS = 30_000;
 
 /**
  * The worker processes of a clustered all-in-one (node:cluster), each running `module`. The
- * first is forked at once, so it loads its modules while the primary prepares; it starts once
- * the preparation is done, and the others are forked when it serves, so it has the cores to
- * itself until then (the port answers sooner). Workers that die later are logged and replaced;
+ * first is forked at once, so it loads its modules while the primary prepares, and starts alone:
+ * it migrates the schemas and seeds what a first start seeds, as a single process would, and
+ * has the cores to itself until the port answers. The others are forked once it serves, so no
+ * two workers ever migrate or seed at once. Workers that die later are logged and replaced;
  * stop() sends each a SIGTERM and waits for all of them to exit.
  */
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
   private readonly pendingRestarts = new Set<NodeJS.Timeout>();
+  /** What the first worker starts with, once prepared. */
+  private firstStart: WorkerStart | undefined;
   /** Workers whose modules are loaded, waiting for the preparation to end. */
   private readonly waiting = new Set<Worker>();
+  /** What the workers forked after the first one start with (replacements too). */
   private workerStart: WorkerStart | undefined;
   private stopping = false;
 
@@ -32,18 +36,21 @@ export class WorkerPool {
   ) {}
 
   /**
-   * Forks the first worker, runs `prepare` (what must happen once, before any worker touches the
-   * storage), then starts the workers with what it returns; resolves once all serve (false when
-   * stop() came first), rejects (having stopped them) if preparing fails or a worker exits first.
+   * Forks the first worker, runs `prepare` (what the workers need to start with), starts the first
+   * worker with its `first` answer, then the others with `others`; resolves once all serve (false
+   * when stop() came first), rejects (having stopped them) if preparing fails or a worker exits
+   * first.
    */
-  async start(prepare: () => Promise<WorkerStart>): Promise<boolean> {
+  async start(prepare: () => Promise<{ first: WorkerStart; others: WorkerStart }>): Promise<boolean> {
     cluster.setupPrimary({ exec: this.options.module, args: [...this.options.args] });
     const first = this.fork();
     try {
-      this.workerStart = await prepare();
-      for (const worker of this.waiting) send(worker, { m3: "start", start: this.workerStart });
+      const starts = await prepare();
+      this.firstStart = starts.first;
+      for (const worker of this.waiting) send(worker, { m3: "start", start: starts.first });
       this.waiting.clear();
       await first;
+      this.workerStart = starts.others;
       await Promise.all(Array.from({ length: this.options.count - 1 }, () => this.fork()));
       return !this.stopping;
     } catch (error) {
@@ -67,7 +74,8 @@ export class WorkerPool {
     return new Promise<Worker>((resolve, reject) => {
       const onMessage = (message: unknown) => {
         if (isWorkerMessage(message, "loaded")) {
-          if (this.workerStart) send(worker, { m3: "start", start: this.workerStart });
+          const start = this.workerStart ?? this.firstStart;
+          if (start) send(worker, { m3: "start", start });
           else this.waiting.add(worker);
         } else if (isWorkerMessage(message, "serving")) {
           worker.off("message", onMessage);

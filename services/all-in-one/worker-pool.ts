@@ -50,6 +50,7 @@ export class WorkerPool {
       for (const worker of this.waiting) send(worker, { m3: "start", start: starts.first });
       this.waiting.clear();
       await first;
+      if (this.stopping) return false;
       this.workerStart = starts.others;
       await Promise.all(Array.from({ length: this.options.count - 1 }, () => this.fork()));
       return !this.stopping;

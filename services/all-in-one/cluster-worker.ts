@@ -4,20 +4,22 @@ import { onShutdownSignal } from "../kit/grpc/shutdown.js";
 import { startTracing } from "../kit/tracing/tracing.js";
 import type { AllInOneConfig } from "./config.js";
 import { startPlatform } from "./start-platform.js";
-import { WORKER_READY_MESSAGE } from "./worker-pool.js";
+import { awaitWorkerStart, sendToPrimary } from "./worker-messages.js";
 
 /**
- * One worker of several (M3_WORKERS > 1): every domain and the gateway, started with the
- * environment its primary prepared (secrets, the shared port), listening once it serves.
+ * One worker of several (M3_WORKERS > 1): every domain and the gateway. Its modules load while
+ * the primary prepares; it starts with the environment the primary then sends (secrets filled
+ * in, the shared port), once every schema is migrated, and listens once it serves.
  */
 export async function runClusterWorker(config: AllInOneConfig, parentLogger: Logger): Promise<void> {
   const id = cluster.worker?.id ?? 0;
   const logger = parentLogger.child({ worker: id });
-  const tracing = await startTracing({ serviceName: "m3", env: config.env });
+  const { env, port } = await awaitWorkerStart();
+  const tracing = await startTracing({ serviceName: "m3", env });
   const platform = await startPlatform({
-    env: config.env,
+    env,
     dataDir: config.dataDir,
-    port: config.port,
+    port,
     host: config.host,
     logger,
     worker: { id },
@@ -26,7 +28,7 @@ export async function runClusterWorker(config: AllInOneConfig, parentLogger: Log
     process.exit(1);
   });
   logger.info({ port: platform.port, startupMillis: Math.round(performance.now()) }, "worker ready");
-  process.send?.(WORKER_READY_MESSAGE);
+  sendToPrimary({ m3: "serving" });
   onShutdownSignal(async () => {
     await platform.stop();
     await tracing.shutdown();

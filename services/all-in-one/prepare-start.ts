@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
 import type { AllInOneConfig } from "./config.js";
-import { importKbOnStart } from "./kb-import-on-start.js";
 import { loadGeneratedSecrets } from "./secrets.js";
 
 type Env = Record<string, string | undefined>;
@@ -37,6 +36,7 @@ export async function prepareStart(config: AllInOneConfig, logger: Logger): Prom
 
   // --demo implies it: the demo annotates concepts of the real kb.
   if (config.importKb) {
+    const { importKbOnStart } = await import("./kb-import-on-start.js");
     await importKbOnStart(env, config.dataDir, logger).catch((error: unknown) => {
       logger.fatal({ err: error }, "the kb import failed");
       process.exit(1);

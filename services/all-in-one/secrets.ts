@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DatabaseTarget, parseDatabaseUrl } from "../kit/storage/database-url.js";
-import { storeOrReadSecrets } from "./shared-secrets.repository.js";
 
 export interface LocalSecrets {
   apiKey: string;
@@ -28,6 +27,8 @@ export async function loadOrCreateSharedSecrets(
   const candidates = Object.fromEntries(
     (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, GENERATORS[name]()]),
   );
+  // mysql2 is loaded only for a MySQL database.
+  const { storeOrReadSecrets } = await import("./shared-secrets.repository.js");
   const stored = await storeOrReadSecrets(target, candidates);
   const secrets = Object.fromEntries(
     (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, stored[name] ?? ""]),

@@ -1,23 +1,29 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import { isWorkerMessage, type WorkerMessage, type WorkerStart } from "./worker-messages.js";
 
-/** The message a worker sends its primary once its gateway listens. */
-export const WORKER_READY_MESSAGE = "m3-worker-ready";
 /** How long a dead worker's replacement waits, doubled (up to the max) while replacements fail. */
 const RESTART_DELAY_MILLIS = 1000;
 const MAX_RESTART_DELAY_MILLIS = 30_000;
 
-type Env = Record<string, string | undefined>;
-
 /**
- * The worker processes of a clustered all-in-one (node:cluster): each runs `module` with `env`
- * and listens on the shared port once it serves. Those that die after the start are logged and
- * replaced; stop() sends each a SIGTERM and waits for all of them to exit.
+ * The worker processes of a clustered all-in-one (node:cluster), each running `module`. The
+ * first is forked at once, so it loads its modules while the primary prepares, and starts alone:
+ * it migrates the schemas and seeds what a first start seeds, as a single process would, and
+ * has the cores to itself until the port answers. The others are forked once it serves, so no
+ * two workers ever migrate or seed at once. Workers that die later are logged and replaced;
+ * stop() sends each a SIGTERM and waits for all of them to exit.
  */
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
+  private readonly pendingRestarts = new Set<NodeJS.Timeout>();
+  /** What the first worker starts with, once prepared. */
+  private firstStart: WorkerStart | undefined;
+  /** Workers whose modules are loaded, waiting for the preparation to end. */
+  private readonly waiting = new Set<Worker>();
+  /** What the workers forked after the first one start with (replacements too). */
+  private workerStart: WorkerStart | undefined;
   private stopping = false;
-  private pendingRestarts = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly options: {
@@ -25,20 +31,29 @@ export class WorkerPool {
       /** The all-in-one's main module, which a worker runs (not npm start's launcher). */
       module: string;
       args: readonly string[];
-      env: Env;
       logger: Logger;
     },
   ) {}
 
-  get size(): number {
-    return this.workers.size;
-  }
-
-  /** Forks every worker; resolves once all serve, rejects (having stopped them) if one exits first. */
-  async start(): Promise<void> {
+  /**
+   * Forks the first worker, runs `prepare` (what the workers need to start with), starts the first
+   * worker with its `first` answer, then the others with `others`; resolves once all serve (false
+   * when stop() came first), rejects (having stopped them) if preparing fails or a worker exits
+   * first.
+   */
+  async start(prepare: () => Promise<{ first: WorkerStart; others: WorkerStart }>): Promise<boolean> {
     cluster.setupPrimary({ exec: this.options.module, args: [...this.options.args] });
+    const first = this.fork();
     try {
-      await Promise.all(Array.from({ length: this.options.count }, () => this.fork()));
+      const starts = await prepare();
+      this.firstStart = starts.first;
+      for (const worker of this.waiting) send(worker, { m3: "start", start: starts.first });
+      this.waiting.clear();
+      await first;
+      if (this.stopping) return false;
+      this.workerStart = starts.others;
+      await Promise.all(Array.from({ length: this.options.count - 1 }, () => this.fork()));
+      return !this.stopping;
     } catch (error) {
       await this.stop();
       throw error;
@@ -55,18 +70,24 @@ export class WorkerPool {
 
   /** Resolves once the new worker serves; rejects if it exits before. */
   private fork(): Promise<Worker> {
-    const worker = cluster.fork(definedOnly(this.options.env));
+    const worker = cluster.fork();
     this.workers.add(worker);
-    const serving = new Promise<Worker>((resolve, reject) => {
+    return new Promise<Worker>((resolve, reject) => {
       const onMessage = (message: unknown) => {
-        if (message !== WORKER_READY_MESSAGE) return;
-        worker.off("message", onMessage);
-        worker.off("exit", onEarlyExit);
-        worker.on("exit", (code, signal) => this.replace(worker, code, signal));
-        resolve(worker);
+        if (isWorkerMessage(message, "loaded")) {
+          const start = this.workerStart ?? this.firstStart;
+          if (start) send(worker, { m3: "start", start });
+          else this.waiting.add(worker);
+        } else if (isWorkerMessage(message, "serving")) {
+          worker.off("message", onMessage);
+          worker.off("exit", onEarlyExit);
+          worker.on("exit", (code, signal) => this.replace(worker, code, signal));
+          resolve(worker);
+        }
       };
       const onEarlyExit = (code: number | null, signal: string | null) => {
         this.workers.delete(worker);
+        this.waiting.delete(worker);
         // Stopped while starting (a SIGTERM before the start ended): not a failure to start.
         if (this.stopping) resolve(worker);
         else
@@ -75,7 +96,6 @@ export class WorkerPool {
       worker.on("message", onMessage);
       worker.once("exit", onEarlyExit);
     });
-    return serving;
   }
 
   private replace(worker: Worker, code: number | null, signal: string | null): void {
@@ -94,7 +114,7 @@ export class WorkerPool {
       this.pendingRestarts.delete(timer);
       this.fork().then(
         (replacement) =>
-          logger.info({ worker: replacement.id, pid: replacement.process.pid }, "worker replaced"),
+          logger.info({ worker: replacement.id, workerPid: replacement.process.pid }, "worker replaced"),
         (error: unknown) => {
           const nextDelay = Math.min(delayMillis * 2, MAX_RESTART_DELAY_MILLIS);
           logger.error({ err: error, retryInMillis: nextDelay }, "the replacement worker did not start");
@@ -106,13 +126,11 @@ export class WorkerPool {
   }
 }
 
+function send(worker: Worker, message: WorkerMessage): void {
+  worker.send(message);
+}
+
 function exited(worker: Worker): Promise<void> {
   if (worker.isDead()) return Promise.resolve();
   return new Promise((resolve) => worker.once("exit", () => resolve()));
-}
-
-function definedOnly(env: Env): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
 }

@@ -6,11 +6,12 @@
  *
  * MySQL/MariaDB statements are counted as the statement-count test counts them (mysql2's
  * diagnostics channels, connection-pool pings left out); SQLite statements as each run of a
- * better-sqlite3 prepared statement (all, get, run, iterate). The running total is served as
- * plain text on a loopback port that is written to the file M3_STATEMENT_TALLY_FILE names.
+ * better-sqlite3 prepared statement (all, get, run, iterate). Each process that loads it (the
+ * all-in-one's workers too, which inherit its node options) serves its running total as plain
+ * text on a loopback port and adds that port as a line to the file M3_STATEMENT_TALLY_FILE names.
  */
 import diagnosticsChannel from "node:diagnostics_channel";
-import { writeFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 
@@ -27,7 +28,7 @@ if (file) {
   }
   countSqliteStatements(() => statements++);
   const server = createServer((_request, response) => response.end(String(statements)));
-  server.listen(0, "127.0.0.1", () => writeFileSync(file, String(server.address().port)));
+  server.listen(0, "127.0.0.1", () => appendFileSync(file, `${server.address().port}\n`));
   // The tally must not keep the process alive once m3 has stopped.
   server.unref();
 }

@@ -1,13 +1,18 @@
 import { readFileSync } from "node:fs";
 
-/** Reads the running statement total that statement-tally.mjs serves from inside the m3 process. */
+/**
+ * Reads the running statement totals that statement-tally.mjs serves from inside each m3
+ * process (the all-in-one and its workers, one port per line of the file), summed.
+ */
 export class StatementTally {
   constructor(private readonly portFile: string) {}
 
   async total(): Promise<number> {
-    const port = Number(readFileSync(this.portFile, "utf8"));
-    const reply = await fetch(`http://127.0.0.1:${port}/`);
-    return Number(await reply.text());
+    const ports = readFileSync(this.portFile, "utf8").split("\n").filter(Boolean);
+    const totals = await Promise.all(
+      ports.map(async (port) => Number(await (await fetch(`http://127.0.0.1:${port}/`)).text())),
+    );
+    return totals.reduce((sum, total) => sum + total, 0);
   }
 
   /**

@@ -3,6 +3,12 @@ import type { VersionWatch } from "./version-watch.js";
 /** How many concepts the cached answers may hold in all (a find answers many); the oldest go first. */
 export const CACHED_CONCEPTS_LIMIT = 100_000;
 
+/** The answers of the version a load started from: what it may reuse, and parts it may keep. */
+export interface CacheScope {
+  get<T>(key: string): Promise<T> | undefined;
+  keep(key: string, answer: unknown): void;
+}
+
 interface Entry {
   answer: Promise<unknown>;
   /** Concepts in the answer, counted once it has arrived. */
@@ -31,12 +37,29 @@ export class VersionedReadCache {
     private readonly limit = CACHED_CONCEPTS_LIMIT,
   ) {}
 
-  /** The answer to `key` as of the current version: cached, or loaded and kept. */
-  async read<T>(key: string, load: () => Promise<T>, weigh: (answer: T) => number = () => 1): Promise<T> {
+  /**
+   * The answer to `key` as of the current version: cached, or loaded and kept. The load gets
+   * the answers of the version it started from, to reuse and keep parts (one concept's view).
+   */
+  async read<T>(
+    key: string,
+    load: (scope: CacheScope) => Promise<T>,
+    weigh: (answer: T) => number = () => 1,
+  ): Promise<T> {
     const generation = this.generationOf(await this.versions.current());
     const cached = generation.entries.get(key);
     if (cached) return cached.answer as Promise<T>;
-    const answer = load();
+    const answer = load({
+      get: <P>(part: string) => generation.entries.get(part)?.answer as Promise<P> | undefined,
+      keep: (part, value) => {
+        if (!generation.entries.has(part)) this.store(generation, part, Promise.resolve(value), () => 1);
+      },
+    });
+    this.store(generation, key, answer, weigh);
+    return answer;
+  }
+
+  private store<T>(generation: Generation, key: string, answer: Promise<T>, weigh: (answer: T) => number) {
     const entry: Entry = { answer, weight: 0 };
     generation.entries.set(key, entry);
     answer.then(
@@ -50,7 +73,6 @@ export class VersionedReadCache {
         if (generation.entries.get(key) === entry) generation.entries.delete(key);
       },
     );
-    return answer;
   }
 
   /** The answers of `version`; any other version (a restored database counts lower) starts afresh. */

@@ -114,3 +114,16 @@ test("the oldest answers go once the concepts held pass the limit", async (t) =>
   t.true(reloaded, "find a was dropped to make room");
   t.deepEqual(await cache.read("find c", list(9), count), [0, 1], "find c was kept");
 });
+
+test("a load reuses the parts another load of the same version kept, and no part of an older version", async (t) => {
+  const versions = { version: 1 };
+  const cache = cacheOver(versions);
+  await cache.read("concept Nanomia", async (scope) => {
+    scope.keep("view 7", { id: 7, loadedAt: 1 });
+    return "Nanomia";
+  });
+  const reused = await cache.read("find nano", async (scope) => scope.get<{ loadedAt: number }>("view 7"));
+  t.deepEqual(reused, { id: 7, loadedAt: 1 });
+  versions.version = 2;
+  t.is(await cache.read("find nanomia", async (scope) => scope.get("view 7")), undefined);
+});

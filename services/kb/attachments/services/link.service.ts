@@ -47,14 +47,18 @@ export class LinkService {
 
   async page(limit: number | undefined, offset: number | undefined): Promise<PageOf<LinkView>> {
     const page = pageOf(limit, offset);
-    return this.read(async (manager) => {
-      const links = await this.repository(manager).listPage(page);
-      return { ...page, content: sortViews(await this.reader.views(manager, links)) };
-    });
+    return this.cached(
+      `page\0${page.limit}\0${page.offset}`,
+      (answer) => answer.content.length,
+      async (manager) => {
+        const links = await this.repository(manager).listPage(page);
+        return { ...page, content: sortViews(await this.reader.views(manager, links)) };
+      },
+    );
   }
 
   async count(): Promise<number> {
-    return this.read((manager) => this.repository(manager).count());
+    return this.cached("count", one, (manager) => this.repository(manager).count());
   }
 
   async get(id: number): Promise<LinkView> {
@@ -107,7 +111,7 @@ export class LinkService {
   }
 
   async listByLinkName(linkName: string): Promise<LinkView[]> {
-    return this.read(async (manager) =>
+    return this.cached(`named\0${linkName}`, count, async (manager) =>
       this.reader.views(manager, await this.repository(manager).listByLinkName(linkName)),
     );
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
+import type { CacheScope, VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { HISTORY_FIELDS, type HistoryRecorder } from "../../contracts/history.js";
 import type { Principal } from "../../contracts/principal.js";
@@ -59,10 +59,10 @@ export class ConceptNameService {
   /** The concept owning a name. */
   /** The concept owning the name; the same cached answer as ConceptQueryService.get. */
   async get(name: string): Promise<ConceptView> {
-    return this.cache.read(conceptKey(name), () =>
+    return this.cache.read(conceptKey(name), (scope) =>
       this.storage.read(async (manager) => {
         const ref = await this.directory.requireByAnyName(manager, name);
-        return this.reread(manager, ref.id, name);
+        return this.reread(manager, ref.id, name, scope);
       }),
     );
   }
@@ -170,8 +170,13 @@ export class ConceptNameService {
     return row;
   }
 
-  private async reread(manager: EntityManager, conceptId: number, name: string): Promise<ConceptView> {
-    const view = await this.views.one(manager, conceptId);
+  private async reread(
+    manager: EntityManager,
+    conceptId: number,
+    name: string,
+    scope?: CacheScope,
+  ): Promise<ConceptView> {
+    const view = await this.views.one(manager, conceptId, scope);
     if (!view) throw conceptNotFound(name);
     return view;
   }

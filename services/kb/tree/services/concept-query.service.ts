@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
+import type { CacheScope, VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { treeRepositories } from "../repositories/tree-repositories.js";
 import type { ConceptView, ConceptViewLoader } from "./concept-view.js";
@@ -36,7 +36,9 @@ export class ConceptQueryService {
   }
 
   async get(name: string): Promise<ConceptView> {
-    return this.cache.read(conceptKey(name), () => this.storage.read((manager) => this.view(manager, name)));
+    return this.cache.read(conceptKey(name), (scope) =>
+      this.storage.read((manager) => this.view(manager, name, scope)),
+    );
   }
 
   /** Concepts with a name containing `text` (ignoring case), sorted by primary name. */
@@ -44,21 +46,21 @@ export class ConceptQueryService {
     requireText(text, "name");
     return this.cache.read(
       `find\0${text}`,
-      () =>
+      (scope) =>
         this.storage.read(async (manager) => {
           const ids = await treeRepositories(manager).names.conceptIdsContaining(text);
-          return this.views.sortedByPrimaryName(manager, ids);
+          return this.views.sortedByPrimaryName(manager, ids, scope);
         }),
       count,
     );
   }
 
   async parent(name: string): Promise<ConceptView> {
-    return this.cache.read(`parent\0${name}`, () =>
+    return this.cache.read(`parent\0${name}`, (scope) =>
       this.storage.read(async (manager) => {
         const concept = await this.directory.requireByAnyName(manager, name);
         const parent =
-          concept.parentId === undefined ? undefined : await this.views.one(manager, concept.parentId);
+          concept.parentId === undefined ? undefined : await this.views.one(manager, concept.parentId, scope);
         if (!parent) throw DomainError.notFound(`Parent concept for \`${name}\` was not found`, { name });
         return parent;
       }),
@@ -68,30 +70,30 @@ export class ConceptQueryService {
   async children(name: string): Promise<ConceptView[]> {
     return this.cache.read(
       `children\0${name}`,
-      () =>
+      (scope) =>
         this.storage.read(async (manager) => {
           const concept = await this.directory.requireByAnyName(manager, name);
           const ids = await treeRepositories(manager).concepts.childIds([concept.id]);
-          return this.views.sortedByPrimaryName(manager, ids);
+          return this.views.sortedByPrimaryName(manager, ids, scope);
         }),
       count,
     );
   }
 
   async root(): Promise<ConceptView> {
-    return this.cache.read("root", () =>
+    return this.cache.read("root", (scope) =>
       this.storage.read(async (manager) => {
         const [root] = await treeRepositories(manager).concepts.roots();
-        const view = root ? await this.views.one(manager, root.id) : undefined;
+        const view = root ? await this.views.one(manager, root.id, scope) : undefined;
         if (!view) throw DomainError.notFound("Root concept is missing");
         return view;
       }),
     );
   }
 
-  private async view(manager: EntityManager, name: string): Promise<ConceptView> {
+  private async view(manager: EntityManager, name: string, scope: CacheScope): Promise<ConceptView> {
     const concept = await this.directory.requireByAnyName(manager, name);
-    const view = await this.views.one(manager, concept.id);
+    const view = await this.views.one(manager, concept.id, scope);
     if (!view) throw conceptNotFound(name);
     return view;
   }

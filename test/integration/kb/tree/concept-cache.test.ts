@@ -71,6 +71,9 @@ async function warm(replica: Replica): Promise<void> {
   await replica.attachments.links.listAll();
   await replica.attachments.realizations.listToConcept("Sebastes");
   await replica.attachments.realizations.listByConcept("Nanomia");
+  await replica.attachments.realizations.page(100, 0);
+  await replica.attachments.realizations.count();
+  await replica.attachments.realizations.listByLinkName("eating");
 }
 
 for (const backend of BACKENDS) {
@@ -167,6 +170,9 @@ for (const backend of BACKENDS) {
         ["Nanomia"],
       );
       t.is((await attachments.realizations.listByConcept("Nanomia")).length, 1);
+      t.is((await attachments.realizations.page(100, 0)).content.length, 1);
+      t.is(await attachments.realizations.count(), 1);
+      t.is((await attachments.realizations.listByLinkName("eating")).length, 1);
     }
     await replicas[1].tree.names.update("Nanomia", { newName: "Nanomia cara" }, ADMIN);
     for (const { attachments, tree } of replicas) {

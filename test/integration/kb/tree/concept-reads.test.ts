@@ -109,6 +109,8 @@ for (const backend of BACKENDS) {
       linkTemplates: [],
       references: [{ id: 4, citation: "Book", doi: undefined, lastUpdated: now }],
     });
+    // As every attachment write does, so the views cached since are read again.
+    await stack.storage.transaction((manager) => stack.directory.markTreeChanged(manager));
     stack.attachments.reads = 0;
     const children = await stack.queries.children("object");
     t.is(stack.attachments.reads, 1);

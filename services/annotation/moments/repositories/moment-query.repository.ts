@@ -148,14 +148,19 @@ export class MomentQueryRepository {
   }
 }
 
-const BY_LINK_NAME = `EXISTS (SELECT 1 FROM observations o JOIN associations a ON a.observation_uuid = o.uuid
-  WHERE o.imaged_moment_uuid = im.uuid AND a.link_name = ?)`;
+/*
+ * The filters below select moments through a subquery that does not depend on the moment
+ * (`im.uuid IN (…)`): the database runs it once. A correlated EXISTS per moment let SQLite,
+ * which keeps no statistics, walk every association of the link name (or observation of the
+ * concept) for each of the moments: minutes over 100,000 moments instead of ~50 ms.
+ */
+const BY_LINK_NAME = `im.uuid IN (SELECT o.imaged_moment_uuid FROM associations a
+  JOIN observations o ON o.uuid = a.observation_uuid WHERE a.link_name = ?)`;
 
-const BY_CONCEPT =
-  "EXISTS (SELECT 1 FROM observations o WHERE o.imaged_moment_uuid = im.uuid AND o.concept = ?)";
+const BY_CONCEPT = "im.uuid IN (SELECT o.imaged_moment_uuid FROM observations o WHERE o.concept = ?)";
 
-const MODIFIED = `(im.last_updated_timestamp BETWEEN ? AND ? OR EXISTS (SELECT 1 FROM observations o
-  WHERE o.imaged_moment_uuid = im.uuid AND o.last_updated_timestamp BETWEEN ? AND ?))`;
+const MODIFIED = `(im.last_updated_timestamp BETWEEN ? AND ? OR im.uuid IN (SELECT o.imaged_moment_uuid
+  FROM observations o WHERE o.last_updated_timestamp BETWEEN ? AND ?))`;
 
 function modifiedParams(start: Instant, end: Instant): string[] {
   return [start.toSql(), end.toSql(), start.toSql(), end.toSql()];

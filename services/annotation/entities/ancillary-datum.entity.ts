@@ -99,3 +99,24 @@ export const ANCILLARY_MEASUREMENTS = [
 ] as const satisfies readonly (keyof AncillaryDatumEntity)[];
 
 export type AncillaryMeasurement = (typeof ANCILLARY_MEASUREMENTS)[number];
+
+/** The table column of each measurement. */
+export const MEASUREMENT_COLUMNS: Record<AncillaryMeasurement, string> = {
+  altitude: "altitude",
+  crs: "coordinate_reference_system",
+  depthMeters: "depth_meters",
+  latitude: "latitude",
+  longitude: "longitude",
+  oxygenMlL: "oxygen_ml_per_l",
+  phi: "phi",
+  posePositionUnits: "xyz_position_units",
+  pressureDbar: "pressure_dbar",
+  psi: "psi",
+  salinity: "salinity",
+  temperatureCelsius: "temperature_celsius",
+  theta: "theta",
+  x: "x",
+  y: "y",
+  z: "z",
+  lightTransmission: "light_transmission",
+};

@@ -2,7 +2,7 @@ import { Instant } from "../../kit/time/instant.js";
 import {
   ANCILLARY_MEASUREMENTS,
   type AncillaryDatumEntity,
-  type AncillaryMeasurement,
+  MEASUREMENT_COLUMNS,
 } from "../entities/ancillary-datum.entity.js";
 import type { AssociationEntity } from "../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
@@ -28,26 +28,6 @@ const OBSERVATION = [
 ];
 const ASSOCIATION = ["uuid", "observation_uuid", "link_name", "to_concept", "link_value", "mime_type"];
 
-/** Column of each measurement, in ANCILLARY_MEASUREMENTS order. */
-const MEASUREMENT_COLUMNS: Record<AncillaryMeasurement, string> = {
-  altitude: "altitude",
-  crs: "coordinate_reference_system",
-  depthMeters: "depth_meters",
-  latitude: "latitude",
-  longitude: "longitude",
-  oxygenMlL: "oxygen_ml_per_l",
-  phi: "phi",
-  posePositionUnits: "xyz_position_units",
-  pressureDbar: "pressure_dbar",
-  psi: "psi",
-  salinity: "salinity",
-  temperatureCelsius: "temperature_celsius",
-  theta: "theta",
-  x: "x",
-  y: "y",
-  z: "z",
-  lightTransmission: "light_transmission",
-};
 const DATUM = ["uuid", ...ANCILLARY_MEASUREMENTS.map((field) => MEASUREMENT_COLUMNS[field])];
 const UPDATED = "last_updated_timestamp";
 

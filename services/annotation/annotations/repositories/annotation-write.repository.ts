@@ -1,7 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
+import {
+  ANCILLARY_MEASUREMENTS,
+  AncillaryDatumEntity,
+  MEASUREMENT_COLUMNS,
+} from "../../entities/ancillary-datum.entity.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
@@ -17,27 +21,6 @@ const OBSERVATION_COLUMNS = [
   ["observation_group", "group"],
   ["activity", "activity"],
 ] as const satisfies readonly (readonly [string, keyof ObservationEntity])[];
-
-/** Column names of the ancillary measurements, in ANCILLARY_MEASUREMENTS order. */
-const MEASUREMENT_COLUMNS: Record<(typeof ANCILLARY_MEASUREMENTS)[number], string> = {
-  altitude: "altitude",
-  crs: "coordinate_reference_system",
-  depthMeters: "depth_meters",
-  latitude: "latitude",
-  longitude: "longitude",
-  oxygenMlL: "oxygen_ml_per_l",
-  phi: "phi",
-  posePositionUnits: "xyz_position_units",
-  pressureDbar: "pressure_dbar",
-  psi: "psi",
-  salinity: "salinity",
-  temperatureCelsius: "temperature_celsius",
-  theta: "theta",
-  x: "x",
-  y: "y",
-  z: "z",
-  lightTransmission: "light_transmission",
-};
 
 /** Rows per ancillary UPDATE: 17 columns × 2 parameters each. */
 const DATA_CHUNK = 50;

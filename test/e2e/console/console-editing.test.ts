@@ -82,7 +82,12 @@ test.serial("a maintainer renames a concept, changes a rank, moves a concept and
   await page.getByRole("button", { name: "Add name" }).click();
   const names = page.getByRole("table", { name: "Names of the concept" });
   await names.getByRole("row", { name: /stalked Crossota common/ }).waitFor();
-  t.regex(await page.getByRole("article").innerText(), /Other names\s+stalked Crossota/);
+  // The concept's page reloads its view after the editor's table: wait for it rather than race it.
+  await t.notThrowsAsync(
+    page.waitForFunction(() =>
+      /Other names\s+stalked Crossota/.test(document.querySelector("article")?.innerText ?? ""),
+    ),
+  );
   // Each of the four changes waits for an administrator, and the list above says so at once.
   await page.getByRole("heading", { name: "Changes awaiting approval (4)" }).waitFor();
   await checkScreen(t, opened, "kb-edit");

@@ -16,9 +16,9 @@ export const SERVER_TRANSPORT_OPTIONS: ServerOptions = {
 /**
  * How the gateway's channels to the domains behave. Keep-alive pings, also on an idle channel,
  * find a dead connection (a domain's pod gone) before a request does. Replies such as TSV
- * exports and images may exceed grpc-js' 4 MB default, and a 1 MiB flow-control window lets a
- * large reply flow without waiting on a window update every 64 KiB (4 MiB let a streamed reply
- * run ahead of its reader by more than the gateway's stream-memory test allows). Retries are off: the gateway
+ * exports and images may exceed grpc-js' 4 MB default. The HTTP/2 flow-control window stays at its
+ * 64 KiB default: a larger one (1 or 4 MiB) let a streamed reply run ahead of a slow reader by
+ * more than the gateway's stream-memory test allows (12-13 MiB), for no measured gain. Retries are off: the gateway
  * retries nothing (a failed call is the client's to retry), and without them grpc-js neither
  * keeps a copy of each request nor tracks a retry budget. Channelz (grpc-js' per-call counters and
  * timestamps for a debugging service m3 does not serve) is off.
@@ -29,7 +29,6 @@ export const GATEWAY_CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.keepalive_permit_without_calls": 1,
   "grpc.max_receive_message_length": -1,
   "grpc.max_send_message_length": -1,
-  "grpc-node.flow_control_window": 1024 * 1024,
   "grpc.enable_retries": 0,
   "grpc.enable_channelz": 0,
 };

@@ -9,7 +9,8 @@ import { instantText } from "../../services/annotation/query/services/tsv.encode
 type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;
 
-const VIDEO_ROWS = `SELECT o.uuid, o.concept, o.observer, o.observation_timestamp, o.duration_millis, o.observation_group,
+/** The SELECT of one video's annotations with their associations, the floor's only statement. */
+export const VIDEO_ROWS = `SELECT o.uuid, o.concept, o.observer, o.observation_timestamp, o.duration_millis, o.observation_group,
        o.activity, o.last_updated_timestamp, im.uuid AS imaged_moment_uuid, im.video_reference_uuid,
        im.timecode, im.elapsed_time_millis, im.recorded_timestamp,
        a.uuid AS association_uuid, a.link_name, a.to_concept, a.link_value, a.mime_type,

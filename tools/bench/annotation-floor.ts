@@ -6,6 +6,7 @@
 import type { Pool } from "mysql2/promise";
 import { uuidV7 } from "../../services/kit/ids/uuid.js";
 import { Instant } from "../../services/kit/time/instant.js";
+import { VIDEO_ROWS } from "./annotation-floor-json.js";
 
 /** One bulk item as the client sends it (JSON names of POST /anno/v1/annotations/bulk). */
 export interface BenchAnnotation {
@@ -138,19 +139,7 @@ export async function floorInsertBatch(pool: Pool, batch: readonly BenchAnnotati
  * of those moments in a second statement. Rows only: no objects, no JSON.
  */
 export async function floorReadVideo(pool: Pool, video: string, expected: number): Promise<void> {
-  const [rows] = await pool.query(
-    `SELECT o.uuid, o.concept, o.observer, o.observation_timestamp, o.duration_millis, o.observation_group,
-            o.activity, o.last_updated_timestamp, im.uuid AS imaged_moment_uuid, im.video_reference_uuid,
-            im.timecode, im.elapsed_time_millis, im.recorded_timestamp,
-            a.uuid AS association_uuid, a.link_name, a.to_concept, a.link_value, a.mime_type,
-            a.last_updated_timestamp AS association_last_updated
-       FROM imaged_moments im
-       JOIN observations o ON o.imaged_moment_uuid = im.uuid
-       LEFT JOIN associations a ON a.observation_uuid = o.uuid
-      WHERE im.video_reference_uuid = ?
-      ORDER BY o.uuid, a.uuid`,
-    [video],
-  );
+  const [rows] = await pool.query(VIDEO_ROWS, [video]);
   await pool.query(
     `SELECT ir.* FROM image_references ir JOIN imaged_moments im ON im.uuid = ir.imaged_moment_uuid
       WHERE im.video_reference_uuid = ? ORDER BY ir.url`,

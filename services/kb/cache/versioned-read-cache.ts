@@ -9,8 +9,14 @@ export interface CacheScope {
   keep(key: string, answer: unknown): void;
 }
 
+/**
+ * One answer: the load's promise while it runs, then only the value. A promise made inside a
+ * call carries that call's async context (its logger, metadata, timers), so a kept promise
+ * would keep the whole call alive for as long as the answer stays cached.
+ */
 interface Entry {
-  answer: Promise<unknown>;
+  loading: Promise<unknown> | undefined;
+  value: unknown;
   /** Concepts in the answer, counted once it has arrived. */
   weight: number;
 }
@@ -48,11 +54,15 @@ export class VersionedReadCache {
   ): Promise<T> {
     const generation = this.generationOf(await this.versions.current());
     const cached = generation.entries.get(key);
-    if (cached) return cached.answer as Promise<T>;
+    if (cached) return (cached.loading ?? cached.value) as T | Promise<T>;
     const answer = load({
-      get: <P>(part: string) => generation.entries.get(part)?.answer as Promise<P> | undefined,
+      get: <P>(part: string) => {
+        const entry = generation.entries.get(part);
+        return entry && ((entry.loading ?? Promise.resolve(entry.value)) as Promise<P>);
+      },
       keep: (part, value) => {
-        if (!generation.entries.has(part)) this.store(generation, part, Promise.resolve(value), () => 1);
+        if (!generation.entries.has(part))
+          this.settle(generation, part, { loading: undefined, value, weight: 0 }, 1);
       },
     });
     this.store(generation, key, answer, weigh);
@@ -60,19 +70,27 @@ export class VersionedReadCache {
   }
 
   private store<T>(generation: Generation, key: string, answer: Promise<T>, weigh: (answer: T) => number) {
-    const entry: Entry = { answer, weight: 0 };
+    const entry: Entry = { loading: answer, value: undefined, weight: 0 };
     generation.entries.set(key, entry);
     answer.then(
       (value) => {
         if (generation.entries.get(key) !== entry) return;
-        entry.weight = weigh(value);
-        generation.weight += entry.weight;
-        this.trim(generation);
+        entry.loading = undefined;
+        entry.value = value;
+        this.settle(generation, key, entry, weigh(value));
       },
       () => {
         if (generation.entries.get(key) === entry) generation.entries.delete(key);
       },
     );
+  }
+
+  /** Files an arrived answer with its weight and trims the oldest beyond the limit. */
+  private settle(generation: Generation, key: string, entry: Entry, weight: number): void {
+    generation.entries.set(key, entry);
+    entry.weight = weight;
+    generation.weight += weight;
+    this.trim(generation);
   }
 
   /** The answers of `version`; any other version (a restored database counts lower) starts afresh. */

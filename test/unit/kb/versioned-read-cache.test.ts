@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import test from "ava";
 import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
 import { VersionedReadCache } from "../../../services/kb/cache/versioned-read-cache.js";
@@ -21,6 +24,9 @@ class HeldVersions {
     for (const finish of waiting) finish();
   }
 }
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -126,4 +132,35 @@ test("a load reuses the parts another load of the same version kept, and no part
   t.deepEqual(reused, { id: 7, loadedAt: 1 });
   versions.version = 2;
   t.is(await cache.read("find nanomia", async (scope) => scope.get("view 7")), undefined);
+});
+
+test("a kept answer does not keep the call that loaded it alive (its async context)", async (t) => {
+  const cache = cacheOver({ version: 1 });
+  const calls = new AsyncLocalStorage<{ payload: Uint8Array }>();
+  const callsGone = new FinalizationRegistry<string>(() => gone++);
+  let gone = 0;
+  const loadInCall = (key: string) => {
+    const call = { payload: new Uint8Array(1024) };
+    callsGone.register(call, key);
+    return calls.run(call, () =>
+      cache.read(key, async (scope) => {
+        await turn();
+        scope.keep(`${key}/part`, { part: key });
+        return { answer: key };
+      }),
+    );
+  };
+  for (let i = 0; i < 20; i++) t.deepEqual(await loadInCall(`k${i}`), { answer: `k${i}` });
+  for (let round = 0; round < 5 && gone < 20; round++) {
+    collectGarbage();
+    await turn();
+  }
+  t.is(gone, 20, "every call's context was collected while its answers stay cached");
+  let loads = 0;
+  const again = await cache.read("k3", async () => {
+    loads++;
+    return { answer: "reloaded" };
+  });
+  t.deepEqual(again, { answer: "k3" });
+  t.is(loads, 0, "the answer is still cached");
 });

@@ -31,6 +31,7 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/anno/v1/imagedmoments/{imaged_moment_uuid}", 2],
   ["/anno/v1/imagedmoments/observation/{observation_uuid}", 2],
   ["/anno/v1/imagedmoments/videoreference/{video_reference_uuid}", 2],
+  ["/anno/v1/ancillarydata/videoreference/{video_reference_uuid}", 2],
 ];
 
 let platform: TestPlatform | undefined;
@@ -55,6 +56,10 @@ test.before(async () => {
   const association = await platform.http.post("/anno/v1/associations", {
     json: { observation_uuid, link_name: "eating", to_concept: "Aegina", link_value: "nil" },
   });
+  const datum = await platform.http.post("/anno/v1/ancillarydata", {
+    json: { imaged_moment_uuid, latitude: 36.7, depth_meters: 25.3 },
+  });
+  if (datum.status !== 200) throw new Error(`ancillary data: ${datum.status} ${datum.text}`);
   const image = await platform.http.post("/anno/v1/images", {
     json: {
       video_reference_uuid: media.video_reference_uuid,

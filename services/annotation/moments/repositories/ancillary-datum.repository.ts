@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
+import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { execute } from "./column-update.sql.js";
 import { placeholders } from "./sql-parts.js";
 
@@ -52,6 +53,24 @@ export class AncillaryDatumRepository {
     return queryInChunks(imagedMomentUuids, (chunk) =>
       this.query().where("ad.imagedMomentUuid IN (:...chunk)", { chunk }).getMany(),
     );
+  }
+
+  /** The data of a video's imaged moments: one statement, joined on the moment's video. */
+  listByVideo(videoReferenceUuid: string): Promise<AncillaryDatumEntity[]> {
+    return this.query()
+      .innerJoin(ImagedMomentEntity, "im", "im.uuid = ad.imagedMomentUuid")
+      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
+      .getMany();
+  }
+
+  /** The imaged moments of a video that have data: one statement. */
+  momentsWithDataOfVideo(videoReferenceUuid: string): Promise<ImagedMomentEntity[]> {
+    return this.manager
+      .getRepository(ImagedMomentEntity)
+      .createQueryBuilder("im")
+      .innerJoin(AncillaryDatumEntity, "ad", "ad.imagedMomentUuid = im.uuid")
+      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
+      .getMany();
   }
 
   async insert(datum: AncillaryDatumEntity): Promise<void> {

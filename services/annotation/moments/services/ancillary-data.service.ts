@@ -58,8 +58,12 @@ export class AncillaryDataService {
   listByVideo(videoReferenceUuid: string): Promise<DatumView[]> {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
     return this.storage.read(async (m) => {
-      const moments = await new MomentQueryRepository(m).byVideo(video);
-      return this.withMoments(m, await new AncillaryDatumRepository(m).listByMoments(moments));
+      const data = new AncillaryDatumRepository(m);
+      const [rows, moments] = await Promise.all([
+        data.listByVideo(video),
+        data.momentsWithDataOfVideo(video),
+      ]);
+      return paired(rows, moments);
     });
   }
 
@@ -160,11 +164,7 @@ export class AncillaryDataService {
     const moments = await new ImagedMomentRepository(manager).findByUuids(
       present.map((d) => d.imagedMomentUuid),
     );
-    const byUuid = new Map(moments.map((moment) => [moment.uuid, moment]));
-    return present.flatMap((datum) => {
-      const moment = byUuid.get(datum.imagedMomentUuid);
-      return moment ? [{ datum, moment }] : [];
-    });
+    return paired(present, moments);
   }
 
   private async requireMoments(manager: EntityManager, uuids: string[]) {
@@ -190,4 +190,13 @@ export class AncillaryDataService {
 /** One row per moment (the last item wins), so one statement never upserts a moment twice. */
 function lastPerMoment(rows: readonly AncillaryDatumEntity[]): AncillaryDatumEntity[] {
   return [...new Map(rows.map((row) => [row.imagedMomentUuid, row])).values()];
+}
+
+/** Each datum with its moment; a datum whose moment is missing is left out. */
+function paired(data: readonly AncillaryDatumEntity[], moments: readonly ImagedMomentEntity[]): DatumView[] {
+  const byUuid = new Map(moments.map((moment) => [moment.uuid, moment]));
+  return data.flatMap((datum) => {
+    const moment = byUuid.get(datum.imagedMomentUuid);
+    return moment ? [{ datum, moment }] : [];
+  });
 }

@@ -6,6 +6,7 @@ import {
   createAttachmentsSlice,
   createConceptAttachments,
 } from "./attachments/attachments-slice.js";
+import { warmCaches } from "./cache/warm-caches.js";
 import { KB_DEFAULT_GRPC_PORT, readKbSettings } from "./config.js";
 import type { KbSchema, KbSliceDeps } from "./contracts/slice.js";
 import { createHistoryRecorder, createHistorySlice, historySchema } from "./history/history-slice.js";
@@ -77,10 +78,14 @@ export const kbModule: DomainModule = {
         ...deps,
         handlers: slices.flatMap((slice) => slice.historyHandlers ?? []),
       });
+      const warming = warmCaches(slices, logger);
       return {
         bindings: [...slices, history].flatMap((slice) => slice.bindings),
         dependencies: { database: () => storage.ping() },
-        close: () => storage.close(),
+        close: async () => {
+          await warming;
+          await storage.close();
+        },
       };
     } catch (error) {
       await storage.close();

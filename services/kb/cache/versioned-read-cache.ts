@@ -55,7 +55,13 @@ export class VersionedReadCache {
     const generation = this.generationOf(await this.versions.current());
     const cached = generation.entries.get(key);
     if (cached) return (cached.loading ?? cached.value) as T | Promise<T>;
-    const answer = load({
+    const answer = load(this.scopeOf(generation));
+    this.store(generation, key, answer, weigh);
+    return answer;
+  }
+
+  private scopeOf(generation: Generation): CacheScope {
+    return {
       get: <P>(part: string) => {
         const entry = generation.entries.get(part);
         return entry && ((entry.loading ?? Promise.resolve(entry.value)) as Promise<P>);
@@ -64,9 +70,15 @@ export class VersionedReadCache {
         if (!generation.entries.has(part))
           this.settle(generation, part, { loading: undefined, value, weight: 0 }, 1);
       },
-    });
-    this.store(generation, key, answer, weigh);
-    return answer;
+    };
+  }
+
+  /**
+   * Runs `load` with the current version's answers to fill them ahead of the reads (what it
+   * keeps stays until the next write, like any answer); returns what `load` returns.
+   */
+  async fill<T>(load: (scope: CacheScope) => Promise<T>): Promise<T> {
+    return load(this.scopeOf(this.generationOf(await this.versions.current())));
   }
 
   private store<T>(generation: Generation, key: string, answer: Promise<T>, weigh: (answer: T) => number) {

@@ -32,4 +32,6 @@ export interface KbSliceDeps {
 export interface KbSlice {
   bindings: ServiceBinding[];
   historyHandlers?: HistoryActionHandler[];
+  /** Fills the part's caches ahead of the first requests (kb.module.ts starts it on open). */
+  warm?: () => Promise<unknown>;
 }

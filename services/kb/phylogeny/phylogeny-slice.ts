@@ -32,5 +32,6 @@ export function createPhylogenySlice(deps: KbSliceDeps): KbSlice {
         logger: deps.logger,
       }),
     ],
+    warm: () => phylogeny.warm(),
   };
 }

@@ -6,6 +6,11 @@ import type { PhylogenyCache } from "./phylogeny.cache.js";
 export class PhylogenyService {
   constructor(private readonly cache: PhylogenyCache) {}
 
+  /** Builds the tree ahead of the first request. */
+  async warm(): Promise<void> {
+    await this.cache.tree();
+  }
+
   async up(name: string): Promise<SerdeConcept> {
     return found((await this.cache.tree()).up(name));
   }

@@ -96,5 +96,6 @@ export function createTreeSlice(deps: KbSliceDeps & { attachments: ConceptAttach
       }),
     ],
     historyHandlers: treeHistoryHandlers(deps.directory),
+    warm: () => services.queries.warm(),
   };
 }

@@ -24,6 +24,14 @@ export class ConceptRepository {
   }
 
   /** The concepts without a parent (one in a sound tree; two are fetched to notice a broken one). */
+  async allIds(): Promise<number[]> {
+    const rows = await this.manager
+      .createQueryBuilder(ConceptEntity, "c")
+      .select("c.id", "id")
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
   roots(): Promise<ConceptEntity[]> {
     return this.manager
       .createQueryBuilder(ConceptEntity, "c")

@@ -1,7 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import type { CacheScope, VersionedReadCache } from "../../cache/versioned-read-cache.js";
+import {
+  CACHED_CONCEPTS_LIMIT,
+  type CacheScope,
+  type VersionedReadCache,
+} from "../../cache/versioned-read-cache.js";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import { treeRepositories } from "../repositories/tree-repositories.js";
 import type { ConceptView, ConceptViewLoader } from "./concept-view.js";
@@ -26,6 +30,25 @@ export class ConceptQueryService {
     private readonly views: ConceptViewLoader,
     private readonly cache: VersionedReadCache,
   ) {}
+
+  /**
+   * Loads every concept's view into the cache, filed under each of its names, so memory reaches
+   * its steady size at start instead of creeping up as concepts are first read. Returns how
+   * many concepts it loaded (none when the kb is larger than the cache holds).
+   */
+  async warm(): Promise<number> {
+    return this.cache.fill((scope) =>
+      this.storage.read(async (manager) => {
+        const ids = await treeRepositories(manager).concepts.allIds();
+        if (ids.length > CACHED_CONCEPTS_LIMIT) return 0;
+        const views = await this.views.sortedByPrimaryName(manager, ids, scope);
+        for (const view of views) {
+          for (const { name } of view.names) scope.keep(conceptKey(name), view);
+        }
+        return views.length;
+      }),
+    );
+  }
 
   async listAllNames(): Promise<string[]> {
     return this.cache.read(

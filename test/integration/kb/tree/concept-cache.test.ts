@@ -25,6 +25,7 @@ test.after.always(closeKbDatabases);
 
 /** One kb replica as kb.module assembles it: real attachments and history, one shared version check. */
 interface Replica {
+  storage: DomainStorage;
   tree: TreeServices;
   attachments: AttachmentServices;
   phylogeny: PhylogenyService;
@@ -41,6 +42,7 @@ function replicaOn(storage: DomainStorage): Replica {
     versions: createTreeVersionWatch(storage),
   };
   return {
+    storage,
     tree: createTreeServices({ ...deps, attachments: createConceptAttachments() }),
     attachments: createAttachmentServices(deps),
     phylogeny: createPhylogenyService(storage, deps.logger, deps.versions),
@@ -191,5 +193,26 @@ for (const backend of BACKENDS) {
       await t.throwsAsync(tree.queries.get("Nanomia"), { message: /Nanomia/ });
       t.deepEqual(await tree.queries.find("nanomia"), []);
     }
+  });
+}
+
+for (const backend of BACKENDS) {
+  test(`${backend}: warming files every concept under each of its names before any read`, async (t) => {
+    const [replica, cold] = await twoReplicas(backend);
+    await replica.tree.names.create(
+      { name: "Nanomia", newName: "Nanomia alias", nameType: "synonym" },
+      ADMIN,
+    );
+    t.is(await replica.tree.queries.warm(), 4, "the four concepts of the tree");
+    // A change behind the kb's back (no version bump): only reads that go to the tables see it.
+    await replica.storage.transaction((manager) => manager.query("UPDATE concepts SET rank_name = 'genus'"));
+    const warmed = await replica.tree.queries.get("Nanomia alias");
+    t.is(warmed.concept.rankName, null, "served from what warming loaded");
+    t.is(await replica.tree.queries.get("Nanomia"), warmed, "one view under every name of the concept");
+    t.is(
+      (await cold.tree.queries.get("Nanomia alias")).concept.rankName,
+      "genus",
+      "a cold replica reads the tables",
+    );
   });
 }

@@ -4,6 +4,7 @@ import type { Pool, PoolConnection } from "mysql2";
 import type { DomainStorage } from "./domain-storage.js";
 import { readableBatches } from "./readable-batches.js";
 import { translateStorageError } from "./storage-errors.js";
+import { streamSlotsOf } from "./stream-slots.js";
 
 /** One result row, keyed by column label, as the driver returns it (MySQL DATETIMEs as strings). */
 export type StreamedRow = Record<string, unknown>;
@@ -96,6 +97,20 @@ async function* streamMysqlBatches<R>(
 ): AsyncGenerator<R[]> {
   signal.throwIfAborted();
   const pool = (storage.dataSource.driver as unknown as { pool: Pool }).pool;
+  const giveBack = await streamSlotsOf(pool).take();
+  try {
+    signal.throwIfAborted();
+    yield* streamOnPooledConnection<R>(pool, statement, signal);
+  } finally {
+    giveBack();
+  }
+}
+
+async function* streamOnPooledConnection<R>(
+  pool: Pool,
+  statement: Statement,
+  signal: AbortSignal,
+): AsyncGenerator<R[]> {
   const connection = await poolConnection(pool);
   let completed = false;
   try {

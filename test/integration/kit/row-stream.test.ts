@@ -31,6 +31,7 @@ class CreateStreamProbe implements MigrationInterface {
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-row-stream-"));
 const opened: DomainStorage[] = [];
+const NEVER = new AbortController().signal;
 
 async function open(kind: "mysql" | "sqlite", rows: number): Promise<DomainStorage> {
   const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
@@ -223,3 +224,21 @@ test("sqlite: writes go on while a stream is open", async (t) => {
   t.is(remaining, 99);
   t.is(await storage.read((manager) => manager.count(StreamProbe)), 101);
 });
+
+for (const kind of ["mysql", "sqlite"] as const) {
+  test(`${kind}: more streams than pooled connections, each querying while it reads, all finish`, async (t) => {
+    const storage = await open(kind, 2000);
+    // Pool of 3: four streams that each held a pooled connection while waiting for another
+    // (as the fast queries complete a slice) used to wait for one another for ever.
+    const readWhileStreaming = async () => {
+      let rows = 0;
+      for await (const _row of streamRows(storage, "SELECT n FROM kit_stream_probe ORDER BY n", [], NEVER)) {
+        if (++rows % 500 === 0) await storage.read((manager) => manager.count(StreamProbe));
+      }
+      return rows;
+    };
+    const all = Promise.all(Array.from({ length: 4 }, readWhileStreaming));
+    const stuck = new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), 20_000).unref());
+    t.deepEqual(await Promise.race([all, stuck]), [2000, 2000, 2000, 2000]);
+  });
+}

@@ -256,6 +256,14 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
       t.true(total > 0);
       const table = page.getByRole("table", { name: "Annotations found" });
       t.true((await table.getByRole("cell", { name: "Crossota millsae" }).count()) > 0);
+      // The rows shown carry the columns the table lists: each one's depth meets the filter.
+      const depths = await table
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: "Crossota millsae" }) })
+        .evaluateAll((rows) =>
+          rows.map((row) => Number(row.querySelectorAll("[role=cell]")[2]?.textContent)),
+        );
+      t.true(depths.length > 0 && depths.every((depth) => depth >= 100), depths.join(", "));
       t.regex(
         await page.getByText(/Annotations by depth: \d+ annotations/).innerText(),
         new RegExp(`: ${total} annotations`),

@@ -27,17 +27,18 @@ const ROW_COLUMNS = [
 
 /**
  * The first RESULT_LIMIT rows of the download's query (same filters, same order), with only the
- * columns shown: one row per annotation (DISTINCT folds the view's row per image and
- * association), the recorded time's index giving the order without sorting the whole match.
+ * columns shown. The recorded time's index gives the order without sorting the whole match
+ * (DISTINCT would sort it: 1.2 s instead of 50 ms over 100,000 annotations on MariaDB), so an
+ * annotation with several images or associations comes as several rows, folded by parseRows.
  */
 export function rowsQuery(filters: SearchFilters): AnnotationSchemas["m3.annotation.v1.QueryRequest.Input"] {
-  return {
-    ...tabularQuery(filters),
-    select: [...ROW_COLUMNS],
-    distinct: true,
-    strict: true,
-    limit: RESULT_LIMIT,
-  };
+  return { ...tabularQuery(filters), select: [...ROW_COLUMNS], strict: true, limit: RESULT_LIMIT };
+}
+
+/** The annotations of a page of rows, and whether the page was full (there may be more). */
+export interface AnnotationRows {
+  annotations: AnnotationRow[];
+  truncated: boolean;
 }
 
 const textOf = (cell: string | undefined) => (cell === undefined || cell === "null" ? undefined : cell);
@@ -46,17 +47,26 @@ const numberOf = (cell: string | undefined) => {
   return text === undefined ? undefined : Number(text);
 };
 
-/** The rows of /anno/v1/query/run's TSV (a header, then one line per row, nulls as `null`). */
-export function parseRows(tsv: string): AnnotationRow[] {
+/**
+ * The annotations in /anno/v1/query/run's TSV (a header, then one line per row, nulls as
+ * `null`): each once (the view repeats an annotation per image and association), imaged
+ * moments without one left out.
+ */
+export function parseRows(tsv: string): AnnotationRows {
   const lines = tsv.split("\n");
-  const rows: AnnotationRow[] = [];
+  const annotations: AnnotationRow[] = [];
+  const seen = new Set<string>();
+  let rows = 0;
   // The first line is the header (the selected columns, strict), the last one is empty.
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index];
     if (!line) continue;
+    rows++;
     const [uuid, concept, recorded, depth, elapsed, observer, latitude, longitude] = line.split("\t");
-    rows.push({
-      observationUuid: uuid ?? "",
+    if (uuid === undefined || uuid === "null" || seen.has(uuid)) continue;
+    seen.add(uuid);
+    annotations.push({
+      observationUuid: uuid,
       concept: concept ?? "",
       recordedTimestamp: textOf(recorded),
       depthMeters: numberOf(depth),
@@ -66,5 +76,5 @@ export function parseRows(tsv: string): AnnotationRow[] {
       longitude: numberOf(longitude),
     });
   }
-  return rows;
+  return { annotations, truncated: rows >= RESULT_LIMIT };
 }

@@ -68,8 +68,6 @@ export function tabularQuery(
   filters: SearchFilters,
 ): AnnotationSchemas["m3.annotation.v1.QueryRequest.Input"] {
   const where: AnnotationSchemas["m3.annotation.v1.QueryConstraint.Input"][] = [];
-  // Annotations only: the view also has a row for each imaged moment without one.
-  where.push({ column: "observation_uuid", isnull: false });
   if (filters.concept) where.push({ column: "concept", in: [filters.concept] });
   if (filters.sequence) where.push({ column: "video_sequence_name", equals: filters.sequence });
   const minDepth = numberOf(filters.minDepth);

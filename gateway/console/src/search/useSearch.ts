@@ -12,6 +12,8 @@ export interface Histogram {
 
 export interface SearchResult {
   annotations: AnnotationRow[];
+  /** The rows asked for filled the page: more annotations match than are shown. */
+  truncated: boolean;
   depth: Histogram;
   time: Histogram;
 }
@@ -35,7 +37,7 @@ async function search(filters: SearchFilters): Promise<SearchResult> {
   const depthBins = depth.content;
   const timeBins = time.content;
   return {
-    annotations: parseRows(rows),
+    ...parseRows(rows),
     depth: withoutEmptyEnds({
       labels: (depthBins?.bins_min ?? []).map((min, index) => `${min}–${depthBins?.bins_max[index] ?? ""} m`),
       values: depthBins?.values ?? [],

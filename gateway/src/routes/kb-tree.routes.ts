@@ -21,6 +21,12 @@ const conceptRoutes: RouteSpec[] = [
   },
   {
     method: "GET",
+    path: "/v1/concept/count",
+    rpc: `${CONCEPTS}/CountConcepts`,
+    summary: "The number of concepts, each counted once whatever its names (m3's own, not in the legacy API)",
+  },
+  {
+    method: "GET",
     path: "/v1/concept/query/root",
     rpc: `${CONCEPTS}/GetRootConcept`,
     summary: "The root concept",

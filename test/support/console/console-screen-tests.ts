@@ -3,7 +3,7 @@ import type { TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import type { Backend } from "../e2e/test-platform.js";
 import { checkScreen, openPage, type PageProblems } from "./browser-page.js";
-import { type ConsolePlatform, startConsolePlatform } from "./console-platform.js";
+import { type ConsolePlatform, DEMO_PASSWORD, startConsolePlatform } from "./console-platform.js";
 
 /**
  * The web console in a real browser (Debian's chromium through playwright-core) against a
@@ -53,7 +53,15 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
       const counts = page.getByRole("table", { name: "Counts" });
       await counts.getByRole("row", { name: /Annotations \d+/ }).waitFor();
       t.regex(await counts.getByRole("row", { name: /^Annotations/ }).innerText(), /\b[1-9]\d*\b/);
-      t.regex(await counts.getByRole("row", { name: /^Concepts/ }).innerText(), /\d{3,}/);
+      // Each concept counted once (not each of its names), as many as the whole tree holds.
+      const taxa = (await (await fetch(`${origin}/kb/v1/phylogeny/taxa/object`)).json()) as unknown[];
+      t.is(
+        await counts
+          .getByRole("row", { name: /^Concepts/ })
+          .getByRole("cell")
+          .innerText(),
+        String(taxa.length),
+      );
       await check(t, opened, "status");
     },
   );
@@ -134,6 +142,97 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     },
   );
 
+  async function signIn(page: Page, username: string): Promise<void> {
+    await page.goto(`${origin}/#/signin`);
+    await page.getByLabel("User name").fill(username);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("banner").getByText(`Signed in as ${username}`).waitFor();
+  }
+
+  /**
+   * The concept a row of the tree sits under, as its indentation shows it: the nearest row above
+   * it one level up (each row states its level, as a screen reader reads it).
+   */
+  function parentInTree(page: Page, name: string): Promise<string | undefined> {
+    return page
+      .getByRole("region", { name: "Concept tree" })
+      .getByRole("listitem")
+      .evaluateAll((items, shown) => {
+        const rows = items.map((item) => ({
+          name: item.querySelector("a")?.textContent?.trim(),
+          level: Number(item.getAttribute("aria-level")),
+        }));
+        const at = rows.findIndex((row) => row.name === shown);
+        const level = rows[at]?.level ?? 0;
+        return at < 0 ? undefined : rows.slice(0, at).findLast((row) => row.level === level - 1)?.name;
+      }, name);
+  }
+
+  /** Waits until the tree shows `name` under `parent`, and says where it is shown then. */
+  async function shownUnder(page: Page, name: string, parent: string): Promise<string | undefined> {
+    for (let tries = 0; tries < 100 && (await parentInTree(page, name)) !== parent; tries++)
+      await page.waitForTimeout(100);
+    return parentInTree(page, name);
+  }
+
+  async function expandInTree(page: Page, names: string[]): Promise<void> {
+    for (const name of names) {
+      await page.getByRole("button", { name: `Expand ${name}`, exact: true }).click();
+      await page.getByRole("button", { name: `Collapse ${name}`, exact: true }).waitFor();
+    }
+  }
+
+  test.serial(
+    "the concept tree shows a moved concept under its new parent, and back where it was once the move is rejected, without a reload",
+    async (t) => {
+      const opened = await openPage(browser);
+      const { page } = opened;
+      const concept = "sunlit water";
+      await signIn(page, "demo-maint");
+      await page.goto(`${origin}/#/kb/${encodeURIComponent(concept)}`);
+      await page.getByRole("heading", { level: 2, name: concept, exact: true }).waitFor();
+      await expandInTree(page, ["ocean zone", "photic zone", "pelagic zone"]);
+      t.is(await parentInTree(page, concept), "photic zone");
+      // Set in this document: still there afterwards only if the page was not loaded again.
+      await page.evaluate(() => Object.assign(window, { m3SameDocument: true }));
+
+      await page.getByLabel("Find a new parent").fill("pelagic zo");
+      await page.getByRole("button", { name: "Choose pelagic zone", exact: true }).click();
+      await page.getByRole("button", { name: "Move under pelagic zone" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Moved ${concept} under pelagic zone` })
+        .waitFor();
+      t.is(await shownUnder(page, concept, "pelagic zone"), "pelagic zone");
+      for (const name of ["ocean zone", "photic zone", "pelagic zone"])
+        t.is(await page.getByRole("button", { name: `Collapse ${name}`, exact: true }).count(), 1, name);
+      t.true(await page.evaluate(() => "m3SameDocument" in window));
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await signIn(page, "demo-admin");
+      await page.goto(`${origin}/#/kb/${encodeURIComponent(concept)}`);
+      await expandInTree(page, ["ocean zone", "pelagic zone", "photic zone"]);
+      t.is(await parentInTree(page, concept), "pelagic zone");
+      await page.evaluate(() => Object.assign(window, { m3SameDocument: true }));
+      await page
+        .getByRole("table", { name: "Pending changes" })
+        .getByRole("row", { name: new RegExp(`${concept}.*photic zone → pelagic zone`) })
+        .getByRole("button", { name: /^Review change \d+$/ })
+        .click();
+      await page.getByRole("list", { name: "Annotations using the names" }).waitFor();
+      await page.getByRole("button", { name: /^Reject change \d+$/ }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `of ${concept}` })
+        .waitFor();
+      t.is(await shownUnder(page, concept, "photic zone"), "photic zone");
+      t.is(await page.getByRole("button", { name: "Collapse pelagic zone", exact: true }).count(), 1);
+      t.true(await page.evaluate(() => "m3SameDocument" in window));
+      await checkScreen(t, opened, "kb-tree-move", { screenshot: false });
+    },
+  );
+
   async function downloadedTsv(page: Page): Promise<string> {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download TSV" }).click();
@@ -157,6 +256,14 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
       t.true(total > 0);
       const table = page.getByRole("table", { name: "Annotations found" });
       t.true((await table.getByRole("cell", { name: "Crossota millsae" }).count()) > 0);
+      // The rows shown carry the columns the table lists: each one's depth meets the filter.
+      const depths = await table
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: "Crossota millsae" }) })
+        .evaluateAll((rows) =>
+          rows.map((row) => Number(row.querySelectorAll("[role=cell]")[2]?.textContent)),
+        );
+      t.true(depths.length > 0 && depths.every((depth) => depth >= 100), depths.join(", "));
       t.regex(
         await page.getByText(/Annotations by depth: \d+ annotations/).innerText(),
         new RegExp(`: ${total} annotations`),

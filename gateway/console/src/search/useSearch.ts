@@ -1,10 +1,9 @@
-import { type AnnotationSchemas, anno, dataOf } from "../api/client";
+import { anno, dataOf } from "../api/client";
 import { send } from "../api/http";
 import { useAsync } from "../composables/useAsync";
 import { videoReferencesOf } from "../composables/videoReferences";
-import { fastConstraints, RESULT_LIMIT, type SearchFilters, tabularQuery } from "./search-filters";
-
-export type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
+import { type AnnotationRow, parseRows, rowsQuery } from "./result-rows";
+import { fastConstraints, type SearchFilters, tabularQuery } from "./search-filters";
 
 export interface Histogram {
   labels: string[];
@@ -12,23 +11,33 @@ export interface Histogram {
 }
 
 export interface SearchResult {
-  annotations: Annotation[];
+  annotations: AnnotationRow[];
+  /** The rows asked for filled the page: more annotations match than are shown. */
+  truncated: boolean;
   depth: Histogram;
   time: Histogram;
 }
 
+/** The histograms' constraints: a video sequence is named by its video references. */
+async function constraintsOf(filters: SearchFilters) {
+  return fastConstraints(filters, filters.sequence ? await videoReferencesOf(filters.sequence) : undefined);
+}
+
+/**
+ * The rows (the shown columns only, /anno/v1/query/run) and both histograms, asked at once:
+ * the search takes as long as the slowest of them.
+ */
 async function search(filters: SearchFilters): Promise<SearchResult> {
-  const uuids = filters.sequence ? await videoReferencesOf(filters.sequence) : undefined;
-  const constraints = fastConstraints(filters, uuids);
-  const [fast, depth, time] = await Promise.all([
-    dataOf(anno.POST("/v1/fast", { body: { ...constraints, limit: RESULT_LIMIT, data: true } })),
-    dataOf(anno.POST("/v1/histogram/depth", { body: constraints })),
-    dataOf(anno.POST("/v1/histogram/time", { body: constraints })),
+  const constraints = constraintsOf(filters);
+  const [rows, depth, time] = await Promise.all([
+    dataOf(anno.POST("/v1/query/run", { body: rowsQuery(filters), parseAs: "text" })),
+    constraints.then((body) => dataOf(anno.POST("/v1/histogram/depth", { body }))),
+    constraints.then((body) => dataOf(anno.POST("/v1/histogram/time", { body }))),
   ]);
   const depthBins = depth.content;
   const timeBins = time.content;
   return {
-    annotations: fast.content,
+    ...parseRows(rows),
     depth: withoutEmptyEnds({
       labels: (depthBins?.bins_min ?? []).map((min, index) => `${min}–${depthBins?.bins_max[index] ?? ""} m`),
       values: depthBins?.values ?? [],

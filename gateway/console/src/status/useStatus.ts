@@ -83,7 +83,7 @@ const countIn = (body: unknown) =>
 /** One count per kind of record, each failing on its own. */
 async function counts(): Promise<Count[]> {
   const sources: [string, () => Promise<number>][] = [
-    ["Concepts", async () => lengthOf(await dataOf(kb.GET("/v1/concept")))],
+    ["Concepts", async () => countIn(await dataOf(kb.GET("/v1/concept/count")))],
     ["Annotations", async () => countIn(await dataOf(anno.GET("/v1/fast/count")))],
     ["Imaged moments", async () => countIn(await dataOf(anno.GET("/v1/imagedmoments/count/all")))],
     ["Images", async () => countIn(await dataOf(anno.GET("/v1/imagedmoments/count/images")))],

@@ -8,6 +8,7 @@ import { toConceptMetadata, toRank } from "./tree.mapper.js";
 
 export const CONCEPT_PUBLIC_METHODS = [
   "listAllConceptNames",
+  "countConcepts",
   "getConcept",
   "findConcepts",
   "getParentConcept",
@@ -23,6 +24,7 @@ export function conceptHandlers(
 ): UnaryHandlers<typeof ConceptServiceService> {
   return {
     listAllConceptNames: async () => ({ names: await queries.listAllNames() }),
+    countConcepts: async () => ({ count: await queries.count() }),
     getConcept: async (request) => toConceptMetadata(await queries.get(request.name)),
     findConcepts: async (request) => ({
       concepts: (await queries.find(request.name)).map(toConceptMetadata),

@@ -19,6 +19,11 @@ export class ConceptRepository {
     );
   }
 
+  /** The number of concepts, in one COUNT query. */
+  count(): Promise<number> {
+    return this.manager.count(ConceptEntity);
+  }
+
   byAphiaId(aphiaId: number): Promise<ConceptEntity | null> {
     return this.manager.findOneBy(ConceptEntity, { aphiaId });
   }

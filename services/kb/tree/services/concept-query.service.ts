@@ -58,6 +58,13 @@ export class ConceptQueryService {
     );
   }
 
+  /** The number of concepts (not of names), counted by the database. */
+  async count(): Promise<number> {
+    return this.cache.read("concept count", () =>
+      this.storage.read((manager) => treeRepositories(manager).concepts.count()),
+    );
+  }
+
   async get(name: string): Promise<ConceptView> {
     return this.cache.read(conceptKey(name), (scope) =>
       this.storage.read((manager) => this.view(manager, name, scope)),

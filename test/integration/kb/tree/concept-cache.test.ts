@@ -111,6 +111,19 @@ for (const backend of BACKENDS) {
     }
   });
 
+  test(`${backend}: the concept count counts concepts, not names, and sees a new and a deleted concept on both replicas`, async (t) => {
+    const replicas = await twoReplicas(backend);
+    await replicas[0].tree.names.create(
+      { name: "Nanomia", newName: "Nanomia alias", nameType: "synonym" },
+      ADMIN,
+    );
+    for (const { tree } of replicas) t.is(await tree.queries.count(), 4);
+    await replicas[1].tree.writes.create({ name: "Sebastes alutus", parentName: "Sebastes" }, ADMIN);
+    for (const { tree } of replicas) t.is(await tree.queries.count(), 5);
+    await replicas[0].tree.writes.delete("Nanomia", ADMIN);
+    for (const { tree } of replicas) t.is(await tree.queries.count(), 3);
+  });
+
   test(`${backend}: media, link and reference writes are seen by the next concept read, on both replicas`, async (t) => {
     const replicas = await twoReplicas(backend);
     for (const replica of replicas) await warm(replica);

@@ -20,6 +20,10 @@ export type paths = {
     /** Create a concept under parentName, or the root when there is none (a writer) */
     post: operations["CreateConcept"];
   };
+  "/v1/concept/count": {
+    /** The number of concepts, each counted once whatever its names (m3's own, not in the legacy API) */
+    get: operations["CountConcepts"];
+  };
   "/v1/concept/query/root": {
     /** The root concept */
     get: operations["GetRootConcept"];
@@ -367,6 +371,14 @@ export type components = {
       /** @description A human-readable description of the service. */
       description: string;
     };
+    /** @description A count wrapped in an object. */
+    "m3.kb.v1.Count": {
+      /**
+       * Format: int64
+       * @description The number of records.
+       */
+      count: number;
+    };
     /** @description A concept with what hangs off it, as most concept routes return it. */
     "m3.kb.v1.ConceptMetadata": {
       /** @description The primary name. */
@@ -630,14 +642,6 @@ export type components = {
        */
       count: number;
     };
-    /** @description A count wrapped in an object. */
-    "m3.kb.v1.Count": {
-      /**
-       * Format: int64
-       * @description The number of records.
-       */
-      count: number;
-    };
     /** @description A page of links. */
     "m3.kb.v1.ExtendedLinkPage": {
       /** @description The items. */
@@ -855,6 +859,23 @@ export type operations = {
       200: {
         content: {
           "application/json": components["schemas"]["m3.kb.v1.ConceptMetadata"];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** The number of concepts, each counted once whatever its names (m3's own, not in the legacy API) */
+  CountConcepts: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.kb.v1.Count"];
         };
       };
       /** @description Error */

@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { ConceptMetadata, DeleteResponse, Rank } from "./resources.js";
+import { ConceptMetadata, Count, DeleteResponse, Rank } from "./resources.js";
 
 export const protobufPackage = "m3.kb.v1";
 
@@ -26,6 +26,10 @@ export const protobufFileName = "m3/kb/v1/concept_service.proto";
 
 /** The request of ListAllConceptNames. */
 export interface ListAllConceptNamesRequest {
+}
+
+/** The request of CountConcepts. */
+export interface CountConceptsRequest {
 }
 
 /** A list of names. */
@@ -167,6 +171,49 @@ export const ListAllConceptNamesRequest: MessageFns<ListAllConceptNamesRequest> 
   },
   fromPartial<I extends Exact<DeepPartial<ListAllConceptNamesRequest>, I>>(_: I): ListAllConceptNamesRequest {
     const message = createBaseListAllConceptNamesRequest();
+    return message;
+  },
+};
+
+function createBaseCountConceptsRequest(): CountConceptsRequest {
+  return {};
+}
+
+export const CountConceptsRequest: MessageFns<CountConceptsRequest> = {
+  encode(_: CountConceptsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountConceptsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountConceptsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  create<I extends Exact<DeepPartial<CountConceptsRequest>, I>>(base?: I): CountConceptsRequest {
+    return CountConceptsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CountConceptsRequest>, I>>(_: I): CountConceptsRequest {
+    const message = createBaseCountConceptsRequest();
     return message;
   },
 };
@@ -939,6 +986,16 @@ export const ConceptServiceService = {
     responseSerialize: (value: ConceptNameList): Buffer => Buffer.from(ConceptNameList.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConceptNameList => ConceptNameList.decode(value),
   },
+  /** Counts the concepts (each once, whatever its number of names); m3's own, not in the legacy API. */
+  countConcepts: {
+    path: "/m3.kb.v1.ConceptService/CountConcepts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CountConceptsRequest): Buffer => Buffer.from(CountConceptsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CountConceptsRequest => CountConceptsRequest.decode(value),
+    responseSerialize: (value: Count): Buffer => Buffer.from(Count.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Count => Count.decode(value),
+  },
   /** Returns the concept owning a name (exact, case-sensitive). */
   getConcept: {
     path: "/m3.kb.v1.ConceptService/GetConcept" as const,
@@ -1037,6 +1094,8 @@ export const ConceptServiceService = {
 export interface ConceptServiceServer extends UntypedServiceImplementation {
   /** Lists every name (primary and alternate), sorted, at most 10000. */
   listAllConceptNames: handleUnaryCall<ListAllConceptNamesRequest, ConceptNameList>;
+  /** Counts the concepts (each once, whatever its number of names); m3's own, not in the legacy API. */
+  countConcepts: handleUnaryCall<CountConceptsRequest, Count>;
   /** Returns the concept owning a name (exact, case-sensitive). */
   getConcept: handleUnaryCall<GetConceptRequest, ConceptMetadata>;
   /** Lists the concepts having a name that contains the text (case-insensitive), sorted by primary name. */
@@ -1073,6 +1132,22 @@ export interface ConceptServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConceptNameList) => void,
+  ): ClientUnaryCall;
+  /** Counts the concepts (each once, whatever its number of names); m3's own, not in the legacy API. */
+  countConcepts(
+    request: CountConceptsRequest,
+    callback: (error: ServiceError | null, response: Count) => void,
+  ): ClientUnaryCall;
+  countConcepts(
+    request: CountConceptsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Count) => void,
+  ): ClientUnaryCall;
+  countConcepts(
+    request: CountConceptsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Count) => void,
   ): ClientUnaryCall;
   /** Returns the concept owning a name (exact, case-sensitive). */
   getConcept(

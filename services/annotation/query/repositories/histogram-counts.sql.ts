@@ -9,13 +9,22 @@ import type { Dialect } from "../../../kit/storage/domain-storage.js";
  *
  * Triggers keep them in the same transaction as every write to observations, ancillary data
  * and imaged moments (HistogramCounts migration); a restore, which loads the tables without
- * their triggers, rebuilds them with histogramCountsRebuild.
+ * their triggers, rebuilds them with histogramCountsRebuild. A count is the sum of its
+ * key's rows: on MySQL each connection adds to its own shard's row (CONNECTION_ID() % 16),
+ * so two transactions writing many depths at once do not lock each other's rows (in
+ * whatever order their rows come, they would deadlock on one row per metre).
  */
 export const DEPTH_COUNTS_TABLE = "histogram_depth_counts";
 export const DAY_COUNTS_TABLE = "histogram_day_counts";
 
 /** The depths counted, [0, 4000) m: the depth histogram's whole span (MAX_DEPTH_METERS). */
 const COUNTED_DEPTH_CONDITION = (column: string) => `${column} >= 0 AND ${column} < 4000`;
+
+/** The row a connection adds to: its shard on MySQL; SQLite has one writer at a time. */
+const WRITER_SHARDS = 16;
+function writerShard(dialect: Dialect): string {
+  return dialect === "mysql" ? `CONNECTION_ID() % ${WRITER_SHARDS}` : "0";
+}
 
 /** A depth's whole metre (floor; the depth is in [0, 4000), so truncation is the floor). */
 function depthMeter(dialect: Dialect, column: string): string {
@@ -38,15 +47,21 @@ const DEPTH: CountTable = { name: DEPTH_COUNTS_TABLE, key: "depth_meter" };
 const DAY: CountTable = { name: DAY_COUNTS_TABLE, key: "recorded_day" };
 
 /**
- * Adds each selected row's `delta` to the count at its `key`. The SELECT names its columns
- * `counted_key` and `delta` and ends with a WHERE clause (SQLite needs one before ON CONFLICT).
+ * Adds each selected row's `delta` to the count at its `counted_key`, in this connection's
+ * shard. The SELECT names its columns `counted_key`, `shard` (writerShard) and `delta`, and
+ * ends with a WHERE or HAVING clause (SQLite needs one before ON CONFLICT).
  */
 function addCounts(dialect: Dialect, table: CountTable, select: string): string {
   const upsert =
     dialect === "mysql"
       ? "ON DUPLICATE KEY UPDATE annotations = annotations + VALUES(annotations)"
-      : `ON CONFLICT (${table.key}) DO UPDATE SET annotations = annotations + excluded.annotations`;
-  return `INSERT INTO ${table.name} (${table.key}, annotations) ${select} ${upsert}`;
+      : `ON CONFLICT (${table.key}, writer_shard) DO UPDATE SET annotations = annotations + excluded.annotations`;
+  return `INSERT INTO ${table.name} (${table.key}, writer_shard, annotations) ${select} ${upsert}`;
+}
+
+/** `counted_key, shard, delta`: the head of addCounts' SELECT. */
+function countedRow(dialect: Dialect, key: string, delta: string): string {
+  return `SELECT ${key} AS counted_key, ${writerShard(dialect)} AS shard, ${delta} AS delta`;
 }
 
 /** The CREATE TABLE statements of the two count tables. */
@@ -54,7 +69,8 @@ export function histogramCountTables(dialect: Dialect): string[] {
   const options = dialect === "mysql" ? " ENGINE=InnoDB" : "";
   return [DEPTH, DAY].map(
     (table) =>
-      `CREATE TABLE ${table.name} (${table.key} INTEGER NOT NULL PRIMARY KEY, annotations BIGINT NOT NULL)${options}`,
+      `CREATE TABLE ${table.name} (${table.key} INTEGER NOT NULL, writer_shard SMALLINT NOT NULL,
+        annotations BIGINT NOT NULL, PRIMARY KEY (${table.key}, writer_shard))${options}`,
   );
 }
 
@@ -65,12 +81,12 @@ export function histogramCountsRebuild(dialect: Dialect): string[] {
   return [
     `DELETE FROM ${DEPTH.name}`,
     `DELETE FROM ${DAY.name}`,
-    `INSERT INTO ${DEPTH.name} (${DEPTH.key}, annotations)
-      SELECT ${meter}, COUNT(*) FROM observations o
+    `INSERT INTO ${DEPTH.name} (${DEPTH.key}, writer_shard, annotations)
+      SELECT ${meter}, 0, COUNT(*) FROM observations o
         JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid
        WHERE ${COUNTED_DEPTH_CONDITION("ad.depth_meters")} GROUP BY ${meter}`,
-    `INSERT INTO ${DAY.name} (${DAY.key}, annotations)
-      SELECT ${day}, COUNT(*) FROM observations o
+    `INSERT INTO ${DAY.name} (${DAY.key}, writer_shard, annotations)
+      SELECT ${day}, 0, COUNT(*) FROM observations o
         JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid
        WHERE im.recorded_timestamp IS NOT NULL GROUP BY ${day}`,
   ];
@@ -96,13 +112,13 @@ function observationCounts(dialect: Dialect, moment: string, sign: 1 | -1, condi
     addCounts(
       dialect,
       DEPTH,
-      `SELECT ${depthMeter(dialect, "ad.depth_meters")} AS counted_key, ${sign} AS delta FROM ancillary_data ad
+      `${countedRow(dialect, depthMeter(dialect, "ad.depth_meters"), String(sign))} FROM ancillary_data ad
         WHERE ad.imaged_moment_uuid = ${moment} AND ${COUNTED_DEPTH_CONDITION("ad.depth_meters")}${condition}`,
     ),
     addCounts(
       dialect,
       DAY,
-      `SELECT ${recordedDay(dialect, "im.recorded_timestamp")} AS counted_key, ${sign} AS delta FROM imaged_moments im
+      `${countedRow(dialect, recordedDay(dialect, "im.recorded_timestamp"), String(sign))} FROM imaged_moments im
         WHERE im.uuid = ${moment} AND im.recorded_timestamp IS NOT NULL${condition}`,
     ),
   ];
@@ -120,7 +136,7 @@ function momentCounts(
   return addCounts(
     dialect,
     table,
-    `SELECT ${key} AS counted_key, ${sign} * COUNT(*) AS delta FROM observations o
+    `${countedRow(dialect, key, `${sign} * COUNT(*)`)} FROM observations o
       WHERE o.imaged_moment_uuid = ${moment} AND ${counted} HAVING COUNT(*) > 0`,
   );
 }
@@ -223,7 +239,7 @@ function triggerSpecs(dialect: Dialect): TriggerSpec[] {
             addCounts(
               dialect,
               DEPTH,
-              `SELECT ${depthMeter(dialect, "ad.depth_meters")} AS counted_key, -COUNT(*) AS delta
+              `${countedRow(dialect, depthMeter(dialect, "ad.depth_meters"), "-COUNT(*)")}
                  FROM ancillary_data ad JOIN observations o ON o.imaged_moment_uuid = ad.imaged_moment_uuid
                 WHERE ad.imaged_moment_uuid = OLD.uuid AND ${COUNTED_DEPTH_CONDITION("ad.depth_meters")}
                 GROUP BY ad.depth_meters`,

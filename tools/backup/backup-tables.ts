@@ -3,6 +3,7 @@ import {
   DAY_COUNTS_TABLE,
   DEPTH_COUNTS_TABLE,
   histogramCountsRebuild,
+  MOMENT_COUNTS_TABLE,
 } from "../../services/annotation/query/repositories/histogram-counts.sql.js";
 import { kbSchema } from "../../services/kb/kb.module.js";
 import type { Dialect } from "../../services/kit/storage/domain-storage.js";
@@ -96,7 +97,10 @@ export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
   {
     name: "annotation",
     migrations: annotationMigrations.sqlite,
-    derived: { names: [DEPTH_COUNTS_TABLE, DAY_COUNTS_TABLE], recount: histogramCountsRebuild },
+    derived: {
+      names: [DEPTH_COUNTS_TABLE, DAY_COUNTS_TABLE, MOMENT_COUNTS_TABLE],
+      recount: histogramCountsRebuild,
+    },
     tables: [
       byUuid("imaged_moments", [
         ...["uuid", "video_reference_uuid", "elapsed_time_millis", "recorded_timestamp", "timecode"],

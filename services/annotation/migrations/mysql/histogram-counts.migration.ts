@@ -22,6 +22,6 @@ export class HistogramCountsMysql implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     for (const { name } of histogramCountTriggerNames("mysql")) await runner.query(`DROP TRIGGER ${name}`);
-    await runner.query("DROP TABLE histogram_depth_counts, histogram_day_counts");
+    await runner.query("DROP TABLE histogram_depth_counts, histogram_day_counts, histogram_moments");
   }
 }

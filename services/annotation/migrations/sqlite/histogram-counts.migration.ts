@@ -20,5 +20,6 @@ export class HistogramCountsSqlite implements MigrationInterface {
     for (const { name } of histogramCountTriggerNames("sqlite")) await runner.query(`DROP TRIGGER ${name}`);
     await runner.query("DROP TABLE histogram_depth_counts");
     await runner.query("DROP TABLE histogram_day_counts");
+    await runner.query("DROP TABLE histogram_moments");
   }
 }

@@ -8,30 +8,36 @@ import type { Dialect } from "../../../kit/storage/domain-storage.js";
  * observations to their moments (1.0-1.2 s on MariaDB, the floor of any join).
  *
  * Triggers keep them in the same transaction as every write to observations, ancillary data
- * and imaged moments (HistogramCounts migration); a restore, which loads the tables without
- * their triggers, rebuilds them with histogramCountsRebuild. A count is the sum of its
- * key's rows: on MySQL each connection adds to its own shard's row (CONNECTION_ID() % 16),
- * so two transactions writing many depths at once do not lock each other's rows (in
- * whatever order their rows come, they would deadlock on one row per metre).
+ * and imaged moments (HistogramCounts migration), through one row per moment in
+ * histogram_moments: its observation count, metre and day. Every trigger reads and writes
+ * only its moment's row (by primary key, so no gap locks) and the count rows, never the other
+ * annotation tables, whose index ranges other transactions write into: locking reads of those
+ * deadlocked most concurrent bulk writes. A count is the sum of its key's rows: on MySQL each
+ * connection adds to its own shard's row (CONNECTION_ID() % 8), so two transactions writing
+ * many depths at once do not wait on one another's count rows.
+ *
+ * A restore, which loads the tables without their triggers, recounts them all with
+ * histogramCountsRebuild.
  */
 export const DEPTH_COUNTS_TABLE = "histogram_depth_counts";
 export const DAY_COUNTS_TABLE = "histogram_day_counts";
+export const MOMENT_COUNTS_TABLE = "histogram_moments";
 
-/** The depths counted, [0, 4000) m: the depth histogram's whole span (MAX_DEPTH_METERS). */
-const COUNTED_DEPTH_CONDITION = (column: string) => `${column} >= 0 AND ${column} < 4000`;
+const WRITER_SHARDS = 8;
 
 /** The row a connection adds to: its shard on MySQL; SQLite has one writer at a time. */
-const WRITER_SHARDS = 16;
 function writerShard(dialect: Dialect): string {
   return dialect === "mysql" ? `CONNECTION_ID() % ${WRITER_SHARDS}` : "0";
 }
 
-/** A depth's whole metre (floor; the depth is in [0, 4000), so truncation is the floor). */
-function depthMeter(dialect: Dialect, column: string): string {
-  return dialect === "mysql" ? `FLOOR(${column})` : `CAST(${column} AS INTEGER)`;
+/** A depth's whole metre when it is counted ([0, 4000) m, the histogram's span), else NULL. */
+function countedMeter(dialect: Dialect, column: string): string {
+  // In [0, 4000), truncation is the floor.
+  const meter = dialect === "mysql" ? `FLOOR(${column})` : `CAST(${column} AS INTEGER)`;
+  return `CASE WHEN ${column} >= 0 AND ${column} < 4000 THEN ${meter} END`;
 }
 
-/** A recorded timestamp's UTC day, as days since 1970-01-01 (stored as `YYYY-MM-DD hh:mm:ss.ffffff` in SQLite). */
+/** A recorded timestamp's UTC day as days since 1970-01-01, NULL without one (SQLite stores `YYYY-MM-DD hh:mm:ss.ffffff`). */
 function recordedDay(dialect: Dialect, column: string): string {
   return dialect === "mysql"
     ? `DATEDIFF(${column}, '1970-01-01')`
@@ -40,59 +46,77 @@ function recordedDay(dialect: Dialect, column: string): string {
 
 interface CountTable {
   name: string;
-  key: string;
+  key: "depth_meter" | "recorded_day";
 }
 
 const DEPTH: CountTable = { name: DEPTH_COUNTS_TABLE, key: "depth_meter" };
 const DAY: CountTable = { name: DAY_COUNTS_TABLE, key: "recorded_day" };
 
+/** The CREATE TABLE statements of the count tables and of the per-moment rows they are kept from. */
+export function histogramCountTables(dialect: Dialect): string[] {
+  const mysql = dialect === "mysql";
+  const options = mysql ? " ENGINE=InnoDB" : "";
+  const uuid = mysql ? "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin" : "TEXT";
+  return [
+    ...[DEPTH, DAY].map(
+      (table) =>
+        `CREATE TABLE ${table.name} (${table.key} INTEGER NOT NULL, writer_shard SMALLINT NOT NULL,
+          annotations BIGINT NOT NULL, PRIMARY KEY (${table.key}, writer_shard))${options}`,
+    ),
+    `CREATE TABLE ${MOMENT_COUNTS_TABLE} (imaged_moment_uuid ${uuid} NOT NULL PRIMARY KEY,
+      observations INTEGER NOT NULL, depth_meter INTEGER NULL, recorded_day INTEGER NULL)${options}`,
+  ];
+}
+
+/** Recounts every table from the annotations (after a restore, and when the migration creates them). */
+export function histogramCountsRebuild(dialect: Dialect): string[] {
+  return [
+    `DELETE FROM ${MOMENT_COUNTS_TABLE}`,
+    `DELETE FROM ${DEPTH.name}`,
+    `DELETE FROM ${DAY.name}`,
+    `INSERT INTO ${MOMENT_COUNTS_TABLE} (imaged_moment_uuid, observations, depth_meter, recorded_day)
+      SELECT im.uuid, COALESCE(o.n, 0), ${countedMeter(dialect, "ad.depth_meters")},
+             ${recordedDay(dialect, "im.recorded_timestamp")}
+        FROM imaged_moments im
+        LEFT JOIN (SELECT imaged_moment_uuid, COUNT(*) AS n FROM observations GROUP BY imaged_moment_uuid) o
+          ON o.imaged_moment_uuid = im.uuid
+        LEFT JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid`,
+    ...[DEPTH, DAY].map(
+      (table) => `INSERT INTO ${table.name} (${table.key}, writer_shard, annotations)
+        SELECT ${table.key}, 0, SUM(observations) FROM ${MOMENT_COUNTS_TABLE}
+         WHERE ${table.key} IS NOT NULL AND observations > 0 GROUP BY ${table.key}`,
+    ),
+  ];
+}
+
 /**
- * Adds each selected row's `delta` to the count at its `counted_key`, in this connection's
- * shard. The SELECT names its columns `counted_key`, `shard` (writerShard) and `delta`, and
- * ends with a WHERE or HAVING clause (SQLite needs one before ON CONFLICT).
+ * Adds `delta` (an expression over the moment's row `hm`) to the count at `key` (an
+ * expression, NULL for none) of moment `moment`, in this connection's shard, when `condition`.
  */
-function addCounts(dialect: Dialect, table: CountTable, select: string): string {
+function addCount(
+  dialect: Dialect,
+  table: CountTable,
+  moment: string,
+  key: string,
+  delta: string,
+  condition = "",
+): string {
   const upsert =
     dialect === "mysql"
       ? "ON DUPLICATE KEY UPDATE annotations = annotations + VALUES(annotations)"
       : `ON CONFLICT (${table.key}, writer_shard) DO UPDATE SET annotations = annotations + excluded.annotations`;
-  return `INSERT INTO ${table.name} (${table.key}, writer_shard, annotations) ${select} ${upsert}`;
+  return `INSERT INTO ${table.name} (${table.key}, writer_shard, annotations)
+    SELECT ${key}, ${writerShard(dialect)}, ${delta} FROM ${MOMENT_COUNTS_TABLE} hm
+     WHERE hm.imaged_moment_uuid = ${moment} AND ${key} IS NOT NULL AND ${delta} <> 0${condition}
+    ${upsert}`;
 }
 
-/** `counted_key, shard, delta`: the head of addCounts' SELECT. */
-function countedRow(dialect: Dialect, key: string, delta: string): string {
-  return `SELECT ${key} AS counted_key, ${writerShard(dialect)} AS shard, ${delta} AS delta`;
+/** Sets columns of moment `moment`'s row (and so locks it first), when `condition`. */
+function setMoment(moment: string, assignments: string, condition = ""): string {
+  return `UPDATE ${MOMENT_COUNTS_TABLE} SET ${assignments} WHERE imaged_moment_uuid = ${moment}${condition}`;
 }
 
-/** The CREATE TABLE statements of the two count tables. */
-export function histogramCountTables(dialect: Dialect): string[] {
-  const options = dialect === "mysql" ? " ENGINE=InnoDB" : "";
-  return [DEPTH, DAY].map(
-    (table) =>
-      `CREATE TABLE ${table.name} (${table.key} INTEGER NOT NULL, writer_shard SMALLINT NOT NULL,
-        annotations BIGINT NOT NULL, PRIMARY KEY (${table.key}, writer_shard))${options}`,
-  );
-}
-
-/** Recounts both tables from the annotations (after a restore, and when the migration creates them). */
-export function histogramCountsRebuild(dialect: Dialect): string[] {
-  const meter = depthMeter(dialect, "ad.depth_meters");
-  const day = recordedDay(dialect, "im.recorded_timestamp");
-  return [
-    `DELETE FROM ${DEPTH.name}`,
-    `DELETE FROM ${DAY.name}`,
-    `INSERT INTO ${DEPTH.name} (${DEPTH.key}, writer_shard, annotations)
-      SELECT ${meter}, 0, COUNT(*) FROM observations o
-        JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid
-       WHERE ${COUNTED_DEPTH_CONDITION("ad.depth_meters")} GROUP BY ${meter}`,
-    `INSERT INTO ${DAY.name} (${DAY.key}, writer_shard, annotations)
-      SELECT ${day}, 0, COUNT(*) FROM observations o
-        JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid
-       WHERE im.recorded_timestamp IS NOT NULL GROUP BY ${day}`,
-  ];
-}
-
-/** A trigger: its name, table, timing and event, the condition it runs under and its statements. */
+/** A trigger: its name, timing, event and table, the condition it runs under and its statements. */
 interface TriggerSpec {
   name: string;
   timing: "BEFORE" | "AFTER";
@@ -100,97 +124,81 @@ interface TriggerSpec {
   table: string;
   /** SQLite's WHEN; on MySQL each statement's WHERE carries it. */
   when?: string;
-  statements: string[];
-}
-
-/**
- * The statements moving one observation of moment `moment` (an OLD./NEW. column) by `sign`
- * (+1 or -1) in both tables: the depth of its moment's ancillary data, the day of its moment.
- */
-function observationCounts(dialect: Dialect, moment: string, sign: 1 | -1, condition: string): string[] {
-  return [
-    addCounts(
-      dialect,
-      DEPTH,
-      `${countedRow(dialect, depthMeter(dialect, "ad.depth_meters"), String(sign))} FROM ancillary_data ad
-        WHERE ad.imaged_moment_uuid = ${moment} AND ${COUNTED_DEPTH_CONDITION("ad.depth_meters")}${condition}`,
-    ),
-    addCounts(
-      dialect,
-      DAY,
-      `${countedRow(dialect, recordedDay(dialect, "im.recorded_timestamp"), String(sign))} FROM imaged_moments im
-        WHERE im.uuid = ${moment} AND im.recorded_timestamp IS NOT NULL${condition}`,
-    ),
-  ];
-}
-
-/** Moves the observations of `moment` by `sign` at the key `key` (an OLD./NEW. expression) when `counted`. */
-function momentCounts(
-  dialect: Dialect,
-  table: CountTable,
-  key: string,
-  moment: string,
-  sign: 1 | -1,
-  counted: string,
-): string {
-  return addCounts(
-    dialect,
-    table,
-    `${countedRow(dialect, key, `${sign} * COUNT(*)`)} FROM observations o
-      WHERE o.imaged_moment_uuid = ${moment} AND ${counted} HAVING COUNT(*) > 0`,
-  );
+  statements: (condition: string) => string[];
 }
 
 function triggerSpecs(dialect: Dialect): TriggerSpec[] {
-  const distinct = (column: string) =>
+  const changed = (column: string) =>
     dialect === "mysql" ? `NOT (NEW.${column} <=> OLD.${column})` : `NEW.${column} IS NOT OLD.${column}`;
-  // MySQL has no WHEN: the condition joins each statement's WHERE.
-  const onlyWhen = (condition: string) => (dialect === "mysql" ? ` AND ${condition}` : "");
-  const movedObservation = distinct("imaged_moment_uuid");
-  const changedDatum = `(${distinct("depth_meters")} OR ${distinct("imaged_moment_uuid")})`;
-  const changedRecording = distinct("recorded_timestamp");
-  const datum = (row: "OLD" | "NEW", sign: 1 | -1, condition: string) =>
-    momentCounts(
-      dialect,
-      DEPTH,
-      depthMeter(dialect, `${row}.depth_meters`),
-      `${row}.imaged_moment_uuid`,
-      sign,
-      `${COUNTED_DEPTH_CONDITION(`${row}.depth_meters`)}${condition}`,
-    );
-  const recording = (row: "OLD" | "NEW", sign: 1 | -1, condition: string) =>
-    momentCounts(
-      dialect,
-      DAY,
-      recordedDay(dialect, `${row}.recorded_timestamp`),
-      `${row}.uuid`,
-      sign,
-      `${row}.recorded_timestamp IS NOT NULL${condition}`,
-    );
+  const meter = (row: "OLD" | "NEW") => countedMeter(dialect, `${row}.depth_meters`);
+  const day = (row: "OLD" | "NEW") => recordedDay(dialect, `${row}.recorded_timestamp`);
+  /** One observation of `moment` in or out: the moment's count, its metre's and its day's. */
+  const observation = (moment: string, sign: "+" | "-", condition: string) => [
+    setMoment(moment, `observations = observations ${sign} 1`, condition),
+    addCount(dialect, DEPTH, moment, "hm.depth_meter", `${sign}1`, condition),
+    addCount(dialect, DAY, moment, "hm.recorded_day", `${sign}1`, condition),
+  ];
   return [
+    {
+      name: "trg_imaged_moments__histogram_insert",
+      timing: "AFTER",
+      event: "INSERT",
+      table: "imaged_moments",
+      statements: () => [
+        `INSERT INTO ${MOMENT_COUNTS_TABLE} (imaged_moment_uuid, observations, depth_meter, recorded_day)
+          VALUES (NEW.uuid, 0, NULL, ${day("NEW")})`,
+      ],
+    },
+    {
+      name: "trg_imaged_moments__histogram_update",
+      timing: "AFTER",
+      event: "UPDATE",
+      table: "imaged_moments",
+      when: changed("recorded_timestamp"),
+      statements: (condition) => [
+        setMoment("NEW.uuid", `recorded_day = ${day("NEW")}`, condition),
+        addCount(dialect, DAY, "NEW.uuid", day("OLD"), "-hm.observations", condition),
+        addCount(dialect, DAY, "NEW.uuid", "hm.recorded_day", "hm.observations", condition),
+      ],
+    },
+    {
+      // Before the delete, while the moment's row is there: MySQL fires no trigger for the
+      // observations and data its foreign keys delete, SQLite fires theirs after this one,
+      // when the moment's row is gone and they change nothing.
+      name: "trg_imaged_moments__histogram_delete",
+      timing: "BEFORE",
+      event: "DELETE",
+      table: "imaged_moments",
+      statements: () => [
+        setMoment("OLD.uuid", "observations = observations"),
+        addCount(dialect, DEPTH, "OLD.uuid", "hm.depth_meter", "-hm.observations"),
+        addCount(dialect, DAY, "OLD.uuid", "hm.recorded_day", "-hm.observations"),
+        `DELETE FROM ${MOMENT_COUNTS_TABLE} WHERE imaged_moment_uuid = OLD.uuid`,
+      ],
+    },
     {
       name: "trg_observations__histogram_insert",
       timing: "AFTER",
       event: "INSERT",
       table: "observations",
-      statements: observationCounts(dialect, "NEW.imaged_moment_uuid", 1, ""),
+      statements: () => observation("NEW.imaged_moment_uuid", "+", ""),
     },
     {
       name: "trg_observations__histogram_delete",
       timing: "AFTER",
       event: "DELETE",
       table: "observations",
-      statements: observationCounts(dialect, "OLD.imaged_moment_uuid", -1, ""),
+      statements: () => observation("OLD.imaged_moment_uuid", "-", ""),
     },
     {
       name: "trg_observations__histogram_update",
       timing: "AFTER",
       event: "UPDATE",
       table: "observations",
-      when: movedObservation,
-      statements: [
-        ...observationCounts(dialect, "OLD.imaged_moment_uuid", -1, onlyWhen(movedObservation)),
-        ...observationCounts(dialect, "NEW.imaged_moment_uuid", 1, onlyWhen(movedObservation)),
+      when: changed("imaged_moment_uuid"),
+      statements: (condition) => [
+        ...observation("OLD.imaged_moment_uuid", "-", condition),
+        ...observation("NEW.imaged_moment_uuid", "+", condition),
       ],
     },
     {
@@ -198,63 +206,34 @@ function triggerSpecs(dialect: Dialect): TriggerSpec[] {
       timing: "AFTER",
       event: "INSERT",
       table: "ancillary_data",
-      statements: [datum("NEW", 1, "")],
+      statements: () => [
+        setMoment("NEW.imaged_moment_uuid", `depth_meter = ${meter("NEW")}`),
+        addCount(dialect, DEPTH, "NEW.imaged_moment_uuid", "hm.depth_meter", "hm.observations"),
+      ],
     },
     {
       name: "trg_ancillary_data__histogram_delete",
       timing: "AFTER",
       event: "DELETE",
       table: "ancillary_data",
-      statements: [datum("OLD", -1, "")],
+      statements: () => [
+        setMoment("OLD.imaged_moment_uuid", "depth_meter = NULL"),
+        addCount(dialect, DEPTH, "OLD.imaged_moment_uuid", meter("OLD"), "-hm.observations"),
+      ],
     },
     {
       name: "trg_ancillary_data__histogram_update",
       timing: "AFTER",
       event: "UPDATE",
       table: "ancillary_data",
-      when: changedDatum,
-      statements: [datum("OLD", -1, onlyWhen(changedDatum)), datum("NEW", 1, onlyWhen(changedDatum))],
-    },
-    {
-      name: "trg_imaged_moments__histogram_update",
-      timing: "AFTER",
-      event: "UPDATE",
-      table: "imaged_moments",
-      when: changedRecording,
-      statements: [
-        recording("OLD", -1, onlyWhen(changedRecording)),
-        recording("NEW", 1, onlyWhen(changedRecording)),
+      when: `(${changed("depth_meters")} OR ${changed("imaged_moment_uuid")})`,
+      statements: (condition) => [
+        setMoment("OLD.imaged_moment_uuid", "depth_meter = NULL", condition),
+        addCount(dialect, DEPTH, "OLD.imaged_moment_uuid", meter("OLD"), "-hm.observations", condition),
+        setMoment("NEW.imaged_moment_uuid", `depth_meter = ${meter("NEW")}`, condition),
+        addCount(dialect, DEPTH, "NEW.imaged_moment_uuid", "hm.depth_meter", "hm.observations", condition),
       ],
     },
-    dialect === "mysql"
-      ? {
-          // MySQL fires no trigger for rows its foreign keys delete: the moment takes its
-          // observations' counts away itself, while they and its ancillary data still exist.
-          name: "trg_imaged_moments__histogram_delete",
-          timing: "BEFORE",
-          event: "DELETE",
-          table: "imaged_moments",
-          statements: [
-            recording("OLD", -1, ""),
-            addCounts(
-              dialect,
-              DEPTH,
-              `${countedRow(dialect, depthMeter(dialect, "ad.depth_meters"), "-COUNT(*)")}
-                 FROM ancillary_data ad JOIN observations o ON o.imaged_moment_uuid = ad.imaged_moment_uuid
-                WHERE ad.imaged_moment_uuid = OLD.uuid AND ${COUNTED_DEPTH_CONDITION("ad.depth_meters")}
-                GROUP BY ad.depth_meters`,
-            ),
-          ],
-        }
-      : {
-          // SQLite fires the observations' own triggers for the rows its foreign keys delete, but
-          // after the moment is gone: the moment deletes its observations first, while it exists.
-          name: "trg_imaged_moments__histogram_delete",
-          timing: "BEFORE",
-          event: "DELETE",
-          table: "imaged_moments",
-          statements: ["DELETE FROM observations WHERE imaged_moment_uuid = OLD.uuid"],
-        },
   ];
 }
 
@@ -266,11 +245,13 @@ export function histogramCountTriggerNames(dialect: Dialect): { name: string; ta
 /** The CREATE TRIGGER statements that keep the count tables. */
 export function histogramCountTriggers(dialect: Dialect): string[] {
   return triggerSpecs(dialect).map((trigger) => {
-    const when = dialect === "sqlite" && trigger.when ? ` WHEN ${trigger.when}` : "";
-    const body = trigger.statements.map((statement) => `${statement};`).join("\n");
+    // MySQL has no WHEN: the condition joins each statement's WHERE.
+    const when = trigger.when && dialect === "sqlite" ? ` WHEN ${trigger.when}` : "";
+    const condition = trigger.when && dialect === "mysql" ? ` AND ${trigger.when}` : "";
+    const body = trigger.statements(condition).map((statement) => `${statement};`);
     return `CREATE TRIGGER ${trigger.name} ${trigger.timing} ${trigger.event} ON ${trigger.table}
       FOR EACH ROW${when} BEGIN
-      ${body}
+      ${body.join("\n")}
       END`;
   });
 }

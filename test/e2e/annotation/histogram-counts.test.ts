@@ -121,6 +121,17 @@ for (const backend of ANNOTATION_BACKENDS) {
     await send(http, "PUT", `/ancillarydata/${datum.uuid}`, { depth_meters: 60 });
     seen = await histograms(t, http, videos, "ancillary data back in the bins");
     t.is(seen.depth[1], 1);
+    for (const [depth, bin, left] of [
+      [160, 3, 1],
+      [60, 1, 3],
+    ] as const) {
+      // The bulk route updates an existing datum in place (an upsert).
+      await send(http, "POST", "/ancillarydata/bulk", [
+        { imaged_moment_uuid: single.imaged_moment_uuid, depth_meters: depth },
+      ]);
+      seen = await histograms(t, http, videos, `ancillary data upserted at ${depth} m`);
+      t.deepEqual([seen.depth[bin], seen.depth[left]], [1, 0]);
+    }
 
     // B moves from A's moment to C's (elapsed 2000): from 120.5 m to 40 m, from day 0 to day 1.
     await send(http, "PUT", `/annotations/${b.observation_uuid}`, { elapsed_time_millis: 2000 });

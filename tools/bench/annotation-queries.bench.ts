@@ -144,7 +144,7 @@ try {
       ] as const
     ).map(([label, selection, body]) => ({
       name: `POST /anno/v1/histogram/depth?size=${BIN_SIZE} (${label})`,
-      goalMillis: 1000,
+      goalMillis: 500,
       path: `/anno/v1/histogram/depth?size=${BIN_SIZE}`,
       body,
       answer: histogramTotal,
@@ -158,7 +158,7 @@ try {
       ] as const
     ).map(([label, selection, body]) => ({
       name: `POST /anno/v1/histogram/time?size=${BIN_SIZE} (${label})`,
-      goalMillis: 1000,
+      goalMillis: 500,
       path: `/anno/v1/histogram/time?size=${BIN_SIZE}`,
       body,
       answer: histogramTotal,

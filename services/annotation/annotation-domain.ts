@@ -13,11 +13,13 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { createFastBindings } from "./fast/fast-part.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
+import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
+import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
@@ -40,8 +42,22 @@ export const annotationEntities = [
 ];
 
 export const annotationMigrations = {
-  mysql: [InitAnnotationMysql, FastIndexesMysql, QueryViewMysql, HistogramIndexesMysql, UnionViewMysql],
-  sqlite: [InitAnnotationSqlite, FastIndexesSqlite, QueryViewSqlite, HistogramIndexesSqlite, UnionViewSqlite],
+  mysql: [
+    InitAnnotationMysql,
+    FastIndexesMysql,
+    QueryViewMysql,
+    HistogramIndexesMysql,
+    UnionViewMysql,
+    HistogramCountsMysql,
+  ],
+  sqlite: [
+    InitAnnotationSqlite,
+    FastIndexesSqlite,
+    QueryViewSqlite,
+    HistogramIndexesSqlite,
+    UnionViewSqlite,
+    HistogramCountsSqlite,
+  ],
 };
 
 /** Opens (and migrates) the annotation tables at the target. */

@@ -1,5 +1,12 @@
 import { annotationMigrations } from "../../services/annotation/annotation-domain.js";
+import {
+  DAY_COUNTS_TABLE,
+  DEPTH_COUNTS_TABLE,
+  histogramCountsRebuild,
+  MOMENT_COUNTS_TABLE,
+} from "../../services/annotation/query/repositories/histogram-counts.sql.js";
 import { kbSchema } from "../../services/kb/kb.module.js";
+import type { Dialect } from "../../services/kit/storage/domain-storage.js";
 import { registryMigrations } from "../../services/registry/registry-domain.js";
 
 /** A table the archive carries: its columns in archive order and the key it is read in. */
@@ -11,10 +18,21 @@ export interface ArchivedTable {
   key: readonly string[];
 }
 
+/**
+ * Tables a domain computes from its others, which the archive leaves out: a restore loads the
+ * others without the triggers that keep these, then recounts them.
+ */
+export interface DerivedTables {
+  names: readonly string[];
+  /** The statements that recount them from the loaded rows. */
+  recount(dialect: Dialect): string[];
+}
+
 /** A domain with tables: its tables parents first, and its migrations (the schema versions it knows). */
 export interface ArchivedDomain {
   name: DatabaseDomain;
   tables: readonly ArchivedTable[];
+  derived?: DerivedTables;
   /** The domain's migration classes (either engine's: both lists carry the same names). */
   migrations: readonly unknown[];
 }
@@ -29,7 +47,7 @@ const byUuid = (name: string, columns: string[]): ArchivedTable => ({ name, colu
  * Every table of every domain with a database, in the order a restore fills them. Fixed here,
  * never taken from an archive; test/integration/backup/backup-tables.test.ts holds it to the
  * tables the migrations create. kb_tree_version is left out: it is a cache counter that a
- * restore bumps instead.
+ * restore bumps instead; so are the derived tables, which a restore recounts.
  */
 export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
   {
@@ -79,6 +97,10 @@ export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
   {
     name: "annotation",
     migrations: annotationMigrations.sqlite,
+    derived: {
+      names: [DEPTH_COUNTS_TABLE, DAY_COUNTS_TABLE, MOMENT_COUNTS_TABLE],
+      recount: histogramCountsRebuild,
+    },
     tables: [
       byUuid("imaged_moments", [
         ...["uuid", "video_reference_uuid", "elapsed_time_millis", "recorded_timestamp", "timecode"],

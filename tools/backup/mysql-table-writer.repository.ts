@@ -28,12 +28,16 @@ interface StagedTable {
  * indexes (by sorting, instead of one random insert per row and index) while the next table
  * loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
  * drops the replaced tables and adds back the foreign keys (unchecked: the rows come from a
- * consistent snapshot). Until that RENAME nothing of the real tables has changed, and a
- * rollback just drops the staging tables: all or nothing.
+ * consistent snapshot) and the triggers (which go with the replaced tables; the staging tables
+ * load without them), then recounts the tables those triggers keep. Until that RENAME nothing
+ * of the real tables has changed, and a rollback just drops the staging tables: all or nothing.
  */
 export class MysqlTableWriter implements TableWriter {
   readonly dialect = "mysql";
   private readonly staged = new Map<string, StagedTable>();
+  /** The CREATE TRIGGER statements of the prepared tables, made again on the swapped-in tables. */
+  private readonly triggers: string[] = [];
+  private readonly recounts: string[] = [];
   private pending: Promise<unknown> = Promise.resolve();
   private indexBuilds: Promise<void> = Promise.resolve();
   private uncommittedRows = 0;
@@ -93,6 +97,7 @@ export class MysqlTableWriter implements TableWriter {
       await run(this.connection, `DROP TABLE IF EXISTS ${quote(staged.staging)}`);
       await run(this.connection, `CREATE TABLE ${quote(staged.staging)} LIKE ${quote(name)}`);
       this.staged.set(name, staged);
+      this.triggers.push(...(await this.triggersOf(name)));
       const indexes = staged.deferred.secondaryIndexes;
       if (indexes.length > 0) {
         const dropped = indexes.map((index) => `DROP INDEX ${index.quotedName}`).join(", ");
@@ -140,6 +145,10 @@ export class MysqlTableWriter implements TableWriter {
     this.indexBuilds.catch(() => undefined);
   }
 
+  async recountAfterLoad(statements: readonly string[]): Promise<void> {
+    this.recounts.push(...statements);
+  }
+
   async bumpKbTreeVersion(): Promise<void> {
     this.treeVersionChanged = true;
   }
@@ -169,6 +178,8 @@ export class MysqlTableWriter implements TableWriter {
         const added = deferred.foreignKeys.map((foreignKey) => `ADD ${foreignKey}`).join(", ");
         await run(this.connection, `ALTER TABLE ${quote(name)} ${added}`);
       }
+      for (const sql of this.triggers) await run(this.connection, sql);
+      for (const sql of this.recounts) await run(this.connection, sql);
     }
     if (this.treeVersionChanged) {
       await run(this.connection, "UPDATE kb_tree_version SET version = version + 1 WHERE id = 1");
@@ -187,6 +198,26 @@ export class MysqlTableWriter implements TableWriter {
 
   async close(): Promise<void> {
     await Promise.all([end(this.connection), end(this.indexer)]);
+  }
+
+  /** The table's CREATE TRIGGER statements, without their DEFINER (the restoring user defines them again). */
+  private async triggersOf(table: string): Promise<string[]> {
+    const names = (await run(
+      this.connection,
+      `SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS
+        WHERE EVENT_OBJECT_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? ORDER BY ACTION_ORDER`,
+      [table],
+    )) as { name: string }[];
+    const statements: string[] = [];
+    for (const { name } of names) {
+      const [shown] = (await run(this.connection, `SHOW CREATE TRIGGER ${quote(name)}`)) as {
+        "SQL Original Statement": string;
+      }[];
+      const sql = shown?.["SQL Original Statement"];
+      if (!sql) throw new Error(`trigger ${name} on ${table} could not be read`);
+      statements.push(sql.replace(/^CREATE\s+DEFINER\s*=\s*\S+\s+TRIGGER/i, "CREATE TRIGGER"));
+    }
+    return statements;
   }
 
   private stagedTable(table: string): StagedTable {

@@ -62,8 +62,11 @@ export async function restorePlatform(options: RestoreOptions): Promise<RestoreR
   try {
     for (const writer of writers.all) await writer.begin();
     await refuseFilled(writers.of, options.force === true);
-    for (const domain of ARCHIVED_DOMAINS)
-      await writers.of(domain.name).prepareTables(domain.tables.map((table) => table.name));
+    for (const domain of ARCHIVED_DOMAINS) {
+      const writer = writers.of(domain.name);
+      await writer.prepareTables(domain.tables.map((table) => table.name));
+      if (domain.derived) await writer.recountAfterLoad(domain.derived.recount(writer.dialect));
+    }
     let section: { domain: ArchivedDomain; table: string; columns: string[] } | undefined;
     let objects = false;
     for await (const event of events) {

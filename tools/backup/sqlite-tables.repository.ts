@@ -74,14 +74,18 @@ export class SqliteSnapshotReader implements SnapshotReader {
 
 /**
  * The restore's writes on a SQLite file: one immediate transaction, one prepared INSERT per
- * table. SQLite's DDL is transactional, so the tables' secondary indexes are dropped inside
- * that transaction and built again (by sorting) once the rows are in: still all or nothing.
+ * table. SQLite's DDL is transactional, so the tables' secondary indexes and triggers are
+ * dropped inside that transaction and made again once the rows are in (the indexes by
+ * sorting; the derived tables the triggers keep are recounted): still all or nothing.
  */
 export class SqliteTableWriter implements TableWriter {
   readonly dialect = "sqlite";
   private readonly inserts = new Map<string, Database.Statement>();
   /** The CREATE INDEX statements of each prepared table's secondary indexes, until they are built. */
   private readonly deferredIndexes = new Map<string, string[]>();
+  /** The CREATE TRIGGER statements of the prepared tables, made again after the load. */
+  private readonly deferredTriggers: string[] = [];
+  private readonly recounts: string[] = [];
 
   private constructor(
     private readonly database: Database.Database,
@@ -107,6 +111,17 @@ export class SqliteTableWriter implements TableWriter {
   }
 
   async prepareTables(tables: readonly string[]): Promise<void> {
+    // Without their triggers, the rows are deleted and loaded without a lookup per row (the
+    // indexes those lookups would use are dropped below).
+    const triggers = this.database.prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL",
+    );
+    for (const table of tables) {
+      for (const trigger of triggers.all(table) as { name: string; sql: string }[]) {
+        this.database.exec(`DROP TRIGGER ${quote(trigger.name)}`);
+        this.deferredTriggers.push(trigger.sql);
+      }
+    }
     for (const table of [...tables].reverse()) this.database.prepare(`DELETE FROM ${quote(table)}`).run();
     const indexes = this.database.prepare(
       "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
@@ -157,12 +172,19 @@ export class SqliteTableWriter implements TableWriter {
     this.deferredIndexes.delete(table);
   }
 
+  async recountAfterLoad(statements: readonly string[]): Promise<void> {
+    this.recounts.push(...statements);
+  }
+
   async finishLoading(): Promise<void> {
     for (const table of [...this.deferredIndexes.keys()]) await this.endTable(table);
     const orphans = this.database.pragma("foreign_key_check") as { table: string; parent: string }[];
-    if (orphans.length === 0) return;
-    const pairs = [...new Set(orphans.map(({ table, parent }) => `${table} -> ${parent}`))];
-    throw new Error(`${orphans.length} restored rows refer to missing rows (${pairs.join(", ")})`);
+    if (orphans.length > 0) {
+      const pairs = [...new Set(orphans.map(({ table, parent }) => `${table} -> ${parent}`))];
+      throw new Error(`${orphans.length} restored rows refer to missing rows (${pairs.join(", ")})`);
+    }
+    for (const sql of this.deferredTriggers.splice(0)) this.database.exec(sql);
+    for (const sql of this.recounts.splice(0)) this.database.exec(sql);
   }
 
   async commit(): Promise<void> {

@@ -32,8 +32,13 @@ export interface TableWriter {
   begin(): Promise<void>;
   /** The tables (of those given) that hold at least one row. */
   nonEmptyTables(tables: readonly string[]): Promise<string[]>;
-  /** Readies the tables (parents first) for loading; their present rows are replaced at commit. */
+  /**
+   * Readies the tables (parents first) for loading; their present rows are replaced at commit.
+   * Their triggers are set aside while they load and are back once it is done.
+   */
   prepareTables(tables: readonly string[]): Promise<void>;
+  /** Statements that recount tables derived from the loaded ones, run once the rows and triggers are in. */
+  recountAfterLoad(statements: readonly string[]): Promise<void>;
   insert(table: string, columns: readonly string[], batch: RowBatch): Promise<void>;
   /** The table's rows are all in: the indexes its load deferred may be built (MySQL: meanwhile). */
   endTable(table: string): Promise<void>;

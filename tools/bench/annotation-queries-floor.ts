@@ -89,26 +89,65 @@ function binned(selection: Selection, join: string): { from: string; params: unk
   return { from: `${s.from} ${join}`, params: s.params };
 }
 
-/** POST /v1/histogram/depth: bins of `size` metres below 4,000 m, counted by the database. */
+const total = (rows: unknown) =>
+  (rows as { n: number | string }[]).reduce((sum, row) => sum + Number(row.n), 0);
+const MICROS_PER_DAY = 86_400_000_000;
+
+/**
+ * POST /v1/histogram/depth: bins of `size` metres below 4,000 m. Over every annotation, m3
+ * sums the counts kept per metre (histogram-counts.sql.ts); for a concept, the join counts.
+ */
 export async function floorDepthHistogram(pool: Pool, selection: Selection, size: number): Promise<number> {
+  if (selection !== "all-with-depth") return joinedDepthHistogram(pool, selection, size);
+  const [rows] = await pool.query(
+    `SELECT depth_meter DIV ? AS bin, SUM(annotations) AS n FROM histogram_depth_counts
+      WHERE depth_meter >= ? AND depth_meter < ? GROUP BY bin`,
+    [size, 0, 4000],
+  );
+  return total(rows);
+}
+
+/** The depth histogram by the join over the annotations: the reference every answer is checked against. */
+export async function joinedDepthHistogram(pool: Pool, selection: Selection, size: number): Promise<number> {
   const s = binned(selection, DATA_JOIN);
   const [rows] = await pool.query(
     `SELECT FLOOR(ad.depth_meters / ?) AS bin, COUNT(*) AS n FROM ${s.from}
       WHERE ad.depth_meters >= ? AND ad.depth_meters < ? GROUP BY bin`,
     [size, ...s.params, 0, 4000],
   );
-  return (rows as { n: number }[]).reduce((sum, row) => sum + Number(row.n), 0);
+  return total(rows);
 }
 
-/** POST /v1/histogram/time: bins of `days` from 1987-01-01 up to `end`. */
+/**
+ * POST /v1/histogram/time: bins of `days` from 1987-01-01 up to `end`. Over every annotation,
+ * m3 sums the counts kept per day; for a concept, the join counts.
+ */
 export async function floorTimeHistogram(
   pool: Pool,
   selection: Selection,
   days: number,
   end: Instant,
 ): Promise<number> {
+  if (selection !== "all-in-time") return joinedTimeHistogram(pool, selection, days, end);
+  const first = TIME_START.epochMicros / MICROS_PER_DAY;
+  const bins = Math.ceil(end.compare(TIME_START) / (days * MICROS_PER_DAY));
+  const [rows] = await pool.query(
+    `SELECT (recorded_day - ?) DIV ? AS bin, SUM(annotations) AS n FROM histogram_day_counts
+      WHERE recorded_day >= ? AND recorded_day < ? GROUP BY bin`,
+    [first, days, first, first + bins * days],
+  );
+  return total(rows);
+}
+
+/** The time histogram by the join over the annotations: the reference every answer is checked against. */
+export async function joinedTimeHistogram(
+  pool: Pool,
+  selection: Selection,
+  days: number,
+  end: Instant,
+): Promise<number> {
   const s = binned(selection, MOMENT_JOIN);
-  const widthMicros = days * 86_400_000_000;
+  const widthMicros = days * MICROS_PER_DAY;
   const bins = Math.ceil(end.compare(TIME_START) / widthMicros);
   const last = TIME_START.plusMillis((widthMicros / 1000) * bins);
   const [rows] = await pool.query(
@@ -116,7 +155,7 @@ export async function floorTimeHistogram(
       WHERE im.recorded_timestamp >= ? AND im.recorded_timestamp < ? GROUP BY bin`,
     [TIME_START.toSql(), widthMicros, ...s.params, TIME_START.toSql(), last.toSql()],
   );
-  return (rows as { n: number }[]).reduce((sum, row) => sum + Number(row.n), 0);
+  return total(rows);
 }
 
 /** Every column of the `annotations` view, in its order: what the download selects. */

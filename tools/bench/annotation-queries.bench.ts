@@ -24,6 +24,8 @@ import {
   floorDownload,
   floorFast,
   floorTimeHistogram,
+  joinedDepthHistogram,
+  joinedTimeHistogram,
 } from "./annotation-queries-floor.js";
 import { countDownloadedLines, PeakMemory } from "./annotation-queries-process.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
@@ -70,6 +72,8 @@ interface Scenario {
   /** The answer's size in m3's reply (annotations, count or histogram total). */
   answer(json: unknown): number;
   floor(): Promise<number>;
+  /** The answer by another way (the join, where m3 reads kept counts), when there is one. */
+  reference?(): Promise<number>;
 }
 
 /** A scenario's numbers, or undefined when m3 answered 404 (the route is not built yet). */
@@ -140,11 +144,12 @@ try {
       ] as const
     ).map(([label, selection, body]) => ({
       name: `POST /anno/v1/histogram/depth?size=${BIN_SIZE} (${label})`,
-      goalMillis: 1000,
+      goalMillis: 500,
       path: `/anno/v1/histogram/depth?size=${BIN_SIZE}`,
       body,
       answer: histogramTotal,
       floor: () => floorDepthHistogram(pool, selection, BIN_SIZE),
+      reference: () => joinedDepthHistogram(pool, selection, BIN_SIZE),
     })),
     ...(
       [
@@ -153,11 +158,12 @@ try {
       ] as const
     ).map(([label, selection, body]) => ({
       name: `POST /anno/v1/histogram/time?size=${BIN_SIZE} (${label})`,
-      goalMillis: 1000,
+      goalMillis: 500,
       path: `/anno/v1/histogram/time?size=${BIN_SIZE}`,
       body,
       answer: histogramTotal,
       floor: () => floorTimeHistogram(pool, selection, BIN_SIZE, Instant.now()),
+      reference: () => joinedTimeHistogram(pool, selection, BIN_SIZE, Instant.now()),
     })),
   ];
 
@@ -167,6 +173,10 @@ try {
     // Reads are open: no token is sent.
     const reply = await http.request("POST", scenario.path, { json: scenario.body });
     const expected = await scenario.floor();
+    const reference = await scenario.reference?.();
+    if (reference !== undefined && reference !== expected) {
+      throw new Error(`${scenario.name}: the floor answers ${expected}, the join ${reference}`);
+    }
     if (reply.status === 404) {
       measured.push({ scenario, answer: expected });
       continue;

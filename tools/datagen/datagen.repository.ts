@@ -62,6 +62,11 @@ export class DatagenRepository {
     }
   }
 
+  /** Runs the statements one after the other, each committed on its own. */
+  async run(statements: readonly string[]): Promise<void> {
+    for (const sql of statements) await this.pool.query(sql);
+  }
+
   close(): Promise<void> {
     return this.pool.end();
   }

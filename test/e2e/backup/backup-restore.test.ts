@@ -124,6 +124,17 @@ for (const [from, to] of [
       t.true((counts["kb.concepts"] ?? 0) > 4000);
       t.true((counts["annotation.associations"] ?? 0) >= 16);
       t.is(counts[OBJECTS_SECTION], 1);
+      for (const histogram of [
+        "POST /anno/v1/histogram/depth?size=50",
+        "POST /anno/v1/histogram/time?size=1",
+      ]) {
+        const body = answers[histogram]?.body as { content: { values: number[] } } | undefined;
+        const values = body?.content.values ?? [];
+        t.true(
+          values.some((count) => count > 0),
+          `${histogram} counts annotations, so the restored counts are compared`,
+        );
+      }
 
       const target = await emptyData(to);
       // The image store is copied apart (the archive lists the objects, not their bytes).
@@ -139,12 +150,35 @@ for (const [from, to] of [
       );
       t.like(restored.images, { listed: 1, present: 1, missingCount: 0, differingCount: 0 });
 
-      const platform = await start(to, target);
-      const restoredAnswers = await readAnswers(platform.http, filled);
-      await stop(platform);
-      for (const route of Object.keys(answers)) t.deepEqual(restoredAnswers[route], answers[route], route);
       // Every value came back exactly: the target's rows hash as the source's did.
       t.deepEqual(await tablesOf(target), databaseSections(sections));
+      const platform = await start(to, target);
+      const restoredAnswers = await readAnswers(platform.http, filled);
+      for (const route of Object.keys(answers)) t.deepEqual(restoredAnswers[route], answers[route], route);
+      // The restore put back the triggers that keep the histogram counts: a new annotation counts.
+      const depthTotal = async () => {
+        const reply = await platform.http.post("/anno/v1/histogram/depth?size=50", {
+          json: { min_depth: 0 },
+        });
+        return (reply.json as { content: { values: number[] } }).content.values.reduce(
+          (sum, n) => sum + n,
+          0,
+        );
+      };
+      const before = await depthTotal();
+      const created = await platform.http.post("/anno/v1/annotations/bulk", {
+        json: [
+          {
+            video_reference_uuid: filled.annotated[0],
+            concept: filled.concept,
+            elapsed_time_millis: 987_654_321,
+            ancillary_data: { depth_meters: 321 },
+          },
+        ],
+      });
+      t.is(created.status, 200);
+      t.is(await depthTotal(), before + 1);
+      await stop(platform);
     },
   );
 }

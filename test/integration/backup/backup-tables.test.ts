@@ -11,8 +11,12 @@ import { ARCHIVED_DOMAINS } from "../../../tools/backup/backup-tables.js";
 import { migrateDomainAt } from "../../../tools/migrate/migrate.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
-/** Tables the archive leaves out on purpose: migration bookkeeping and the kb's cache counter. */
-const NOT_ARCHIVED = /^(kb|registry|annotation)_migrations$|^kb_tree_version$|^sqlite_/;
+/** Tables the archive leaves out on purpose: migration bookkeeping, the kb's cache counter, derived tables. */
+const DERIVED = new Set(ARCHIVED_DOMAINS.flatMap((domain) => domain.derived?.names ?? []));
+const NOT_ARCHIVED = {
+  test: (table: string) =>
+    /^(kb|registry|annotation)_migrations$|^kb_tree_version$|^sqlite_/.test(table) || DERIVED.has(table),
+};
 
 interface Shape {
   columns: string[];

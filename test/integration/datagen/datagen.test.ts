@@ -72,6 +72,26 @@ test("the tables hold the generated rows: 2,000 observations and the counts it r
   t.true((counted.ancillary_data ?? 0) > 0.9 * (counted.imaged_moments ?? 0));
 });
 
+test("the histogram counts hold every generated annotation, and their triggers are back", async (t) => {
+  const { annotationUrl } = await generated;
+  await withConnection(annotationUrl, async (connection) => {
+    const days = () => scalar(connection, "SELECT SUM(annotations) FROM histogram_day_counts");
+    t.is(await days(), 2000, "every generated moment has a recorded timestamp");
+    t.is(
+      await scalar(connection, "SELECT SUM(annotations) FROM histogram_depth_counts"),
+      await scalar(
+        connection,
+        `SELECT COUNT(*) FROM observations o JOIN ancillary_data ad ON ad.imaged_moment_uuid = o.imaged_moment_uuid
+          WHERE ad.depth_meters >= 0 AND ad.depth_meters < 4000`,
+      ),
+    );
+    await connection.beginTransaction();
+    await connection.query("DELETE FROM observations LIMIT 10");
+    t.is(await days(), 1990);
+    await connection.rollback();
+  });
+});
+
 test("every imaged moment's video reference exists in the registry, with its cached information", async (t) => {
   const { annotationUrl, registryUrl } = await generated;
   const registrySchema = parseDatabaseUrl(registryUrl);

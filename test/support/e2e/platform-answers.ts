@@ -47,6 +47,12 @@ function routes(filled: FilledPlatform): Record<string, Request> {
     "/anno/v1/imagedmoments/count/all": get,
     "/anno/v1/fast/count": get,
     "/anno/v1/fast": { method: "POST", json: { video_reference_uuids: filled.annotated } },
+    // Over every annotation: answered from the counts kept per metre and per day.
+    "/anno/v1/histogram/depth?size=50": { method: "POST", json: { min_depth: 0 } },
+    "/anno/v1/histogram/time?size=1": {
+      method: "POST",
+      json: { min_timestamp: "2021-05-30T00:00:00Z", max_timestamp: "2021-06-04T00:00:00Z" },
+    },
     "/anno/v1/query/download": {
       method: "POST",
       json: {

@@ -8,14 +8,18 @@ import {
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
 import { forceIndex } from "../../moments/repositories/sql-parts.js";
+import { DAY_COUNTS_TABLE, DEPTH_COUNTS_TABLE } from "./histogram-counts.sql.js";
 
 /** The covering index of ancillary data for the depth histogram (HistogramIndexes migration). */
 const MOMENT_DEPTH_INDEX = "idx_ancillary_data__moment_depth";
+const MICROS_PER_DAY = 86_400_000_000;
 
 /**
- * Annotations per bin index, counted by the database (GROUP BY), never by loading rows. The
- * bins' span narrows the filter's own range, so the statement joins each table once and the
- * range drives the index (ancillary data by depth, moments by recorded time).
+ * Annotations per bin index, counted by the database (GROUP BY), never by loading rows. When
+ * the range is the only constraint and falls on whole metres or days, the kept counts per
+ * metre and per day answer (histogram-counts.sql.ts); otherwise the bins' span narrows the
+ * filter's own range, so the statement joins each table once and the range drives the index
+ * (ancillary data by depth, moments by recorded time).
  */
 export class HistogramRepository {
   constructor(private readonly storage: DomainStorage) {}
@@ -23,6 +27,13 @@ export class HistogramRepository {
   /** Bin i holds depths in [i·size, (i+1)·size); depths outside [0, below) and moments without data are left out. */
   depthCounts(filter: FastFilter, sizeMeters: number, below: number): Promise<Map<number, number>> {
     const depth = narrowedNumbers(filter.depth, 0, below);
+    if (onlyConstraint(filter, "depth") && Number.isInteger(depth.min) && Number.isInteger(depth.max)) {
+      return this.counts(
+        `SELECT ${this.quotient("depth_meter")} AS bin, SUM(annotations) AS n FROM ${DEPTH_COUNTS_TABLE}
+          WHERE depth_meter >= ? AND depth_meter < ? GROUP BY bin`,
+        [sizeMeters, depth.min, depth.max],
+      );
+    }
     // The moment itself is not read: only its ancillary data, joined by the observation's key,
     // through the covering (moment, depth) index (stale statistics made MariaDB read the rows).
     const dataIndexHint = forceIndex(this.storage.dialect, MOMENT_DEPTH_INDEX);
@@ -45,7 +56,16 @@ export class HistogramRepository {
     count: number,
   ): Promise<Map<number, number>> {
     const end = start.plusMillis((widthMicros / 1000) * count);
-    const selected = filterSql({ ...filter, recorded: narrowedInstants(filter.recorded, start, end) });
+    const recorded = narrowedInstants(filter.recorded, start, end);
+    const days = wholeDays(recorded);
+    if (onlyConstraint(filter, "recorded") && days && widthMicros % MICROS_PER_DAY === 0) {
+      return this.counts(
+        `SELECT ${this.quotient("recorded_day - ?")} AS bin, SUM(annotations) AS n FROM ${DAY_COUNTS_TABLE}
+          WHERE recorded_day >= ? AND recorded_day < ? GROUP BY bin`,
+        [days.first, widthMicros / MICROS_PER_DAY, days.first, days.end],
+      );
+    }
+    const selected = filterSql({ ...filter, recorded });
     const bin =
       this.storage.dialect === "mysql"
         ? "TIMESTAMPDIFF(MICROSECOND, ?, im.recorded_timestamp) DIV ?"
@@ -57,6 +77,12 @@ export class HistogramRepository {
       `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
       [startParam, widthMicros, ...selected.params],
     );
+  }
+
+  /** `dividend DIV ?`: a non-negative whole number divided by the next parameter, as a whole number. */
+  private quotient(dividend: string): string {
+    // better-sqlite3 binds numbers as REAL, so SQLite's quotient is truncated explicitly.
+    return this.storage.dialect === "mysql" ? `(${dividend}) DIV ?` : `CAST((${dividend}) / ? AS INTEGER)`;
   }
 
   private async counts(sql: string, params: unknown[]): Promise<Map<number, number>> {
@@ -84,4 +110,20 @@ function narrowedInstants(range: InstantRange | undefined, min: Instant, max: In
     return { min: lower, max: range.max, maxInclusive: range.maxInclusive };
   }
   return { min: lower, max };
+}
+
+/** Whether `key` is the filter's only constraint (lists empty, flags off, every other field absent). */
+function onlyConstraint(filter: FastFilter, key: keyof FastFilter): boolean {
+  return Object.entries(filter).every(
+    ([field, value]) =>
+      field === key || value === undefined || value === false || (Array.isArray(value) && value.length === 0),
+  );
+}
+
+/** A range [min, max) from midnight to midnight (UTC) as day numbers since 1970-01-01, or undefined. */
+function wholeDays(range: InstantRange): { first: number; end: number } | undefined {
+  const { min, max } = range;
+  if (!min || !max || range.maxInclusive) return undefined;
+  if (min.epochMicros % MICROS_PER_DAY !== 0 || max.epochMicros % MICROS_PER_DAY !== 0) return undefined;
+  return { first: min.epochMicros / MICROS_PER_DAY, end: max.epochMicros / MICROS_PER_DAY };
 }

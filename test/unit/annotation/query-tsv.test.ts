@@ -1,10 +1,12 @@
 import test from "ava";
 import {
-  DOWNLOAD_STYLE,
-  encodeTsv,
   instantText,
   javaDouble,
   javaDoubleOfText,
+} from "../../../services/annotation/query/services/java-text.js";
+import {
+  DOWNLOAD_STYLE,
+  encodeTsv,
   RUN_STYLE,
   type TsvStyle,
 } from "../../../services/annotation/query/services/tsv.encoder.js";

@@ -32,5 +32,7 @@ export function cellBatchesOf(rows: readonly (readonly (string | null)[])[], col
 export function cellText(batch: CellBatch, row: number, column: number): string | null {
   const at = (row * batch.columns + column) * 2;
   const start = batch.cells[at] as number;
-  return start === -1 ? null : batch.bytes.toString("utf8", start, batch.cells[at + 1] as number);
+  return start === -1
+    ? null
+    : (batch.sources[row] as Buffer).toString("utf8", start, batch.cells[at + 1] as number);
 }

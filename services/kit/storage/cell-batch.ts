@@ -1,17 +1,20 @@
 /**
- * Rows as MySQL's text protocol sends them: every cell's text kept as bytes in one buffer,
+ * Rows as MySQL's text protocol sends them: every cell's text left as bytes where they arrived,
  * never made into a string. For readers that copy or reformat text (a TSV download of a
  * million rows of sixty columns), where a string per cell was most of the time and garbage.
+ * A row's bytes stay in the buffer its packet came in (the socket's read buffer, which Node
+ * does not reuse): nothing is copied, and a batch holds on to the few buffers its rows are in.
  */
 export class CellBatch {
   constructor(
     readonly columns: number,
     readonly rows: number,
-    readonly bytes: Buffer,
-    /** Per row and column: where the cell's bytes start and end in `bytes`; both -1 for NULL. */
+    /** Per row: the buffer holding its cells. */
+    readonly sources: readonly Buffer[],
+    /** Per row and column: where the cell's bytes start and end in the row's source; both -1 for NULL. */
     readonly cells: Int32Array,
-    /** Per row: where its cells start and end in `bytes`. */
-    readonly spans: Int32Array,
+    /** Per row: the length of its packet (the cells' bytes and their lengths). */
+    readonly lengths: Int32Array,
   ) {}
 
   /** The same rows without the first `count` (views, nothing copied). */
@@ -20,28 +23,15 @@ export class CellBatch {
     return new CellBatch(
       this.columns,
       this.rows - skipped,
-      this.bytes,
+      this.sources.slice(skipped),
       this.cells.subarray(skipped * this.columns * 2),
-      this.spans.subarray(skipped * 2),
+      this.lengths.subarray(skipped),
     );
   }
 
   /** Whether a cell of this batch holds the same value (or NULL) as a cell of another. */
   sameCell(row: number, column: number, other: CellBatch, otherRow: number): boolean {
-    const at = (row * this.columns + column) * 2;
-    const otherAt = (otherRow * other.columns + column) * 2;
-    const start = this.cells[at] as number;
-    const otherStart = other.cells[otherAt] as number;
-    if (start === -1 || otherStart === -1) return start === otherStart;
-    return (
-      this.bytes.compare(
-        other.bytes,
-        otherStart,
-        other.cells[otherAt + 1] as number,
-        start,
-        this.cells[at + 1] as number,
-      ) === 0
-    );
+    return this.compareCell(row, column, other, otherRow) === 0;
   }
 
   /** Byte order of two cells of one column, NULL first (UUIDs and other ASCII compare as strings do). */
@@ -51,8 +41,8 @@ export class CellBatch {
     const start = this.cells[at] as number;
     const otherStart = other.cells[otherAt] as number;
     if (start === -1 || otherStart === -1) return start === otherStart ? 0 : start === -1 ? -1 : 1;
-    return this.bytes.compare(
-      other.bytes,
+    return (this.sources[row] as Buffer).compare(
+      other.sources[otherRow] as Buffer,
       otherStart,
       other.cells[otherAt + 1] as number,
       start,
@@ -64,26 +54,28 @@ export class CellBatch {
 /** Bytes of rows gathered before a batch is handed over: per-batch costs vanish, memory stays small. */
 const BATCH_BYTES = 64 * 1024;
 const MAX_ROWS = 1024;
+/** Rows a new batch has room for before its offset arrays grow (a row of wide text is ~1 KiB). */
+const FIRST_ROWS = 128;
 
 const NULL_CELL = 0xfb;
 const TWO_BYTE_LENGTH = 0xfc;
 const THREE_BYTE_LENGTH = 0xfd;
 
-/** Builds CellBatches of about 64 KiB from row packets or from other batches' rows. */
+/** Builds CellBatches of about 64 KiB of rows from row packets or from other batches' rows. */
 export class CellBatchBuilder {
-  private bytes = Buffer.allocUnsafe(0);
-  private used = 0;
+  private bytes = 0;
   private rows = 0;
+  private sources: Buffer[] = [];
   private cells: Int32Array;
-  private spans = new Int32Array(MAX_ROWS * 2);
+  private lengths = new Int32Array(FIRST_ROWS);
 
   constructor(private readonly columns: number) {
-    this.cells = new Int32Array(MAX_ROWS * columns * 2);
+    this.cells = new Int32Array(FIRST_ROWS * columns * 2);
   }
 
   /** Whether the batch has reached its size: take it before adding more. */
   get full(): boolean {
-    return this.used >= BATCH_BYTES || this.rows === MAX_ROWS;
+    return this.bytes >= BATCH_BYTES || this.rows === MAX_ROWS;
   }
 
   /** The rows added since the last take, if any, as a batch; the builder starts a new one. */
@@ -92,31 +84,30 @@ export class CellBatchBuilder {
     const batch = new CellBatch(
       this.columns,
       this.rows,
-      this.bytes,
+      this.sources,
       this.cells.subarray(0, this.rows * this.columns * 2),
-      this.spans.subarray(0, this.rows * 2),
+      this.lengths.subarray(0, this.rows),
     );
-    this.bytes = Buffer.allocUnsafe(0);
-    this.used = 0;
+    this.bytes = 0;
     this.rows = 0;
-    this.cells = new Int32Array(MAX_ROWS * this.columns * 2);
-    this.spans = new Int32Array(MAX_ROWS * 2);
+    this.sources = [];
+    this.cells = new Int32Array(FIRST_ROWS * this.columns * 2);
+    this.lengths = new Int32Array(FIRST_ROWS);
     return batch;
   }
 
   /**
-   * Adds one row of the text protocol (the packet's payload: a length-coded string or a NULL
-   * byte per column). Take the batch first when it is full.
+   * Adds one row of the text protocol: the packet's payload, from start to end of `source`, a
+   * length-coded string or a NULL byte per column. `source` must not change afterwards. Take
+   * the batch first when it is full.
    */
   addPacket(source: Buffer, start: number, end: number): void {
-    const base = this.reserve(end - start);
-    source.copy(this.bytes, base, start, end);
-    const bytes = this.bytes;
+    this.makeRoom();
     const cells = this.cells;
     let cell = this.rows * this.columns * 2;
-    let at = base;
+    let at = start;
     for (let column = 0; column < this.columns; column++, cell += 2) {
-      const first = bytes[at] as number;
+      const first = source[at] as number;
       let length: number;
       if (first < NULL_CELL) {
         length = first;
@@ -127,57 +118,48 @@ export class CellBatchBuilder {
         at += 1;
         continue;
       } else if (first === TWO_BYTE_LENGTH) {
-        length = bytes.readUInt16LE(at + 1);
+        length = source.readUInt16LE(at + 1);
         at += 3;
       } else if (first === THREE_BYTE_LENGTH) {
-        length = bytes.readUIntLE(at + 1, 3);
+        length = source.readUIntLE(at + 1, 3);
         at += 4;
       } else {
         // Eight bytes; a cell fits in one packet buffer, so the high half is zero.
-        length = bytes.readUInt32LE(at + 1);
+        length = source.readUInt32LE(at + 1);
         at += 9;
       }
       cells[cell] = at;
       cells[cell + 1] = at + length;
       at += length;
     }
-    if (at > base + (end - start)) throw new Error("a row packet ended inside its cells");
-    this.endRow(base, at);
+    if (at > end) throw new Error("a row packet ended inside its cells");
+    this.endRow(source, end - start);
   }
 
-  /** Adds a copy of another batch's row. Take the batch first when it is full. */
+  /** Adds another batch's row (its cells stay where they are). Take the batch first when it is full. */
   addRow(from: CellBatch, row: number): void {
-    const start = from.spans[row * 2] as number;
-    const end = from.spans[row * 2 + 1] as number;
-    const base = this.reserve(end - start);
-    from.bytes.copy(this.bytes, base, start, end);
-    const shift = base - start;
+    this.makeRoom();
     const count = this.columns * 2;
-    const source = from.cells;
-    const cells = this.cells;
-    let target = this.rows * count;
-    for (let at = row * count, last = at + count; at < last; at++, target++) {
-      const offset = source[at] as number;
-      cells[target] = offset === -1 ? -1 : offset + shift;
-    }
-    this.endRow(base, base + (end - start));
+    this.cells.set(from.cells.subarray(row * count, (row + 1) * count), this.rows * count);
+    this.endRow(from.sources[row] as Buffer, from.lengths[row] as number);
   }
 
-  /** Room for a row of `length` bytes; a new buffer holds this batch's rows and the next ones. */
-  private reserve(length: number): number {
-    if (this.used + length > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * BATCH_BYTES, this.used + length));
-      this.bytes.copy(grown, 0, 0, this.used);
-      // Cells already added point into the old buffer at the same offsets: still valid in the copy.
-      this.bytes = grown;
-    }
-    return this.used;
+  private makeRoom(): void {
+    if (this.rows < this.lengths.length) return;
+    this.lengths = grown(this.lengths, this.lengths.length * 2);
+    this.cells = grown(this.cells, this.cells.length * 2);
   }
 
-  private endRow(start: number, end: number): void {
-    this.spans[this.rows * 2] = start;
-    this.spans[this.rows * 2 + 1] = end;
-    this.used = end;
+  private endRow(source: Buffer, length: number): void {
+    this.sources.push(source);
+    this.lengths[this.rows] = length;
+    this.bytes += length;
     this.rows++;
   }
+}
+
+function grown(array: Int32Array, length: number) {
+  const larger = new Int32Array(length);
+  larger.set(array);
+  return larger;
 }

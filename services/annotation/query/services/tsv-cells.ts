@@ -44,10 +44,8 @@ export function cellLineWriter(columns: readonly ViewColumn[], style: TsvStyle):
   const nullLength = nullBytes.length;
   return (batch, row, out) => {
     const cells = batch.cells;
-    const source = batch.bytes;
-    out.reserve(
-      (batch.spans[row * 2 + 1] as number) - (batch.spans[row * 2] as number) + count * GROWTH_PER_CELL + 1,
-    );
+    const source = batch.sources[row] as Buffer;
+    out.reserve((batch.lengths[row] as number) + count * GROWTH_PER_CELL + 1);
     const target = out.buffer;
     let at = out.at;
     let cell = row * batch.columns * 2;
@@ -83,14 +81,19 @@ function writeInstant(source: Buffer, start: number, end: number, target: Buffer
   for (let i = 0; i < 19; i++) target[at++] = source[start + i] as number;
   target[at - 9] = LETTER_T;
   // The fraction's six digits, padded with zeros as instantText pads them.
-  const digit = (index: number) =>
-    start + 20 + index < end ? (source[start + 20 + index] as number) : DIGIT_ZERO;
-  const milliZero = digit(0) === DIGIT_ZERO && digit(1) === DIGIT_ZERO && digit(2) === DIGIT_ZERO;
-  const microZero = digit(3) === DIGIT_ZERO && digit(4) === DIGIT_ZERO && digit(5) === DIGIT_ZERO;
+  const digits = start + 20;
+  let milliZero = true;
+  let microZero = true;
+  for (let i = 0; i < 6 && digits + i < end; i++) {
+    if (source[digits + i] === DIGIT_ZERO) continue;
+    if (i < 3) milliZero = false;
+    else microZero = false;
+  }
   if (!(milliZero && microZero)) {
     target[at++] = DOT;
-    const digits = microZero ? 3 : 6;
-    for (let i = 0; i < digits; i++) target[at++] = digit(i);
+    const printed = microZero ? 3 : 6;
+    for (let i = 0; i < printed; i++)
+      target[at++] = digits + i < end ? (source[digits + i] as number) : DIGIT_ZERO;
   }
   target[at++] = LETTER_Z;
   return at;

@@ -11,10 +11,14 @@ export class CellBatch {
     readonly rows: number,
     /** Per row: the buffer holding its cells. */
     readonly sources: readonly Buffer[],
-    /** Per row and column: where the cell's bytes start and end in the row's source; both -1 for NULL. */
-    readonly cells: Int32Array,
+    /**
+     * Per row and column: where the cell's bytes start and end in the row's source; both -1 for
+     * NULL. A plain array, on V8's heap: typed arrays are buffers outside it, and every 64 MB of
+     * those (these offsets are 8 bytes per cell) brings on a full collection.
+     */
+    readonly cells: readonly number[],
     /** Per row: the length of its packet (the cells' bytes and their lengths). */
-    readonly lengths: Int32Array,
+    readonly lengths: readonly number[],
   ) {}
 
   /** The same rows without the first `count` (views, nothing copied). */
@@ -24,8 +28,8 @@ export class CellBatch {
       this.columns,
       this.rows - skipped,
       this.sources.slice(skipped),
-      this.cells.subarray(skipped * this.columns * 2),
-      this.lengths.subarray(skipped),
+      this.cells.slice(skipped * this.columns * 2),
+      this.lengths.slice(skipped),
     );
   }
 
@@ -54,8 +58,6 @@ export class CellBatch {
 /** Bytes of rows gathered before a batch is handed over: per-batch costs vanish, memory stays small. */
 const BATCH_BYTES = 64 * 1024;
 const MAX_ROWS = 1024;
-/** Rows a new batch has room for before its offset arrays grow (a row of wide text is ~1 KiB). */
-const FIRST_ROWS = 128;
 
 const NULL_CELL = 0xfb;
 const TWO_BYTE_LENGTH = 0xfc;
@@ -66,12 +68,10 @@ export class CellBatchBuilder {
   private bytes = 0;
   private rows = 0;
   private sources: Buffer[] = [];
-  private cells: Int32Array;
-  private lengths = new Int32Array(FIRST_ROWS);
+  private cells: number[] = [];
+  private lengths: number[] = [];
 
-  constructor(private readonly columns: number) {
-    this.cells = new Int32Array(FIRST_ROWS * columns * 2);
-  }
+  constructor(private readonly columns: number) {}
 
   /** Whether the batch has reached its size: take it before adding more. */
   get full(): boolean {
@@ -81,18 +81,12 @@ export class CellBatchBuilder {
   /** The rows added since the last take, if any, as a batch; the builder starts a new one. */
   take(): CellBatch | undefined {
     if (this.rows === 0) return undefined;
-    const batch = new CellBatch(
-      this.columns,
-      this.rows,
-      this.sources,
-      this.cells.subarray(0, this.rows * this.columns * 2),
-      this.lengths.subarray(0, this.rows),
-    );
+    const batch = new CellBatch(this.columns, this.rows, this.sources, this.cells, this.lengths);
     this.bytes = 0;
     this.rows = 0;
     this.sources = [];
-    this.cells = new Int32Array(FIRST_ROWS * this.columns * 2);
-    this.lengths = new Int32Array(FIRST_ROWS);
+    this.cells = [];
+    this.lengths = [];
     return batch;
   }
 
@@ -102,7 +96,6 @@ export class CellBatchBuilder {
    * the batch first when it is full.
    */
   addPacket(source: Buffer, start: number, end: number): void {
-    this.makeRoom();
     const cells = this.cells;
     let cell = this.rows * this.columns * 2;
     let at = start;
@@ -132,34 +125,26 @@ export class CellBatchBuilder {
       cells[cell + 1] = at + length;
       at += length;
     }
-    if (at > end) throw new Error("a row packet ended inside its cells");
+    if (at > end) {
+      cells.length = this.rows * this.columns * 2;
+      throw new Error("a row packet ended inside its cells");
+    }
     this.endRow(source, end - start);
   }
 
   /** Adds another batch's row (its cells stay where they are). Take the batch first when it is full. */
   addRow(from: CellBatch, row: number): void {
-    this.makeRoom();
     const count = this.columns * 2;
-    this.cells.set(from.cells.subarray(row * count, (row + 1) * count), this.rows * count);
+    const cells = this.cells;
+    const source = from.cells;
+    for (let at = row * count, last = at + count; at < last; at++) cells.push(source[at] as number);
     this.endRow(from.sources[row] as Buffer, from.lengths[row] as number);
-  }
-
-  private makeRoom(): void {
-    if (this.rows < this.lengths.length) return;
-    this.lengths = grown(this.lengths, this.lengths.length * 2);
-    this.cells = grown(this.cells, this.cells.length * 2);
   }
 
   private endRow(source: Buffer, length: number): void {
     this.sources.push(source);
-    this.lengths[this.rows] = length;
+    this.lengths.push(length);
     this.bytes += length;
     this.rows++;
   }
-}
-
-function grown(array: Int32Array, length: number) {
-  const larger = new Int32Array(length);
-  larger.set(array);
-  return larger;
 }

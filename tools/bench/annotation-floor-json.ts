@@ -4,7 +4,7 @@
  * instants printed as m3 prints them), built by hand from the rows.
  */
 import type { Pool } from "mysql2/promise";
-import { instantText } from "../../services/annotation/query/services/tsv.encoder.js";
+import { instantText } from "../../services/annotation/query/services/java-text.js";
 
 type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;

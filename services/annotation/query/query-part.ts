@@ -1,8 +1,12 @@
 import type { Logger } from "pino";
 import { HistogramServiceService } from "../../../proto/gen/m3/annotation/v1/histogram_service.js";
-import { TabularQueryServiceService } from "../../../proto/gen/m3/annotation/v1/tabular_query_service.js";
+import {
+  QueryResultChunk,
+  TabularQueryServiceService,
+} from "../../../proto/gen/m3/annotation/v1/tabular_query_service.js";
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
+import { reusedWriterSerializer } from "../../kit/grpc/reused-writer.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import { HISTOGRAM_PUBLIC_METHODS, histogramHandlers } from "./handlers/histogram.handlers.js";
 import { TABULAR_QUERY_PUBLIC_METHODS, tabularQueryHandlers } from "./handlers/tabular-query.handlers.js";
@@ -28,6 +32,15 @@ export interface QueryPartOptions {
   registry?: RegistryLink;
 }
 
+const serializeChunk = reusedWriterSerializer(QueryResultChunk);
+
+/** The tabular query's service, its streamed TSV chunks serialized with one copy each. */
+const TABULAR_QUERY_SERVICE: typeof TabularQueryServiceService = {
+  ...TabularQueryServiceService,
+  runQuery: { ...TabularQueryServiceService.runQuery, responseSerialize: serializeChunk },
+  downloadQuery: { ...TabularQueryServiceService.downloadQuery, responseSerialize: serializeChunk },
+};
+
 /** Histograms (legacy /v1/histogram) and the tabular query (legacy /v1/query); all open. */
 export function createQueryBindings(options: QueryPartOptions): ServiceBinding[] {
   const view = new AnnotationsViewSource(options.storage, options.registry, options.logger);
@@ -39,7 +52,7 @@ export function createQueryBindings(options: QueryPartOptions): ServiceBinding[]
       ...access,
       publicMethods: HISTOGRAM_PUBLIC_METHODS,
     }),
-    bindService(TabularQueryServiceService, tabularQueryHandlers(queries), {
+    bindService(TABULAR_QUERY_SERVICE, tabularQueryHandlers(queries), {
       ...access,
       publicMethods: TABULAR_QUERY_PUBLIC_METHODS,
     }),

@@ -1,7 +1,9 @@
 import { addAbortSignal } from "node:stream";
 import Database from "better-sqlite3";
 import type { Pool, PoolConnection } from "mysql2";
+import type { CellBatch } from "./cell-batch.js";
 import type { DomainStorage } from "./domain-storage.js";
+import { emitCellBatches } from "./mysql-cell-rows.js";
 import { readableBatches } from "./readable-batches.js";
 import { translateStorageError } from "./storage-errors.js";
 import { streamSlotsOf } from "./stream-slots.js";
@@ -32,6 +34,8 @@ const ATTACHED_SCHEMA = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const MYSQL_HIGH_WATER_MARK = 512;
 /** Rows handed over at a time: a batch costs one await, whatever its size. */
 const MAX_BATCH = 512;
+/** CellBatches (about 64 KiB each) the MySQL driver buffers before it pauses the socket. */
+const CELL_BATCHES_HIGH_WATER_MARK = 4;
 
 /**
  * Streams the rows of one read-only statement so memory stays flat whatever the result
@@ -73,10 +77,29 @@ export function streamRowValueBatches(
   return streamBatches<RowValues>(storage, { sql, params, rowsAsArray: true, attachments }, signal);
 }
 
+/**
+ * As streamRowValueBatches, on MySQL only, with the rows left as the text the server sent
+ * (CellBatch): for consumers that print the values as text anyway.
+ */
+export async function* streamMysqlCellBatches(
+  storage: DomainStorage,
+  sql: string,
+  params: unknown[],
+  signal: AbortSignal,
+): AsyncGenerator<CellBatch> {
+  if (storage.dialect !== "mysql") throw new Error("cell batches are read from MySQL only");
+  const statement = { sql, params, rowsAsArray: true, cells: true };
+  for await (const batches of streamMysqlBatches<CellBatch>(storage, statement, signal)) {
+    yield* batches;
+  }
+}
+
 interface Statement {
   sql: string;
   params: unknown[];
   rowsAsArray: boolean;
+  /** MySQL: the rows as CellBatches (see emitCellBatches). */
+  cells?: boolean;
   attachments?: readonly SqliteAttachment[];
 }
 
@@ -115,10 +138,10 @@ async function* streamOnPooledConnection<R>(
   let completed = false;
   try {
     const { sql, params, rowsAsArray } = statement;
-    const rows = addAbortSignal(
-      signal,
-      connection.query({ sql, rowsAsArray }, params).stream({ highWaterMark: MYSQL_HIGH_WATER_MARK }),
-    );
+    const query = connection.query({ sql, rowsAsArray }, params);
+    if (statement.cells) emitCellBatches(query);
+    const highWaterMark = statement.cells ? CELL_BATCHES_HIGH_WATER_MARK : MYSQL_HIGH_WATER_MARK;
+    const rows = addAbortSignal(signal, query.stream({ highWaterMark }));
     yield* readableBatches<R>(rows, MAX_BATCH);
     completed = true;
   } catch (error) {

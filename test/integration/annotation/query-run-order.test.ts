@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import test from "ava";
 import { AnnotationsViewSource } from "../../../services/annotation/query/repositories/annotations-view.source.js";
 import { TabularQueryRepository } from "../../../services/annotation/query/repositories/tabular-query.repository.js";
+import { instantText } from "../../../services/annotation/query/services/java-text.js";
 import { TabularQueryService } from "../../../services/annotation/query/services/tabular-query.service.js";
-import { instantText } from "../../../services/annotation/query/services/tsv.encoder.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import {
   BACKENDS,

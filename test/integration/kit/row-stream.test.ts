@@ -8,10 +8,12 @@ import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js"
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import {
   type StreamedRow,
+  streamMysqlCellBatches,
   streamRows,
   streamRowValueBatches,
 } from "../../../services/kit/storage/row-stream.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { cellText } from "../../support/text-protocol-rows.js";
 
 @Entity({ name: "kit_stream_probe" })
 class StreamProbe {
@@ -206,6 +208,31 @@ test("mysql: an abort kills the running query on the server", async (t) => {
   t.is((await rejectionOf(rows.next()))?.name, "AbortError");
   // KILL QUERY marks the query; the server ends it at its next check, a moment later under load.
   t.is(await queriesLeftAfter(storage, "slow_marker", 5_000), 0);
+});
+
+test("mysql: cell batches hold every row's text as the server sent it, NULLs apart, and free their connection", async (t) => {
+  const storage = await open("mysql", 5000);
+  const sql = `SELECT n, IF(n % 7 = 0, NULL, CONCAT('v', n)) AS maybe, CAST(n / 8 AS DOUBLE) AS eighth,
+      TIMESTAMP('2024-01-02 03:04:05.5') + INTERVAL n SECOND AS at, REPEAT('é', n % 300) AS long_text
+    FROM kit_stream_probe WHERE n > ? ORDER BY n`;
+  const texts: (string | null)[][] = [];
+  let batches = 0;
+  for await (const batch of streamMysqlCellBatches(storage, sql, [1000], new AbortController().signal)) {
+    batches++;
+    for (let row = 0; row < batch.rows; row++) {
+      texts.push(Array.from({ length: batch.columns }, (_, column) => cellText(batch, row, column)));
+    }
+  }
+  t.is(texts.length, 4000);
+  t.true(batches > 1, `4000 rows in ${batches} batches`);
+  t.deepEqual(texts[0], ["1001", null, "125.125", "2024-01-02 03:20:46.5", "é".repeat(101)]);
+  t.deepEqual(texts[1], ["1002", "v1002", "125.25", "2024-01-02 03:20:47.5", "é".repeat(102)]);
+  t.deepEqual(texts.at(-1), ["5000", "v5000", "625", "2024-01-02 04:27:25.5", "é".repeat(200)]);
+  // Leaving early kills the statement and frees the connection (the pool has three).
+  for (let round = 0; round < 5; round++) {
+    for await (const _batch of streamMysqlCellBatches(storage, sql, [0], new AbortController().signal)) break;
+  }
+  t.is(await queriesLeftAfter(storage, "long_text", 5000), 0);
 });
 
 test("sqlite: writes go on while a stream is open", async (t) => {

@@ -1,14 +1,17 @@
 import test from "ava";
 import {
-  DOWNLOAD_STYLE,
-  encodeTsv,
   instantText,
   javaDouble,
   javaDoubleOfText,
+} from "../../../services/annotation/query/services/java-text.js";
+import {
+  DOWNLOAD_STYLE,
+  encodeTsv,
   RUN_STYLE,
   type TsvStyle,
 } from "../../../services/annotation/query/services/tsv.encoder.js";
 import { findViewColumn, type ViewColumn } from "../../../services/annotation/query/view/annotations-view.js";
+import { cellBatchesOf } from "../../support/text-protocol-rows.js";
 
 const columns = [
   "observation_uuid",
@@ -123,4 +126,71 @@ test("database timestamps print as Java's Instant does", (t) => {
   t.is(instantText("2024-01-02 03:04:05.123000"), "2024-01-02T03:04:05.123Z");
   t.is(instantText("2024-01-02 03:04:05.123456"), "2024-01-02T03:04:05.123456Z");
   t.is(instantText("2024-01-02 03:04:05"), "2024-01-02T03:04:05Z");
+});
+
+/** Rows given both ways: as the driver's values, and as the text MySQL sent (CellBatches). */
+async function bothWays(
+  of: readonly ViewColumn[],
+  rows: (string | null)[][],
+  style: TsvStyle,
+): Promise<{ values: string; cells: string }> {
+  const collect = async (chunks: AsyncGenerator<Buffer>) => {
+    const all: Buffer[] = [];
+    for await (const chunk of chunks) all.push(chunk);
+    return Buffer.concat(all).toString("utf8");
+  };
+  async function* valueBatches() {
+    yield rows;
+  }
+  async function* cellBatches() {
+    yield* cellBatchesOf(rows, of.length);
+  }
+  return {
+    values: await collect(encodeTsv(of, valueBatches(), style)),
+    cells: await collect(encodeTsv(of, cellBatches(), style)),
+  };
+}
+
+test("rows read as MySQL's text print the same bytes as the driver's values", async (t) => {
+  const of = ["observation_uuid", "concept", "depth_meters", "image_height", "index_recorded_timestamp"].map(
+    (name) => findViewColumn(name) as ViewColumn,
+  );
+  const doubles = ["25", "25.345", "-1234.5678", "0.001", "0.00099", "0.00001", "9999999.999", "10000000"];
+  const more = [
+    "12345678.5",
+    "1.7976931348623157e308",
+    "0",
+    "-0",
+    "0.000",
+    "0.0",
+    "00.5",
+    "1.",
+    "",
+    "-",
+    "1e-7",
+  ];
+  const instants = [
+    "2024-01-02 03:04:05.000000",
+    "2024-01-02 03:04:05.120000",
+    "2024-01-02 03:04:05.123456",
+    "2024-01-02 03:04:05.000001",
+    "2024-01-02 03:04:05",
+    "2024-01-02 03:04:05.12",
+    "2024-01-02 03:04:05.",
+    "0000-00-00 00:00:00",
+    "2024-01-02",
+  ];
+  const rows = [...doubles, ...more].map((depth, index) => [
+    `0190a1b2-0000-7000-8000-${String(index).padStart(12, "0")}`,
+    index % 3 === 0 ? null : `Aurelia\taurita ${"é".repeat(index)}\n`,
+    depth,
+    index % 2 === 0 ? null : String(index * 1000),
+    instants[index % instants.length] ?? null,
+  ]);
+  rows.push(["0190a1b2-0000-7000-8000-000000000000", "x".repeat(70_000), null, "7", null]);
+  for (const style of [RUN_STYLE, DOWNLOAD_STYLE]) {
+    const { values, cells } = await bothWays(of, rows, style);
+    t.is(cells, values);
+  }
+  t.is((await bothWays(of, [], RUN_STYLE)).cells, "\n");
 });

@@ -1,3 +1,4 @@
+import { type CellBatch, CellBatchBuilder } from "../../../kit/storage/cell-batch.js";
 import type { RowValues } from "../../../kit/storage/row-stream.js";
 import type { RunOrder } from "./run-order.sql.js";
 
@@ -41,6 +42,60 @@ export async function* sortedRuns(
     appendSorted(ordered, run, compare);
     yield ordered;
   }
+}
+
+/**
+ * As sortedRuns, over rows left as the database's text (CellBatch): UUIDs compare by their
+ * bytes as by their strings, and the lead value by its text. Rows come out copied into new
+ * batches of about 64 KiB, each run whole and sorted.
+ */
+export async function* sortedCellRuns(
+  batches: AsyncIterable<CellBatch>,
+  order: RunOrder,
+  maxRun: number,
+): AsyncGenerator<CellBatch> {
+  let builder: CellBatchBuilder | undefined;
+  let runBatches: CellBatch[] = [];
+  let runRows: number[] = [];
+  const compare = (a: number, b: number): number => {
+    for (const column of order.tieIndexes) {
+      const rowA = runRows[a] as number;
+      const rowB = runRows[b] as number;
+      const result = (runBatches[a] as CellBatch).compareCell(rowA, column, runBatches[b] as CellBatch, rowB);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
+  // Adds the run to the output sorted, handing over each batch that fills.
+  function* endRun(output: CellBatchBuilder): Generator<CellBatch> {
+    const indexes = runRows.map((_, index) => index);
+    if (indexes.length > 1) indexes.sort(compare);
+    for (const index of indexes) {
+      output.addRow(runBatches[index] as CellBatch, runRows[index] as number);
+      if (output.full) yield output.take() as CellBatch;
+    }
+    runBatches = [];
+    runRows = [];
+  }
+  for await (const batch of batches) {
+    builder ??= new CellBatchBuilder(batch.columns);
+    for (let row = 0; row < batch.rows; row++) {
+      const last = runRows.length - 1;
+      if (
+        last >= 0 &&
+        !batch.sameCell(row, order.leadIndex, runBatches[last] as CellBatch, runRows[last] as number)
+      ) {
+        yield* endRun(builder);
+      }
+      runBatches.push(batch);
+      runRows.push(row);
+      if (runRows.length > maxRun) throw new RunTooLongError(maxRun);
+    }
+  }
+  if (builder === undefined) return;
+  yield* endRun(builder);
+  const rest = builder.take();
+  if (rest) yield rest;
 }
 
 type Comparator = (a: RowValues, b: RowValues) => number;

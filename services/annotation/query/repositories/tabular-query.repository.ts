@@ -1,10 +1,21 @@
+import { CellBatch } from "../../../kit/storage/cell-batch.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import { type RowValues, streamRowValueBatches } from "../../../kit/storage/row-stream.js";
+import {
+  type RowValues,
+  streamMysqlCellBatches,
+  streamRowValueBatches,
+} from "../../../kit/storage/row-stream.js";
 import type { TabularQuery } from "../services/tabular-query.js";
 import type { AnnotationsViewSource, ViewSource } from "./annotations-view.source.js";
-import { runOrderPlan } from "./run-order.sql.js";
-import { RunTooLongError, sortedRuns } from "./sorted-runs.js";
+import { type RunOrderPlan, runOrderPlan } from "./run-order.sql.js";
+import { RunTooLongError, sortedCellRuns, sortedRuns } from "./sorted-runs.js";
 import { countStatement, selectStatement } from "./tabular-query.sql.js";
+
+/**
+ * A batch of rows in the order of the query's columns: value arrays (SQLite), or on MySQL the
+ * text the server sent (CellBatch), which readers that print text use without a string per value.
+ */
+export type TabularRows = RowValues[] | CellBatch;
 
 /** Rows of one run held in memory at most by default (~100 MB of wide rows); longer runs are sorted by the database. */
 const MAX_RUN = 100_000;
@@ -18,24 +29,20 @@ export class TabularQueryRepository {
   ) {}
 
   /**
-   * The query's rows as value arrays in the order of `query.columns` (sometimes followed by
-   * the values of order columns not selected), in batches, streamed: memory stays flat
+   * The query's rows in the order of `query.columns` (sometimes followed by the values of
+   * order columns not selected), in batches, streamed: memory stays flat
    * whatever the result size; abort kills the query. When runOrderPlan applies, the database
    * sorts by the first order column and runs are sorted here; a run too long for memory
    * restarts the query sorted by the database, past the rows already given.
    */
-  async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<RowValues[]> {
+  async *rows(query: TabularQuery, signal: AbortSignal): AsyncGenerator<TabularRows> {
     const source = await this.view.source();
     const plan = runOrderPlan(query);
     let given = 0;
     if (plan) {
       try {
-        for await (const batch of sortedRuns(
-          this.stream(plan.query, source, signal),
-          plan.runOrder,
-          this.maxRun,
-        )) {
-          given += batch.length;
+        for await (const batch of this.sortedRuns(plan, source, signal)) {
+          given += rowCount(batch);
           yield batch;
         }
         return;
@@ -44,13 +51,44 @@ export class TabularQueryRepository {
       }
     }
     for await (const batch of this.stream(query, source, signal)) {
-      const skipped = Math.min(given, batch.length);
+      const count = rowCount(batch);
+      const skipped = Math.min(given, count);
       given -= skipped;
-      if (skipped < batch.length) yield skipped === 0 ? batch : batch.slice(skipped);
+      if (skipped < count) yield skipped === 0 ? batch : withoutFirst(batch, skipped);
     }
   }
 
-  private stream(query: TabularQuery, source: ViewSource, signal: AbortSignal): AsyncGenerator<RowValues[]> {
+  private sortedRuns(
+    plan: RunOrderPlan,
+    source: ViewSource,
+    signal: AbortSignal,
+  ): AsyncGenerator<TabularRows> {
+    if (this.storage.dialect === "mysql") {
+      return sortedCellRuns(this.streamCells(plan.query, source, signal), plan.runOrder, this.maxRun);
+    }
+    return sortedRuns(this.streamValues(plan.query, source, signal), plan.runOrder, this.maxRun);
+  }
+
+  private stream(query: TabularQuery, source: ViewSource, signal: AbortSignal): AsyncGenerator<TabularRows> {
+    return this.storage.dialect === "mysql"
+      ? this.streamCells(query, source, signal)
+      : this.streamValues(query, source, signal);
+  }
+
+  private streamCells(
+    query: TabularQuery,
+    source: ViewSource,
+    signal: AbortSignal,
+  ): AsyncGenerator<CellBatch> {
+    const statement = selectStatement(query, source.from, this.storage.dialect);
+    return streamMysqlCellBatches(this.storage, statement.sql, statement.params, signal);
+  }
+
+  private streamValues(
+    query: TabularQuery,
+    source: ViewSource,
+    signal: AbortSignal,
+  ): AsyncGenerator<RowValues[]> {
     const statement = selectStatement(query, source.from, this.storage.dialect);
     return streamRowValueBatches(this.storage, statement.sql, statement.params, signal, source);
   }
@@ -78,4 +116,12 @@ export class TabularQueryRepository {
   async registryJoined(): Promise<boolean> {
     return (await this.view.source()).registryJoined;
   }
+}
+
+function rowCount(batch: TabularRows): number {
+  return batch instanceof CellBatch ? batch.rows : batch.length;
+}
+
+function withoutFirst(batch: TabularRows, count: number): TabularRows {
+  return batch instanceof CellBatch ? batch.withoutFirst(count) : batch.slice(count);
 }

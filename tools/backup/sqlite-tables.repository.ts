@@ -121,7 +121,8 @@ export class SqliteTableWriter implements TableWriter {
     }
   }
 
-  async insert(table: string, columns: readonly string[], { rows }: RowBatch): Promise<void> {
+  async insert(table: string, columns: readonly string[], { lines }: RowBatch): Promise<void> {
+    const rows = JSON.parse(`[${lines.join(",")}]`) as ArchiveValue[][];
     const many = this.insertStatement(table, columns, ROWS_PER_INSERT);
     const whole = rows.length - (rows.length % ROWS_PER_INSERT);
     const values: ArchiveValue[] = [];

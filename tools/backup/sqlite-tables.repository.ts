@@ -122,17 +122,8 @@ export class SqliteTableWriter implements TableWriter {
   }
 
   async insert(table: string, columns: readonly string[], { lines }: RowBatch): Promise<void> {
-    const rows = JSON.parse(`[${lines.join(",")}]`) as ArchiveValue[][];
-    const many = this.insertStatement(table, columns, ROWS_PER_INSERT);
-    const whole = rows.length - (rows.length % ROWS_PER_INSERT);
-    const values: ArchiveValue[] = [];
-    for (let start = 0; start < whole; start += ROWS_PER_INSERT) {
-      values.length = 0;
-      for (let index = start; index < start + ROWS_PER_INSERT; index++) values.push(...(rows[index] ?? []));
-      many.run(values);
-    }
-    const one = this.insertStatement(table, columns, 1);
-    for (let index = whole; index < rows.length; index++) one.run(rows[index]);
+    for (const values of JSON.parse(valuesByStatement(lines)) as ArchiveValue[][])
+      this.insertStatement(table, columns, values.length / columns.length).run(values);
   }
 
   /** A prepared INSERT of `rows` rows, made once per table, columns and size. */
@@ -178,6 +169,23 @@ export class SqliteTableWriter implements TableWriter {
     if (this.leftWal) this.database.pragma("journal_mode = WAL");
     this.database.close();
   }
+}
+
+/**
+ * The values of each INSERT of a batch's rows, as the text of one JSON array of flat arrays
+ * (ROWS_PER_INSERT rows each, fewer in the last): the batch is then parsed in one call, with no
+ * array made per row. Each line is a checked JSON array, so its text inside the brackets is a
+ * list of values.
+ */
+function valuesByStatement(lines: readonly string[]): string {
+  const statements: string[] = [];
+  for (let start = 0; start < lines.length; start += ROWS_PER_INSERT) {
+    const end = Math.min(start + ROWS_PER_INSERT, lines.length);
+    let values = (lines[start] as string).slice(1, -1);
+    for (let index = start + 1; index < end; index++) values += `,${(lines[index] as string).slice(1, -1)}`;
+    statements.push(`[${values}]`);
+  }
+  return `[${statements.join(",")}]`;
 }
 
 /**

@@ -1,214 +1,83 @@
-import { createHash, type Hash } from "node:crypto";
+import { dirname, extname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { createGunzip } from "node:zlib";
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  ArchiveError,
-  type ArchiveHeader,
-  type ArchiveTrailer,
-  type ArchiveValue,
-  type SectionEnd,
-  type SectionStart,
-} from "./archive-format.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { ArchiveError } from "./archive-format.js";
+import type { ArchiveEvent } from "./archive-parser.js";
+import type { FromArchiveReader, ToArchiveReader } from "./archive-reader-messages.js";
 
-export type ArchiveEvent =
-  | { kind: "header"; header: ArchiveHeader }
-  | { kind: "section"; start: SectionStart }
-  /** The rows, and each row's line as the archive holds it (JSON text, without its newline). */
-  | { kind: "rows"; rows: ArchiveValue[][]; lines: string[] }
-  /** Given only once the section's row count and checksum matched its end line. */
-  | { kind: "end"; end: SectionEnd }
-  /** The last event: the archive was complete. */
-  | { kind: "trailer"; trailer: ArchiveTrailer };
+export type { ArchiveEvent } from "./archive-parser.js";
 
-/** Rows handed over at a time. */
-const BATCH_ROWS = 2000;
-const NEWLINE = 0x0a;
-const OPEN_BRACKET = 0x5b;
+const HERE = fileURLToPath(import.meta.url);
+/** Beside this file: `.ts` in the source tree, `.js` once compiled or transpiled. */
+const WORKER_FILE = join(dirname(HERE), `archive-reader-worker${extname(HERE)}`);
 
-interface SectionState {
-  start: SectionStart;
-  rows: number;
-  hash: Hash;
+function startReaderThread(): Worker {
+  if (extname(WORKER_FILE) !== ".ts") return new Worker(WORKER_FILE);
+  // Node 20 starts a worker without the TypeScript loader its parent runs under (tests, tsx):
+  // the worker registers it before loading its module.
+  const loader = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const module = JSON.stringify(pathToFileURL(WORKER_FILE).href);
+  return new Worker(`import(${loader}).then((tsx) => { tsx.register(); return import(${module}); });`, {
+    eval: true,
+  });
 }
 
 /**
- * Reads an archive (gzip bytes), checking as it goes: the header's format and version, each
- * row's width, each section's row count and SHA-256 against its end line, and the trailer's
- * totals. Anything wrong, including a truncated archive, throws an ArchiveError; a consumer
- * that commits only after the trailer event therefore never commits a damaged archive.
+ * Reads an archive (gzip bytes) as checked events (see parseArchiveText): the bytes are read
+ * here, and gunzipped, split, hashed and parsed on a thread of their own, so that a restore's
+ * writes, on this thread, overlap the reading instead of waiting for it. The thread runs a few
+ * events ahead, no more: memory stays flat. A damaged archive, or bytes that cannot be read,
+ * throw an ArchiveError.
  */
 export async function* readArchive(bytes: Readable): AsyncGenerator<ArchiveEvent> {
-  const parser = new ArchiveParser();
-  const gunzip = bytes.pipe(createGunzip());
-  bytes.once("error", (error) => gunzip.destroy(error));
-  let carry: Buffer | undefined;
-  try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      const data = carry ? Buffer.concat([carry, chunk]) : chunk;
-      let start = 0;
-      for (let newline = data.indexOf(NEWLINE); newline !== -1; newline = data.indexOf(NEWLINE, start)) {
-        yield* parser.line(data, start, newline);
-        start = newline + 1;
-      }
-      parser.hashRows(data);
-      carry = start < data.length ? data.subarray(start) : undefined;
-    }
-  } catch (error) {
-    if (error instanceof ArchiveError) throw error;
-    throw new ArchiveError(`the archive is damaged or truncated: ${(error as Error).message}`);
-  }
-  if (carry) throw new ArchiveError("the archive is truncated: its last line is incomplete");
-  yield* parser.finish();
-}
-
-class ArchiveParser {
-  private header: ArchiveHeader | undefined;
-  private section: SectionState | undefined;
-  private trailer: ArchiveTrailer | undefined;
-  private batch: ArchiveValue[][] = [];
-  private batchLines: string[] = [];
-  /** The run of row lines in the current chunk not yet hashed: one hash update per run, not per row. */
-  private unhashed: { from: number; to: number } | undefined;
-  private sections = 0;
-  private totalRows = 0;
-  private lineNumber = 0;
-
-  *line(data: Buffer, start: number, newline: number): Generator<ArchiveEvent> {
-    this.lineNumber++;
-    if (this.trailer) throw new ArchiveError(`line ${this.lineNumber} follows the trailer`);
-    if (data[start] === OPEN_BRACKET) {
-      yield* this.row(data, start, newline);
-      return;
-    }
-    this.hashRows(data);
-    const record = this.parse(data.toString("utf8", start, newline)) as Record<string, unknown>;
-    if (!this.header) {
-      this.header = checkHeader(record);
-      yield { kind: "header", header: this.header };
-    } else if (typeof record.section === "string") {
-      if (this.section)
-        throw this.error(`section ${record.section} starts inside ${this.section.start.section}`);
-      const start = checkSectionStart(record, this.lineNumber);
-      this.section = { start, rows: 0, hash: createHash("sha256") };
-      yield { kind: "section", start };
-    } else if (typeof record.end === "string") {
-      yield* this.flush();
-      yield { kind: "end", end: this.endSection(record) };
-    } else if (record.trailer === ARCHIVE_FORMAT) {
-      this.trailer = this.checkTrailer(record);
-    } else {
-      throw this.error("not an archive line");
-    }
-  }
-
-  *finish(): Generator<ArchiveEvent> {
-    if (!this.header) throw new ArchiveError("the archive is empty");
-    if (!this.trailer) throw new ArchiveError("the archive is truncated: it has no trailer");
-    yield { kind: "trailer", trailer: this.trailer };
-  }
-
-  /** Hashes the row lines of `data` read since the last call (at a line that is not a row, at a chunk's end). */
-  hashRows(data: Buffer): void {
-    if (!this.unhashed) return;
-    this.section?.hash.update(data.subarray(this.unhashed.from, this.unhashed.to));
-    this.unhashed = undefined;
-  }
-
-  private *row(data: Buffer, start: number, newline: number): Generator<ArchiveEvent> {
-    const section = this.section;
-    if (!section) throw this.error("a row outside a section");
-    if (this.unhashed) this.unhashed.to = newline + 1;
-    else this.unhashed = { from: start, to: newline + 1 };
-    const line = data.toString("utf8", start, newline);
-    const row = this.parse(line);
-    if (!Array.isArray(row) || row.length !== section.start.columns.length) {
-      throw this.error(`a ${section.start.section} row needs ${section.start.columns.length} values`);
-    }
-    if (!row.every(isCell)) throw this.error("a row value is not a string, a number or null");
-    section.rows++;
-    this.batch.push(row as ArchiveValue[]);
-    this.batchLines.push(line);
-    if (this.batch.length >= BATCH_ROWS) yield* this.flush();
-  }
-
-  private *flush(): Generator<ArchiveEvent> {
-    if (this.batch.length === 0) return;
-    const rows = this.batch;
-    const lines = this.batchLines;
-    this.batch = [];
-    this.batchLines = [];
-    yield { kind: "rows", rows, lines };
-  }
-
-  private endSection(record: Record<string, unknown>): SectionEnd {
-    const section = this.section;
-    if (!section || record.end !== section.start.section) throw this.error("an end line without its section");
-    const name = section.start.section;
-    if (record.rows !== section.rows) {
-      throw new ArchiveError(
-        `${name}: the archive holds ${section.rows} rows, its end line says ${record.rows}`,
-      );
-    }
-    const sha256 = section.hash.digest("hex");
-    if (record.sha256 !== sha256) throw new ArchiveError(`${name}: the rows do not match their SHA-256`);
-    this.section = undefined;
-    this.sections++;
-    this.totalRows += section.rows;
-    return { end: name, rows: section.rows, sha256 };
-  }
-
-  private checkTrailer(record: Record<string, unknown>): ArchiveTrailer {
-    if (this.section) throw this.error(`the trailer comes inside section ${this.section.start.section}`);
-    if (record.sections !== this.sections || record.rows !== this.totalRows) {
-      throw new ArchiveError(
-        `the trailer counts ${record.sections} sections and ${record.rows} rows; ` +
-          `the archive holds ${this.sections} and ${this.totalRows}`,
-      );
-    }
-    return { trailer: ARCHIVE_FORMAT, sections: this.sections, rows: this.totalRows };
-  }
-
-  private parse(text: string): unknown {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw this.error("not JSON");
-    }
-  }
-
-  private error(message: string): ArchiveError {
-    return new ArchiveError(`archive line ${this.lineNumber}: ${message}`);
-  }
-}
-
-function isCell(value: unknown): boolean {
-  return value === null || typeof value === "string" || typeof value === "number";
-}
-
-function checkHeader(record: Record<string, unknown>): ArchiveHeader {
-  if (record.format !== ARCHIVE_FORMAT)
-    throw new ArchiveError("not an m3 backup archive (no m3-backup header)");
-  if (record.formatVersion !== ARCHIVE_FORMAT_VERSION) {
-    throw new ArchiveError(
-      `archive format ${String(record.formatVersion)} (written by m3 ${String(record.m3Version)}) is not ` +
-        `the format ${ARCHIVE_FORMAT_VERSION} this m3 reads`,
+  const worker = startReaderThread();
+  const input = bytes[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const events: ArchiveEvent[] = [];
+  let failure: Error | undefined;
+  let woken: (() => void) | undefined;
+  const post = (message: ToArchiveReader, transfer: ArrayBuffer[] = []) =>
+    worker.postMessage(message, transfer);
+  const fail = (error: Error) => {
+    failure ??= error;
+    wake();
+  };
+  const wake = () => {
+    woken?.();
+    woken = undefined;
+  };
+  const sendBytes = () =>
+    input.next().then(
+      (next) => {
+        if (next.done) return post({ kind: "end" });
+        // A copy of its own, moved rather than cloned: a stream's chunk may share a larger buffer.
+        const copy = new Uint8Array(next.value);
+        post({ kind: "bytes", bytes: copy }, [copy.buffer]);
+      },
+      (error: Error) => fail(new ArchiveError(`the archive cannot be read: ${error.message}`)),
     );
+  worker.on("message", (message: FromArchiveReader) => {
+    if (message.kind === "more") void sendBytes();
+    else if (message.kind === "event") events.push(message.event);
+    else failure ??= new ArchiveError(message.message);
+    wake();
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the archive reader's thread stopped (exit code ${code})`)));
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      const event = events.shift();
+      if (!event) {
+        await new Promise<void>((resolve) => (woken = resolve));
+        continue;
+      }
+      post({ kind: "taken" });
+      yield event;
+      if (event.kind === "trailer") return;
+    }
+  } finally {
+    await worker.terminate();
+    bytes.destroy();
   }
-  const sources = record.sources;
-  if (typeof sources !== "object" || sources === null) throw new ArchiveError("the header names no sources");
-  return record as unknown as ArchiveHeader;
-}
-
-function checkSectionStart(record: Record<string, unknown>, lineNumber: number): SectionStart {
-  const { section, schemaVersion, columns } = record;
-  const valid =
-    typeof section === "string" &&
-    section.includes(".") &&
-    typeof schemaVersion === "string" &&
-    Array.isArray(columns) &&
-    columns.every((column) => typeof column === "string");
-  if (!valid) throw new ArchiveError(`archive line ${lineNumber}: a malformed section line`);
-  return { section, schemaVersion, columns } as SectionStart;
 }

@@ -116,7 +116,7 @@ export class MysqlTableWriter implements TableWriter {
     let tuples: string[] = [];
     let length = prefix.length;
     for (let index = 0; index < batch.lines.length; index++) {
-      const tuple = sqlTuple(batch.lines[index] as string, batch.rows[index] as ArchiveValue[]);
+      const tuple = sqlTuple(batch.lines[index] as string);
       // A UTF-16 unit takes at most 3 bytes in UTF-8.
       if (tuples.length > 0 && (length + tuple.length + 1) * 3 > this.maxStatementBytes) {
         await this.send(prefix + tuples.join(","));
@@ -256,7 +256,8 @@ export class MysqlTableWriter implements TableWriter {
  * the same values, escapes included, except `\u` and `\f`: a line that may hold those is escaped
  * by the client instead. Most rows thus need no escaping, which was most of the restore's time.
  */
-function sqlTuple(line: string, row: ArchiveValue[]): string {
-  if (line.includes("\\u") || line.includes("\\f")) return `(${mysql.escape(row)})`;
+function sqlTuple(line: string): string {
+  if (line.includes("\\u") || line.includes("\\f"))
+    return `(${mysql.escape(JSON.parse(line) as ArchiveValue[])})`;
   return `(${line.slice(1, -1)})`;
 }

@@ -1,5 +1,11 @@
 import { migrateDomainAt } from "../migrate/migrate.js";
-import { ArchiveError, type ArchiveHeader, OBJECTS_SECTION, sectionParts } from "./archive-format.js";
+import {
+  ArchiveError,
+  type ArchiveHeader,
+  type ArchiveValue,
+  OBJECTS_SECTION,
+  sectionParts,
+} from "./archive-format.js";
 import { readArchive } from "./archive-reader.js";
 import { type ArchiveLocation, ArchiveStoreRepository } from "./archive-store.repository.js";
 import type { PlatformSettings } from "./backup-settings.js";
@@ -74,7 +80,7 @@ export async function restorePlatform(options: RestoreOptions): Promise<RestoreR
         objects = event.start.section === OBJECTS_SECTION;
         section = objects ? undefined : checkSection(event.start, tables);
       } else if (event.kind === "rows") {
-        if (objects) await images.check(event.rows);
+        if (objects) await images.check(event.lines.map((line) => JSON.parse(line) as ArchiveValue[]));
         else if (section) await writers.of(section.domain.name).insert(section.table, section.columns, event);
       } else if (event.kind === "end") {
         if (section) await writers.of(section.domain.name).endTable(section.table);

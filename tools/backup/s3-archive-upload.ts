@@ -11,8 +11,9 @@ const CONTENT_TYPE = { "Content-Type": "application/gzip" };
 /**
  * An archive streamed to an S3 object as a multipart upload, one part per ARCHIVE_PART_BYTES
  * written (a write waits while its part uploads: back-pressure), completed when the stream
- * ends, so the object appears only whole; an archive smaller than a part is one PUT. An
- * abandoned upload is aborted. (The minio client's own streamed
+ * ends, so the object appears only whole; an archive smaller than a part is one PUT. An upload
+ * whose part or completion fails aborts itself; one its writer abandons is aborted by abort().
+ * (The minio client's own streamed
  * putObject first lists the bucket's unfinished uploads to resume one; this never resumes.)
  */
 export class S3ArchiveUpload extends Writable {
@@ -37,6 +38,10 @@ export class S3ArchiveUpload extends Writable {
    */
   async abort(): Promise<void> {
     this.destroy();
+    await this.abortUpload();
+  }
+
+  private async abortUpload(): Promise<void> {
     const uploadId = this.uploadId;
     this.uploadId = undefined;
     if (uploadId)
@@ -50,11 +55,21 @@ export class S3ArchiveUpload extends Writable {
       callback();
       return;
     }
-    this.uploadPart().then(() => callback(), callback);
+    this.abortingOnFailure(this.uploadPart()).then(() => callback(), callback);
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    this.complete().then(() => callback(), callback);
+    this.abortingOnFailure(this.complete()).then(() => callback(), callback);
+  }
+
+  /** Whatever failed (a part refused, the connection lost), the parts sent so far are dropped. */
+  private async abortingOnFailure(work: Promise<void>): Promise<void> {
+    try {
+      await work;
+    } catch (error) {
+      await this.abortUpload();
+      throw error;
+    }
   }
 
   private async complete(): Promise<void> {

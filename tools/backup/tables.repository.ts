@@ -1,6 +1,5 @@
 import type { DatabaseTarget } from "../../services/kit/storage/database-url.js";
 import type { Dialect } from "../../services/kit/storage/domain-storage.js";
-import type { ArchiveValue } from "./archive-format.js";
 import type { ArchivedTable } from "./backup-tables.js";
 
 /**
@@ -17,9 +16,11 @@ export interface SnapshotReader {
   close(): Promise<void>;
 }
 
-/** Rows read from an archive: their values, and each one's JSON line as the archive holds it. */
+/**
+ * Rows read from an archive, each its JSON line as the archive holds it: an array of as many
+ * strings, numbers and nulls as there are columns (the reader checked every line).
+ */
 export interface RowBatch {
-  rows: readonly ArchiveValue[][];
   lines: readonly string[];
 }
 

@@ -46,7 +46,7 @@ async function kbDatabase(): Promise<{ url: string; query: (sql: string) => Prom
 }
 
 function batch(rows: ArchiveValue[][]) {
-  return { rows, lines: rows.map((row) => JSON.stringify(row)) };
+  return { lines: rows.map((row) => JSON.stringify(row)) };
 }
 
 async function load(url: string, rows: ArchiveValue[][], finish: "commit" | "rollback"): Promise<void> {

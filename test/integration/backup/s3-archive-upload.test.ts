@@ -1,6 +1,8 @@
 /**
  * An archive streamed to a real S3 server (s3rver) in parts: the object appears only once the
- * stream ends, holds exactly the bytes written, and an aborted upload leaves no object.
+ * stream ends, holds exactly the bytes written, and an aborted upload leaves no object; a part
+ * the server refuses aborts the multipart upload (seen through a recording stand-in, since
+ * s3rver has no AbortMultipartUpload).
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
@@ -8,6 +10,7 @@ import { finished as finishedOf, pipeline } from "node:stream/promises";
 import test from "ava";
 import { Client } from "minio";
 import { S3ArchiveUpload } from "../../../tools/backup/s3-archive-upload.js";
+import { startS3RecordingProxy } from "../../support/upload/s3-recording-proxy.js";
 import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from "../../support/upload/s3-server.js";
 
 const BUCKET = "m3-archives";
@@ -17,16 +20,20 @@ const PART_BYTES = 5 * 1024 * 1024;
 let server: TestS3Server | undefined;
 let client: Client;
 
-test.before(async () => {
-  server = await startTestS3Server();
-  const endpoint = new URL(server.endpoint);
-  client = new Client({
+function clientOf(endpointUrl: string): Client {
+  const endpoint = new URL(endpointUrl);
+  return new Client({
     endPoint: endpoint.hostname,
     port: Number(endpoint.port),
     useSSL: false,
     pathStyle: true,
     ...S3_TEST_CREDENTIALS,
   });
+}
+
+test.before(async () => {
+  server = await startTestS3Server();
+  client = clientOf(server.endpoint);
   await client.makeBucket(BUCKET);
 });
 
@@ -55,6 +62,11 @@ function chunked(bytes: Buffer): Readable {
   return Readable.from(chunks);
 }
 
+/** The multipart upload a request belongs to (from its query), if any. */
+const uploadIdOf = (url: string) => new URL(url, "http://s3").searchParams.get("uploadId");
+const isPart = (url: string, part: number) =>
+  new URL(url, "http://s3").searchParams.get("partNumber") === String(part) && uploadIdOf(url) !== null;
+
 /** Writes a chunk and waits for its callback, which comes once a filled part is uploaded. */
 function write(upload: S3ArchiveUpload, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) =>
@@ -82,9 +94,57 @@ test("an archive smaller than a part is stored as it was written", async (t) => 
   t.true((await readObject("nightly/small.jsonl.gz")).equals(bytes));
 });
 
-test("an aborted upload, after parts were sent, leaves no object", async (t) => {
-  const upload = new S3ArchiveUpload(client, BUCKET, "nightly/aborted.jsonl.gz", PART_BYTES);
-  await write(upload, randomBytes(PART_BYTES + 10));
-  await upload.abort();
-  t.false(await exists("nightly/aborted.jsonl.gz"));
+test("an upload its writer abandons, after parts were sent, is aborted and leaves no object", async (t) => {
+  const proxy = await startS3RecordingProxy((server as TestS3Server).endpoint, () => false);
+  try {
+    const upload = new S3ArchiveUpload(
+      clientOf(proxy.endpoint),
+      BUCKET,
+      "nightly/aborted.jsonl.gz",
+      PART_BYTES,
+    );
+    await write(upload, randomBytes(PART_BYTES + 10));
+    await upload.abort();
+    t.deepEqual(
+      proxy.requests
+        .filter((request) => request.method === "DELETE")
+        .map((request) => uploadIdOf(request.url)),
+      [uploadIdOf(proxy.requests.find((request) => isPart(request.url, 1))?.url ?? "")],
+    );
+    t.false(await exists("nightly/aborted.jsonl.gz"));
+  } finally {
+    await proxy.stop();
+  }
+});
+
+test("a part the server refuses fails the upload, which aborts its multipart upload and leaves no object", async (t) => {
+  const key = "nightly/refused.jsonl.gz";
+  const proxy = await startS3RecordingProxy(
+    (server as TestS3Server).endpoint,
+    (request) => request.method === "PUT" && isPart(request.url, 2),
+  );
+  try {
+    const upload = new S3ArchiveUpload(clientOf(proxy.endpoint), BUCKET, key, PART_BYTES);
+    await t.throwsAsync(pipeline(chunked(randomBytes(3 * PART_BYTES + 10)), upload), {
+      message: /did not match/,
+    });
+    const initiated = proxy.requests.filter((request) => request.method === "POST");
+    const firstPart = proxy.requests.find((request) => request.method === "PUT" && isPart(request.url, 1));
+    const uploadId = firstPart && uploadIdOf(firstPart.url);
+    t.is(initiated.length, 1, "one multipart upload was started");
+    t.truthy(uploadId);
+    const aborts = proxy.requests.filter(
+      (request) =>
+        request.method === "DELETE" &&
+        new URL(request.url, "http://s3").searchParams.get("uploadId") === uploadId,
+    );
+    t.is(aborts.length, 1, "the upload was aborted once");
+    t.false(
+      proxy.requests.some((request) => isPart(request.url, 3)),
+      "no part was sent after the refused one",
+    );
+    t.false(await exists(key));
+  } finally {
+    await proxy.stop();
+  }
 });

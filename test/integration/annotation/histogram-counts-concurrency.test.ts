@@ -64,7 +64,9 @@ test("mysql: bulk writes from three connections at once, across many depths and 
       }),
     );
     t.deepEqual(failures, []);
-    const [[counted]] = (await connections[0]?.query(
+    const [first] = connections;
+    if (!first) throw new Error("no connection");
+    const [[counted]] = (await first.query(
       `SELECT (SELECT SUM(annotations) FROM histogram_depth_counts) AS depth,
               (SELECT SUM(annotations) FROM histogram_day_counts) AS days`,
     )) as unknown as [[{ depth: string; days: string }]];

@@ -8,8 +8,13 @@ test("beyond its size a stream waits, and turns are given back in arrival order,
   const first = await slots.take();
   const second = await slots.take();
   const started: string[] = [];
-  const third = slots.take().then((giveBack) => (started.push("third"), giveBack));
-  const fourth = slots.take().then((giveBack) => (started.push("fourth"), giveBack));
+  const takeAs = async (name: string) => {
+    const giveBack = await slots.take();
+    started.push(name);
+    return giveBack;
+  };
+  const third = takeAs("third");
+  const fourth = takeAs("fourth");
   await turn();
   t.deepEqual(started, [], "both wait while two streams hold their turns");
   first();

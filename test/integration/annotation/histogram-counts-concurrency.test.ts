@@ -64,9 +64,8 @@ test("mysql: bulk writes from three connections at once, across many depths and 
       }),
     );
     t.deepEqual(failures, []);
-    const [first] = connections;
-    if (!first) throw new Error("no connection");
-    const [[counted]] = (await first.query(
+    const [reader] = connections as [mysql.Connection];
+    const [[counted]] = (await reader.query(
       `SELECT (SELECT SUM(annotations) FROM histogram_depth_counts) AS depth,
               (SELECT SUM(annotations) FROM histogram_day_counts) AS days`,
     )) as unknown as [[{ depth: string; days: string }]];

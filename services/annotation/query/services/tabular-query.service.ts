@@ -49,6 +49,10 @@ export class TabularQueryService {
   ): AsyncGenerator<Buffer> {
     // Checked before the first chunk, so a bad query is an error reply, not a broken stream.
     const query = tabularQueryOf(request, "rows");
-    yield* encodeTsv(query.columns, this.queries.rows(query, signal), style);
+    for await (const chunk of encodeTsv(query.columns, this.queries.rows(query, signal), style)) {
+      // A batch of rows can make several chunks: none is given after an abort.
+      signal.throwIfAborted();
+      yield chunk;
+    }
   }
 }

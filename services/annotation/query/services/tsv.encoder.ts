@@ -20,6 +20,9 @@ export type TsvRows = readonly (readonly unknown[])[] | CellBatch;
 
 type Format = (value: unknown) => string;
 
+/** Characters of value lines gathered before they are written as a chunk. */
+const CHUNK_CHARS = 64 * 1024;
+
 /**
  * Encodes rows as the legacy TSV: a header of column names, one line per row, `\n` after
  * every line, values in Java's `toString` forms, tabs and newlines inside values left as they
@@ -36,6 +39,9 @@ export async function* encodeTsv(
   const cellLine = cellLineWriter(columns, style);
   const out = new TsvChunks();
   out.writeText(`${columns.map((column) => column.name).join("\t")}\n`);
+  // Value lines gather in a list written once per chunk: one UTF-8 encoding per chunk, not per line.
+  let lines: string[] = [];
+  let pendingChars = 0;
   let empty = true;
   for await (const batch of batches) {
     if (batch instanceof CellBatch) {
@@ -47,11 +53,19 @@ export async function* encodeTsv(
       continue;
     }
     for (const values of batch) {
-      out.writeText(line(values));
-      if (out.full) yield out.take();
+      const text = line(values);
+      lines.push(text);
+      pendingChars += text.length;
+      if (pendingChars >= CHUNK_CHARS) {
+        out.writeText(lines.join(""));
+        lines = [];
+        pendingChars = 0;
+        yield out.take();
+      }
     }
     if (batch.length > 0) empty = false;
   }
+  out.writeText(lines.join(""));
   if (empty && !style.headerWhenEmpty) {
     out.clear();
     out.writeText("\n");

@@ -43,6 +43,12 @@ export interface ServerCallLike {
 export interface LiveCallContext {
   ctx: CallContext;
   /**
+   * ctx.logger as a function holding only the parent logger, request id and method: what the
+   * call's async context stores, and so what every promise the call makes carries (a cached
+   * promise would otherwise keep the whole call, its metadata and timers, alive).
+   */
+  logger: () => Logger;
+  /**
    * Why the call was cut short, if it was: the client cancelled it, or its deadline has passed
    * (checked now). Reads no signal, so a call whose handler never asked for one makes none.
    */
@@ -62,12 +68,11 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
   // grpc-js also reports "cancelled" when the stream closes after the reply: the watch has
   // been released by then, and ignores it.
   call.on("cancelled", () => watch.cancel());
-  let logger: Logger | undefined;
+  const logger = lazyChildLogger(parent, requestId, `${names.service}/${names.method}`);
   const ctx: CallContext = {
     requestId,
     get logger() {
-      logger ??= parent.child({ requestId, method: `${names.service}/${names.method}` });
-      return logger;
+      return logger();
     },
     metadata: call.metadata,
     authorization: firstText(call.metadata, "authorization"),
@@ -76,7 +81,16 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
       return watch.signal();
     },
   };
-  return { ctx, interruption: () => watch.interruption(), release: () => watch.release() };
+  return { ctx, logger, interruption: () => watch.interruption(), release: () => watch.release() };
+}
+
+/** A child logger made on first use, in a scope of its own (see LiveCallContext.logger). */
+function lazyChildLogger(parent: Logger, requestId: string, method: string): () => Logger {
+  let logger: Logger | undefined;
+  return () => {
+    logger ??= parent.child({ requestId, method });
+    return logger;
+  };
 }
 
 /**

@@ -42,7 +42,7 @@ export function runCall<T>(
   const live = openCallContext(call, plan.names, parentLogger);
   const { ctx } = live;
   plan.inFlight.enter();
-  const handle = () => runWithLogger(callLogger(ctx), () => settle(plan, live, work));
+  const handle = () => runWithLogger(live.logger, () => settle(plan, live, work));
   withServerSpan(plan.names, call.metadata, handle)
     .then((outcome) => {
       // Before the reply: grpc-js reports "cancelled" as the stream closes after it.
@@ -60,15 +60,6 @@ export function runCall<T>(
       live.release();
       plan.inFlight.leave();
     });
-}
-
-/**
- * The call's logger as the async context's store, made in its own scope: a closure made inside
- * runCall would share runCall's scope (the call, its reply), and every promise the call makes
- * carries the store.
- */
-function callLogger(ctx: CallContext): () => Logger {
-  return () => ctx.logger;
 }
 
 async function settle<T>(

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import type { Logger } from "pino";
@@ -101,4 +103,31 @@ test("a signal read before the deadline aborts with a TimeoutError when it passe
   await new Promise((resolve) => setTimeout(resolve, 40));
   t.true(signal.aborted);
   t.is((signal.reason as DOMException).name, "TimeoutError");
+});
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+test("a promise made inside a call and kept after it does not keep the call alive", async (t) => {
+  // Watched through its metadata, which the call context holds.
+  const callsGone = new FinalizationRegistry<string>(() => gone++);
+  let gone = 0;
+  const kept: Promise<unknown>[] = [];
+  // As a cache keeps a load's promise: made under the call's async context, kept after the call.
+  const serveOneCall = async (i: number) => {
+    const call = callWithRequestId(`req-${i}`);
+    callsGone.register(call.metadata, `req-${i}`);
+    const live = openCallContext(call, NAMES, capturingLogger().logger);
+    const promise = runWithLogger(live.logger, async () => currentLogger() !== undefined);
+    kept.push(promise);
+    await promise;
+    live.release();
+  };
+  for (let i = 0; i < 10; i++) await serveOneCall(i);
+  for (let round = 0; round < 5 && gone < 10; round++) {
+    collectGarbage();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  t.is(gone, 10, `every call was collected while its promises are kept (${gone})`);
+  t.is(kept.length, 10);
 });

@@ -28,7 +28,11 @@ if (file) {
   }
   countSqliteStatements(() => statements++);
   const server = createServer((_request, response) => response.end(String(statements)));
-  server.listen(0, "127.0.0.1", () => appendFileSync(file, `${server.address().port}\n`));
+  // Exclusive: cluster workers that listen on port 0 otherwise share one port, each request
+  // reaching any worker, and the totals read through it jump between the workers' counts.
+  server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () =>
+    appendFileSync(file, `${server.address().port}\n`),
+  );
   // The tally must not keep the process alive once m3 has stopped.
   server.unref();
 }

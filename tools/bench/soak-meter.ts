@@ -2,7 +2,10 @@
  * Each process's resident memory and CPU time, read from /proc (Linux) by PID. RSS is sampled
  * every few seconds and a minute is summed up by the median of its samples: V8 grows and
  * shrinks a process's young generation by tens of MB within a minute, so one reading would
- * say more about when it was taken than about a trend.
+ * say more about when it was taken than about a trend. For the same reason the growth is also
+ * given as a trend: a straight line fitted through every sample from the baseline minute on, so
+ * a process whose RSS saws up and down between collections is not judged by the phase of the
+ * saw in two minutes.
  */
 import { readFileSync } from "node:fs";
 
@@ -23,6 +26,8 @@ export interface MemoryRow {
   baselineMb: number;
   /** Median RSS in the last minute. */
   endMb: number;
+  /** Growth from the baseline minute to the end along the line fitted through their samples, in %. */
+  trendPercent: number;
   peakMb: number;
   /** CPU over the whole run, in % of one core. */
   cpuPercent: number;
@@ -50,6 +55,27 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The growth along the least-squares line through samples taken at even intervals, from the
+ * line's value at the first sample to its value at the last, in % of the first; 0 for fewer
+ * than two samples.
+ */
+export function trendGrowthPercent(samples: readonly number[]): number {
+  const count = samples.length;
+  if (count < 2) return 0;
+  const meanX = (count - 1) / 2;
+  const meanY = samples.reduce((sum, value) => sum + value, 0) / count;
+  let covariance = 0;
+  let variance = 0;
+  samples.forEach((value, index) => {
+    covariance += (index - meanX) * (value - meanY);
+    variance += (index - meanX) ** 2;
+  });
+  const slope = covariance / variance;
+  const first = meanY - slope * meanX;
+  return first > 0 ? ((slope * (count - 1)) / first) * 100 : 0;
 }
 
 function median(values: readonly number[]): number {
@@ -116,6 +142,9 @@ export class ProcessMeter {
       name,
       baselineMb: median(baseline.get(name) ?? []),
       endMb: median(last.get(name) ?? []),
+      trendPercent: trendGrowthPercent(
+        closed.slice(baselineMinute - 1).flatMap((minute) => minute.get(name) ?? []),
+      ),
       peakMb: this.peaks.get(name) ?? 0,
       cpuPercent: (((this.cpuBefore.get(name) ?? 0) - (this.cpuAtStart.get(name) ?? 0)) / seconds) * 100,
       goal: goal(name),

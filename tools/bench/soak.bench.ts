@@ -13,7 +13,8 @@
  * error. Every minute it prints each process's RSS (/proc), the minute's requests and errors
  * (any non-2xx, network failure or wrong answer; the first distinct ones shown) and p50/p99
  * per route group (from the scheduled send time); at the end, a markdown summary: RSS in
- * minute 2 and in the last minute per process (medians of 5 s samples; goal: under 10% growth),
+ * minute 2 and in the last minute per process (medians of 5 s samples) and the growth along a
+ * line fitted through every sample from minute 2 on (goal: under 10%),
  * errors (goal: none), latencies.
  * BENCH_SOAK_TARGET=all-in-one runs the same mix against the one process of `npm start`
  * instead. Not a test: it checks answers, nothing about speed. Stops every process it started,

@@ -44,3 +44,29 @@ test("a service slower than its timeout counts as down when the timeout passes",
     await slow.close();
   }
 });
+
+test("a service that answers its headers at once but never finishes the body counts as down when the timeout passes", async (t) => {
+  const dribbling = await startFakeService("/vam/v1", (_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.write('{"jdkVersion":');
+  });
+  try {
+    const started = performance.now();
+    t.is(await pollHealth(dribbling.url, 150), undefined);
+    t.true(performance.now() - started < 2000);
+  } finally {
+    await dribbling.close();
+  }
+});
+
+test("an answer far longer than a health record counts as down", async (t) => {
+  const flooding = await startFakeService("/anno/v1", (_request, response) => {
+    const padded = { ...healthJson("annosaurus"), padding: "x".repeat(200_000) };
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(padded));
+  });
+  try {
+    t.is(await pollHealth(flooding.url, 2000), undefined);
+  } finally {
+    await flooding.close();
+  }
+});

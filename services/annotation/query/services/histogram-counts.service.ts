@@ -1,0 +1,54 @@
+import { currentLogger } from "../../../kit/log/logger.js";
+import type { HistogramCountTriggersRepository } from "../repositories/histogram-count-triggers.repository.js";
+
+/** The histogram counts after turnOn(): kept already, turned on now, or still off (refused). */
+export type HistogramCountsState = "kept" | "turned-on" | "off";
+
+/**
+ * How to turn the counts on, for the warnings of a database that does not keep them. The grant
+ * names the tables: MariaDB reads a user's database-wide privileges when a connection starts,
+ * so after `GRANT TRIGGER ON db.*` the connections the services opened before it fail their
+ * writes on those tables once the user's triggers are there, until they reconnect.
+ */
+export const HISTOGRAM_COUNTS_REMEDY =
+  "grant the database user TRIGGER on the tables they are kept from (GRANT TRIGGER ON <database>.imaged_moments TO <user>, " +
+  "and the same on <database>.observations and <database>.ancillary_data; a grant ON <database>.* reaches only connections made after it) " +
+  "and, when the server writes a binary log, SUPER or set log_bin_trust_function_creators=ON; then run " +
+  "`m3 migrate annotation`, which makes the triggers and counts once, and restart the annotation service";
+
+/**
+ * Logs that the database refused the triggers that keep the histogram counts: histograms
+ * whose only constraint is a whole-metre depth or whole-day time range join the tables
+ * instead (the same answers, about a second per million annotations).
+ */
+export function warnHistogramCountsRefused(refusal: unknown): void {
+  const reason = (refusal as { message?: unknown })?.message ?? String(refusal);
+  currentLogger().warn(
+    { reason },
+    `annotation histogram counts are off: the database refused their triggers (${reason}); ` +
+      `histograms over every annotation join the tables instead, with the same answers, slower. To turn them on, ${HISTOGRAM_COUNTS_REMEDY}`,
+  );
+}
+
+/** Turns the kept histogram counts on in a database that lacks their triggers. */
+export class HistogramCountsService {
+  constructor(private readonly triggers: HistogramCountTriggersRepository) {}
+
+  /**
+   * Kept already: nothing to do. Otherwise makes every trigger and recounts; refused for want
+   * of a privilege, leaves none, warns and says "off". Run again once granted.
+   */
+  async turnOn(): Promise<HistogramCountsState> {
+    if ((await this.triggers.missing()).length === 0) return "kept";
+    const refusal = await this.triggers.create();
+    if (refusal !== undefined) {
+      warnHistogramCountsRefused(refusal);
+      return "off";
+    }
+    await this.triggers.recount();
+    currentLogger().info(
+      "annotation histogram counts turned on: their triggers made and every count recounted",
+    );
+    return "turned-on";
+  }
+}

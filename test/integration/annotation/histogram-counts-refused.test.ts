@@ -5,7 +5,6 @@
  * and once granted, `m3 migrate` makes the triggers and counts. MySQL only: SQLite has no
  * privileges.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +17,9 @@ import { HistogramRepository } from "../../../services/annotation/query/reposito
 import type { HistogramCountTriggersRepository } from "../../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
   histogramCountsRebuild,
+  histogramCountTables,
   histogramCountTriggerNames,
+  histogramCountTriggers,
 } from "../../../services/annotation/query/repositories/histogram-counts.sql.js";
 import { HistogramService } from "../../../services/annotation/query/services/histogram.service.js";
 import { createLogger } from "../../../services/kit/log/logger.js";
@@ -28,7 +29,12 @@ import { Instant } from "../../../services/kit/time/instant.js";
 import { MysqlTableWriter } from "../../../tools/backup/mysql-table-writer.repository.js";
 import { migrateDomains } from "../../../tools/migrate/migrate.js";
 import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import {
+  createTestDatabase,
+  createTestUser,
+  GRANTS_WITHOUT_TRIGGER,
+  stopPrivateMariaDb,
+} from "../../support/mariadb.js";
 import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
 
 /** The log lines of this process: the first logger made is the one the migration warns through. */
@@ -44,9 +50,6 @@ createLogger({
 });
 
 const WARN = 40;
-/** Every privilege the annotation domain uses, but TRIGGER. */
-const GRANTS_BUT_TRIGGER =
-  "SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE TEMPORARY TABLES, LOCK TABLES, CREATE VIEW, SHOW VIEW";
 const TRIGGERS = histogramCountTriggerNames("mysql").map(({ name }) => name);
 const NOW = "2024-05-01 00:00:00.000000";
 
@@ -68,19 +71,6 @@ async function asRoot<T>(rootUrl: string, work: (root: mysql.Connection) => Prom
   } finally {
     await root.end();
   }
-}
-
-/** A user of the URL's database with `grants` on it (and no more), and its URL. */
-async function userWith(url: string, grants: string): Promise<string> {
-  const parsed = new URL(url);
-  const database = parsed.pathname.slice(1);
-  const user = `m3_${randomBytes(5).toString("hex")}`;
-  const password = randomBytes(8).toString("hex");
-  await asRoot(url, async (root) => {
-    await root.query("CREATE USER ?@'%' IDENTIFIED BY ?", [user, password]);
-    await root.query(`GRANT ${grants} ON \`${database}\`.* TO ?@'%'`, [user]);
-  });
-  return `mysql://${user}:${password}@${parsed.host}/${database}`;
 }
 
 async function open(url: string): Promise<DomainStorage> {
@@ -250,17 +240,23 @@ async function refusedThenGranted(
 }
 
 test.serial(
-  "mysql: a user without the TRIGGER privilege migrates without the count triggers; once granted, m3 migrate makes them",
+  "mysql: a user without the TRIGGER privilege migrates without the count triggers (over the count tables a failed upgrade left); once granted, m3 migrate makes them",
   async (t) => {
     const rootDatabase = await createTestDatabase("m3_histogram_refused");
-    const url = await userWith(rootDatabase, GRANTS_BUT_TRIGGER);
+    const url = await createTestUser(rootDatabase, GRANTS_WITHOUT_TRIGGER);
     const user = new URL(url).username;
+    // Left by an upgrade this refusal failed before the migration carried on without triggers.
+    await asRoot(rootDatabase, async (root) => {
+      for (const sql of histogramCountTables("mysql")) await root.query(sql);
+    });
     // On the tables, as the warning says: the connections already open (the storage's) see it.
     await refusedThenGranted(t, url, /TRIGGER command denied/, () =>
       asRoot(rootDatabase, async (root) => {
         for (const table of ["imaged_moments", "observations", "ancillary_data"]) {
           await root.query(`GRANT TRIGGER ON ${table} TO ?@'%'`, [user]);
         }
+        // And one trigger of the set, as a run interrupted halfway would leave: made whole.
+        await root.query(histogramCountTriggers("mysql")[0] as string);
       }),
     );
   },
@@ -276,7 +272,7 @@ test.serial(
     await asRoot(`${server.rootUrl}/`, (connection) =>
       connection.query("CREATE DATABASE m3_histogram_binlog CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"),
     );
-    const url = await userWith(root, `${GRANTS_BUT_TRIGGER}, TRIGGER`);
+    const url = await createTestUser(root, `${GRANTS_WITHOUT_TRIGGER}, TRIGGER`);
     await refusedThenGranted(t, url, /SUPER privilege and binary logging is enabled/, async () => {
       await asRoot(root, (connection) => connection.query("SET GLOBAL log_bin_trust_function_creators = ON"));
     });
@@ -286,7 +282,10 @@ test.serial(
 test.serial(
   "mysql: a restore into a database without the count triggers loads its rows and makes none",
   async (t) => {
-    const url = await userWith(await createTestDatabase("m3_histogram_restore"), GRANTS_BUT_TRIGGER);
+    const url = await createTestUser(
+      await createTestDatabase("m3_histogram_restore"),
+      GRANTS_WITHOUT_TRIGGER,
+    );
     const storage = await open(url);
     const writer = await MysqlTableWriter.open(
       parseDatabaseUrl(url) as Parameters<typeof MysqlTableWriter.open>[0],

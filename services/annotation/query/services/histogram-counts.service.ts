@@ -16,13 +16,18 @@ export const HISTOGRAM_COUNTS_REMEDY =
   "and, when the server writes a binary log, SUPER or set log_bin_trust_function_creators=ON; then run " +
   "`m3 migrate annotation`, which makes the triggers and counts once, and restart the annotation service";
 
+/** The refusal last warned of: `m3 migrate` meets the same one in the migration and right after it. */
+let warnedReason: unknown;
+
 /**
- * Logs that the database refused the triggers that keep the histogram counts: histograms
- * whose only constraint is a whole-metre depth or whole-day time range join the tables
- * instead (the same answers, about a second per million annotations).
+ * Logs that the database refused the triggers that keep the histogram counts (once per
+ * refusal in a row): histograms whose only constraint is a whole-metre depth or whole-day time
+ * range join the tables instead (the same answers, about a second per million annotations).
  */
 export function warnHistogramCountsRefused(refusal: unknown): void {
   const reason = (refusal as { message?: unknown })?.message ?? String(refusal);
+  if (reason === warnedReason) return;
+  warnedReason = reason;
   currentLogger().warn(
     { reason },
     `annotation histogram counts are off: the database refused their triggers (${reason}); ` +

@@ -1,11 +1,11 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { warnHistogramCountsRefused } from "../../query/histogram-counts-off.js";
 import { createHistogramCountTriggers } from "../../query/repositories/histogram-count-triggers.repository.js";
 import {
   histogramCountsRebuild,
   histogramCountTables,
   histogramCountTriggerNames,
 } from "../../query/repositories/histogram-counts.sql.js";
-import { warnHistogramCountsRefused } from "../../query/services/histogram-counts.service.js";
 
 /**
  * Annotation counts per metre of depth and per day, kept by triggers in the transaction of

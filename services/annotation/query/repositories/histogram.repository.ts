@@ -1,4 +1,3 @@
-import { currentLogger } from "../../../kit/log/logger.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
@@ -9,7 +8,7 @@ import {
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
 import { forceIndex } from "../../moments/repositories/sql-parts.js";
-import { HISTOGRAM_COUNTS_REMEDY } from "../services/histogram-counts.service.js";
+import { warnHistogramCountsMissing } from "../histogram-counts-off.js";
 import { HistogramCountTriggersRepository } from "./histogram-count-triggers.repository.js";
 import { DAY_COUNTS_TABLE, DEPTH_COUNTS_TABLE } from "./histogram-counts.sql.js";
 
@@ -106,12 +105,7 @@ export class HistogramRepository {
   private keptCounts(): Promise<boolean> {
     this.countsKept ??= this.triggers.missing().then(
       (missing) => {
-        if (missing.length > 0) {
-          currentLogger().warn(
-            { missing },
-            `the annotation database does not keep the histogram counts (their triggers are missing): histograms over every annotation join the tables instead, with the same answers, slower. To turn them on, ${HISTOGRAM_COUNTS_REMEDY}`,
-          );
-        }
+        if (missing.length > 0) warnHistogramCountsMissing(missing);
         return missing.length === 0;
       },
       (error: unknown) => {

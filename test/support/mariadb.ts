@@ -36,3 +36,23 @@ export async function stopPrivateMariaDb(): Promise<void> {
   privateServer = undefined;
   await server.stop();
 }
+
+/** Every privilege m3 uses on its database but TRIGGER: what a cautious administrator grants. */
+export const GRANTS_WITHOUT_TRIGGER =
+  "SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, ALTER, INDEX, REFERENCES, CREATE TEMPORARY TABLES, LOCK TABLES, CREATE VIEW, SHOW VIEW";
+
+/** Creates a user with `grants` on the URL's database (a root URL's), and no more; returns the URL as that user. */
+export async function createTestUser(databaseUrl: string, grants: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const database = url.pathname.slice(1);
+  const user = `m3_${randomBytes(5).toString("hex")}`;
+  const password = randomBytes(8).toString("hex");
+  const connection = await mysql.createConnection(databaseUrl);
+  try {
+    await connection.query("CREATE USER ?@'%' IDENTIFIED BY ?", [user, password]);
+    await connection.query(`GRANT ${grants} ON \`${database}\`.* TO ?@'%'`, [user]);
+  } finally {
+    await connection.end();
+  }
+  return `mysql://${user}:${password}@${url.host}/${database}`;
+}

@@ -1,4 +1,5 @@
 import { openAnnotationStorage } from "../../services/annotation/annotation-domain.js";
+import { HistogramCountTriggersRepository } from "../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
   histogramCountsRebuild,
   histogramCountTriggerNames,
@@ -60,7 +61,7 @@ export const DATAGEN_DEFAULTS = {
 export async function generateAnnotationData(options: DatagenOptions): Promise<DatagenResult> {
   const started = performance.now();
   const dump = await readKbDump(options.kbDump ?? DEFAULT_KB_DUMP);
-  await migrate(openAnnotationStorage(options.annotationTarget));
+  const countsKept = await migrateAnnotations(options.annotationTarget);
   if (options.registryTarget) await migrate(openRegistryStorage(options.registryTarget));
   const generator = new AnnotationGenerator({
     annotations: options.annotations,
@@ -80,12 +81,16 @@ export async function generateAnnotationData(options: DatagenOptions): Promise<D
     await assertEmpty(annotations, Object.keys(ANNOTATION_TABLES), "annotation");
     if (registry) await assertEmpty(registry, Object.keys(REGISTRY_TABLES), "registry");
     // Loaded without the triggers that keep the histogram counts (a lookup and two upserts per
-    // row), which are made again and counted once at the end, whatever happens.
-    await annotations.run(histogramCountTriggerNames("mysql").map(({ name }) => `DROP TRIGGER ${name}`));
+    // row), which are made again and counted once at the end, whatever happens. A database
+    // without them (its user was refused CREATE TRIGGER) keeps none.
+    const triggers = countsKept ? histogramCountTriggerNames("mysql") : [];
+    await annotations.run(triggers.map(({ name }) => `DROP TRIGGER ${name}`));
     try {
       await writeChunks();
     } finally {
-      await annotations.run([...histogramCountTriggers("mysql"), ...histogramCountsRebuild("mysql")]);
+      if (countsKept) {
+        await annotations.run([...histogramCountTriggers("mysql"), ...histogramCountsRebuild("mysql")]);
+      }
     }
   } finally {
     await annotations.close();
@@ -134,6 +139,16 @@ export async function generateAnnotationData(options: DatagenOptions): Promise<D
 
 async function migrate(opening: Promise<DomainStorage>): Promise<void> {
   await (await opening).close();
+}
+
+/** Migrates the annotation tables; true when the database keeps the histogram counts (has their triggers). */
+async function migrateAnnotations(target: DatabaseTarget): Promise<boolean> {
+  const storage = await openAnnotationStorage(target);
+  try {
+    return (await new HistogramCountTriggersRepository(storage).missing()).length === 0;
+  } finally {
+    await storage.close();
+  }
 }
 
 async function assertEmpty(repository: DatagenRepository, tables: string[], what: string): Promise<void> {

@@ -20,7 +20,9 @@ try {
     process.env,
     resolve(process.env.M3_DATA_DIR || "./data"),
   );
-  for (const { domain, database } of migrated) logger.info({ domain, database }, "schema up to date");
+  for (const { domain, database, histogramCounts } of migrated) {
+    logger.info({ domain, database, histogramCounts }, "schema up to date");
+  }
 } catch (error) {
   logger.fatal({ err: error }, "migration failed");
   process.exitCode = 1;

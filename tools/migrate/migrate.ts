@@ -1,4 +1,9 @@
 import { openAnnotationStorage } from "../../services/annotation/annotation-domain.js";
+import { HistogramCountTriggersRepository } from "../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
+import {
+  HistogramCountsService,
+  type HistogramCountsState,
+} from "../../services/annotation/query/services/histogram-counts.service.js";
 import { kbSchema } from "../../services/kb/kb.module.js";
 import { type Env, readFirst } from "../../services/kit/config/env-reader.js";
 import {
@@ -22,14 +27,35 @@ const STORAGE_OPENERS: Record<string, (target: DatabaseTarget) => Promise<Domain
 
 export const MIGRATABLE_DOMAINS: readonly string[] = Object.keys(STORAGE_OPENERS);
 
-/** Brings one domain's schema at a target up to date (opening applies pending migrations). */
-export async function migrateDomainAt(domain: string, target: DatabaseTarget): Promise<void> {
-  const open = STORAGE_OPENERS[domain];
-  if (!open) throw new Error(`no migrations for ${domain}: choose from ${MIGRATABLE_DOMAINS.join(", ")}`);
-  await (await open(target)).close();
+/** What a migration run did beyond the migrations. */
+export interface MigrationOutcome {
+  /** The annotation domain's kept histogram counts: their triggers are made here when missing. */
+  histogramCounts?: HistogramCountsState;
 }
 
-export interface MigratedDomain {
+/**
+ * What a domain's schema needs beyond its migrations: the annotation database of a user once
+ * refused CREATE TRIGGER gets the triggers of its histogram counts (and a recount) once granted.
+ */
+const AFTER_MIGRATIONS: Record<string, (storage: DomainStorage) => Promise<MigrationOutcome>> = {
+  annotation: async (storage) => ({
+    histogramCounts: await new HistogramCountsService(new HistogramCountTriggersRepository(storage)).turnOn(),
+  }),
+};
+
+/** Brings one domain's schema at a target up to date (opening applies pending migrations). */
+export async function migrateDomainAt(domain: string, target: DatabaseTarget): Promise<MigrationOutcome> {
+  const open = STORAGE_OPENERS[domain];
+  if (!open) throw new Error(`no migrations for ${domain}: choose from ${MIGRATABLE_DOMAINS.join(", ")}`);
+  const storage = await open(target);
+  try {
+    return (await AFTER_MIGRATIONS[domain]?.(storage)) ?? {};
+  } finally {
+    await storage.close();
+  }
+}
+
+export interface MigratedDomain extends MigrationOutcome {
   domain: string;
   /** Where the tables are, password redacted. */
   database: string;
@@ -53,8 +79,12 @@ export async function migrateDomains(
   for (const domain of domains) {
     const url = readFirst(env, [`M3_${domain.toUpperCase()}_DATABASE_URL`, "M3_DATABASE_URL"]);
     const target = domainDatabaseTarget(url, dataDir, domain);
-    await migrateDomainAt(domain, target);
-    migrated.push({ domain, database: target.kind === "mysql" ? redact(url ?? "") : target.file });
+    const outcome = await migrateDomainAt(domain, target);
+    migrated.push({
+      domain,
+      database: target.kind === "mysql" ? redact(url ?? "") : target.file,
+      ...outcome,
+    });
   }
   return migrated;
 }

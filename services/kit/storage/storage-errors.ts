@@ -14,6 +14,12 @@ const TOO_LONG = new Set([1406]);
 const BAD_VALUE = new Set([1264, 1292, 1366, 1048]);
 const RETRYABLE = new Set([1213, 1205]);
 /**
+ * A statement refused for want of a privilege: on a database (1044), a table (1142, e.g.
+ * "TRIGGER command denied"), a global one (1227), or SUPER while binary logging is on and
+ * log_bin_trust_function_creators is off (1419, CREATE TRIGGER and CREATE FUNCTION).
+ */
+const PRIVILEGE_REFUSED = new Set([1044, 1142, 1227, 1419]);
+/**
  * The database cannot be reached or is going away: refused or lost connections, too many
  * connections, a server shutting down (MySQL/MariaDB), and a file that cannot be opened, read
  * or written (SQLite).
@@ -88,6 +94,11 @@ export function databaseBusy(): DomainError {
   return new DomainError("UNAVAILABLE", DATABASE_BUSY, "The database is busy; retry later", {
     "http-header-retry-after": String(DATABASE_BUSY_RETRY_AFTER_SECONDS),
   });
+}
+
+/** True when the database refused the statement for want of a privilege (MySQL/MariaDB). */
+export function isPrivilegeRefusal(error: unknown): boolean {
+  return PRIVILEGE_REFUSED.has(driverErrorOf(error)?.errno ?? -1);
 }
 
 /** True when a unique key was violated (a concurrent create of the same natural key, typically). */

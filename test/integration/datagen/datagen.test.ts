@@ -2,7 +2,12 @@ import test from "ava";
 import mysql, { type Connection } from "mysql2/promise";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DatagenResult, generateAnnotationData } from "../../../tools/datagen/datagen.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import {
+  createTestDatabase,
+  createTestUser,
+  GRANTS_WITHOUT_TRIGGER,
+  stopPrivateMariaDb,
+} from "../../support/mariadb.js";
 
 test.after.always(stopPrivateMariaDb);
 
@@ -153,4 +158,28 @@ test("it refuses to fill a database that already holds annotations", async (t) =
     generateAnnotationData({ annotationTarget: parseDatabaseUrl(annotationUrl), annotations: 10 }),
   );
   t.regex(error?.message ?? "", /not empty \(video_reference_information, imaged_moments/);
+});
+
+test("a database whose user may not make triggers is filled all the same, and left without them", async (t) => {
+  const url = await createTestUser(
+    await createTestDatabase("m3_datagen_untriggered"),
+    GRANTS_WITHOUT_TRIGGER,
+  );
+  const result = await generateAnnotationData({
+    annotationTarget: parseDatabaseUrl(url),
+    annotations: 300,
+    annotationsPerVideo: 100,
+    chunkSize: 100,
+  });
+  t.is(result.rows.observations, 300);
+  await withConnection(url, async (connection) => {
+    t.is(await scalar(connection, "SELECT COUNT(*) FROM observations"), 300);
+    t.is(
+      await scalar(
+        connection,
+        "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()",
+      ),
+      0,
+    );
+  });
 });

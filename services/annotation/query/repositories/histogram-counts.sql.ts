@@ -18,6 +18,9 @@ import type { Dialect } from "../../../kit/storage/domain-storage.js";
  *
  * A restore, which loads the tables without their triggers, recounts them all with
  * histogramCountsRebuild.
+ *
+ * A MySQL database whose migrating user was refused CREATE TRIGGER has the tables but no
+ * triggers (HistogramCounts migration): there the histograms join, as for any other filter.
  */
 export const DEPTH_COUNTS_TABLE = "histogram_depth_counts";
 export const DAY_COUNTS_TABLE = "histogram_day_counts";
@@ -52,18 +55,22 @@ interface CountTable {
 const DEPTH: CountTable = { name: DEPTH_COUNTS_TABLE, key: "depth_meter" };
 const DAY: CountTable = { name: DAY_COUNTS_TABLE, key: "recorded_day" };
 
-/** The CREATE TABLE statements of the count tables and of the per-moment rows they are kept from. */
-export function histogramCountTables(dialect: Dialect): string[] {
+/**
+ * The CREATE TABLE statements of the count tables and of the per-moment rows they are kept
+ * from; with ifNotExists, tables already there are left as they are.
+ */
+export function histogramCountTables(dialect: Dialect, { ifNotExists = false } = {}): string[] {
   const mysql = dialect === "mysql";
   const options = mysql ? " ENGINE=InnoDB" : "";
   const uuid = mysql ? "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin" : "TEXT";
+  const create = ifNotExists ? "CREATE TABLE IF NOT EXISTS" : "CREATE TABLE";
   return [
     ...[DEPTH, DAY].map(
       (table) =>
-        `CREATE TABLE ${table.name} (${table.key} INTEGER NOT NULL, writer_shard SMALLINT NOT NULL,
+        `${create} ${table.name} (${table.key} INTEGER NOT NULL, writer_shard SMALLINT NOT NULL,
           annotations BIGINT NOT NULL, PRIMARY KEY (${table.key}, writer_shard))${options}`,
     ),
-    `CREATE TABLE ${MOMENT_COUNTS_TABLE} (imaged_moment_uuid ${uuid} NOT NULL PRIMARY KEY,
+    `${create} ${MOMENT_COUNTS_TABLE} (imaged_moment_uuid ${uuid} NOT NULL PRIMARY KEY,
       observations INTEGER NOT NULL, depth_meter INTEGER NULL, recorded_day INTEGER NULL)${options}`,
   ];
 }

@@ -8,6 +8,8 @@ import {
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
 import { forceIndex } from "../../moments/repositories/sql-parts.js";
+import { warnHistogramCountsMissing } from "../histogram-counts-off.js";
+import { HistogramCountTriggersRepository } from "./histogram-count-triggers.repository.js";
 import { DAY_COUNTS_TABLE, DEPTH_COUNTS_TABLE } from "./histogram-counts.sql.js";
 
 /** The covering index of ancillary data for the depth histogram (HistogramIndexes migration). */
@@ -20,14 +22,29 @@ const MICROS_PER_DAY = 86_400_000_000;
  * metre and per day answer (histogram-counts.sql.ts); otherwise the bins' span narrows the
  * filter's own range, so the statement joins each table once and the range drives the index
  * (ancillary data by depth, moments by recorded time).
+ *
+ * The kept counts answer only where the database keeps them: every one of their triggers is
+ * there (a MySQL user refused CREATE TRIGGER migrates without them). That is looked up once,
+ * at the first histogram that could use them; a process started before the triggers were
+ * made keeps joining until restarted.
  */
 export class HistogramRepository {
-  constructor(private readonly storage: DomainStorage) {}
+  private countsKept: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly storage: DomainStorage,
+    private readonly triggers = new HistogramCountTriggersRepository(storage),
+  ) {}
 
   /** Bin i holds depths in [i·size, (i+1)·size); depths outside [0, below) and moments without data are left out. */
-  depthCounts(filter: FastFilter, sizeMeters: number, below: number): Promise<Map<number, number>> {
+  async depthCounts(filter: FastFilter, sizeMeters: number, below: number): Promise<Map<number, number>> {
     const depth = narrowedNumbers(filter.depth, 0, below);
-    if (onlyConstraint(filter, "depth") && Number.isInteger(depth.min) && Number.isInteger(depth.max)) {
+    if (
+      onlyConstraint(filter, "depth") &&
+      Number.isInteger(depth.min) &&
+      Number.isInteger(depth.max) &&
+      (await this.keptCounts())
+    ) {
       return this.counts(
         `SELECT ${this.quotient("depth_meter")} AS bin, SUM(annotations) AS n FROM ${DEPTH_COUNTS_TABLE}
           WHERE depth_meter >= ? AND depth_meter < ? GROUP BY bin`,
@@ -49,7 +66,7 @@ export class HistogramRepository {
   }
 
   /** Bin i holds recorded timestamps in [start + i·width, start + (i+1)·width), up to `count` bins. */
-  timeCounts(
+  async timeCounts(
     filter: FastFilter,
     start: Instant,
     widthMicros: number,
@@ -58,7 +75,12 @@ export class HistogramRepository {
     const end = start.plusMillis((widthMicros / 1000) * count);
     const recorded = narrowedInstants(filter.recorded, start, end);
     const days = wholeDays(recorded);
-    if (onlyConstraint(filter, "recorded") && days && widthMicros % MICROS_PER_DAY === 0) {
+    if (
+      onlyConstraint(filter, "recorded") &&
+      days &&
+      widthMicros % MICROS_PER_DAY === 0 &&
+      (await this.keptCounts())
+    ) {
       return this.counts(
         `SELECT ${this.quotient("recorded_day - ?")} AS bin, SUM(annotations) AS n FROM ${DAY_COUNTS_TABLE}
           WHERE recorded_day >= ? AND recorded_day < ? GROUP BY bin`,
@@ -77,6 +99,21 @@ export class HistogramRepository {
       `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
       [startParam, widthMicros, ...selected.params],
     );
+  }
+
+  /** Whether the database keeps the counts, looked up once (a failed look-up is tried again next time). */
+  private keptCounts(): Promise<boolean> {
+    this.countsKept ??= this.triggers.missing().then(
+      (missing) => {
+        if (missing.length > 0) warnHistogramCountsMissing(missing);
+        return missing.length === 0;
+      },
+      (error: unknown) => {
+        this.countsKept = undefined;
+        throw error;
+      },
+    );
+    return this.countsKept;
   }
 
   /** `dividend DIV ?`: a non-negative whole number divided by the next parameter, as a whole number. */

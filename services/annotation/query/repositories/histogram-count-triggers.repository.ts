@@ -1,0 +1,84 @@
+import type { Dialect, DomainStorage } from "../../../kit/storage/domain-storage.js";
+import { isPrivilegeRefusal } from "../../../kit/storage/storage-errors.js";
+import {
+  histogramCountsRebuild,
+  histogramCountTriggerNames,
+  histogramCountTriggers,
+} from "./histogram-counts.sql.js";
+
+/** Runs one statement: a migration's QueryRunner or a storage's EntityManager. */
+export type RunStatement = (sql: string) => Promise<unknown>;
+
+/**
+ * Creates every trigger that keeps the histogram counts, or none. MySQL/MariaDB refuse
+ * CREATE TRIGGER to a user without the TRIGGER privilege, and, with binary logging on, to one
+ * without SUPER unless log_bin_trust_function_creators is ON: such a refusal is returned, once
+ * the triggers made before it are dropped again (a half set would count some writes and not
+ * others). Any other failure drops them as well, and is thrown.
+ */
+export async function createHistogramCountTriggers(
+  run: RunStatement,
+  dialect: Dialect,
+): Promise<unknown | undefined> {
+  const names = histogramCountTriggerNames(dialect);
+  let made = 0;
+  try {
+    for (const sql of histogramCountTriggers(dialect)) {
+      await run(sql);
+      made++;
+    }
+    return undefined;
+  } catch (error) {
+    for (const { name } of names.slice(0, made)) await run(`DROP TRIGGER IF EXISTS ${name}`);
+    if (isPrivilegeRefusal(error)) return error;
+    throw error;
+  }
+}
+
+/**
+ * Whether the database has the triggers that keep the histogram counts, and making them later:
+ * a MySQL user that lacked the privilege when the HistogramCounts migration ran has none.
+ */
+export class HistogramCountTriggersRepository {
+  constructor(private readonly storage: DomainStorage) {}
+
+  /** The names of the count triggers the database lacks (none when it keeps the counts). */
+  async missing(): Promise<string[]> {
+    const sql =
+      this.storage.dialect === "mysql"
+        ? "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()"
+        : "SELECT name FROM sqlite_master WHERE type = 'trigger'";
+    const rows = (await this.storage.read((manager) => manager.query(sql))) as { name: string }[];
+    const present = new Set(rows.map((row) => row.name));
+    return histogramCountTriggerNames(this.storage.dialect)
+      .map(({ name }) => name)
+      .filter((name) => !present.has(name));
+  }
+
+  /**
+   * Makes every count trigger again (any already there first dropped, so a set left half made
+   * is whole), or, refused for want of a privilege, leaves none and returns the refusal. The
+   * counts are stale until recount().
+   */
+  create(): Promise<unknown | undefined> {
+    const dialect = this.storage.dialect;
+    return this.storage.read(async (manager) => {
+      const run = (sql: string) => manager.query(sql);
+      try {
+        for (const { name } of histogramCountTriggerNames(dialect))
+          await run(`DROP TRIGGER IF EXISTS ${name}`);
+      } catch (error) {
+        if (isPrivilegeRefusal(error)) return error;
+        throw error;
+      }
+      return createHistogramCountTriggers(run, dialect);
+    });
+  }
+
+  /** Recounts every count table from the annotations, in one transaction. */
+  async recount(): Promise<void> {
+    await this.storage.transaction(async (manager) => {
+      for (const sql of histogramCountsRebuild(this.storage.dialect)) await manager.query(sql);
+    });
+  }
+}

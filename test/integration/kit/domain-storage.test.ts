@@ -8,8 +8,13 @@ import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import {
+  type DomainStorage,
+  MAX_PREPARED_STATEMENTS_PER_CONNECTION,
+  openDomainStorage,
+} from "../../../services/kit/storage/domain-storage.js";
 import { InstantColumn } from "../../../services/kit/storage/instant-column.js";
+import { selectRows } from "../../../services/kit/storage/select-rows.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
@@ -207,5 +212,42 @@ test.serial(
     release();
     await Promise.all([first, second]);
     t.deepEqual(storage.poolStats(), { max: 1, inUse: 0, idle: 1, waiting: 0 });
+  },
+);
+
+test.serial(
+  "mysql: a pooled connection keeps a bounded number of prepared statements open, closing the least recently used",
+  async (t) => {
+    const storage = await openDomainStorage({
+      target: parseDatabaseUrl(await createTestDatabase()),
+      domain: "statementprobe",
+      entities: [Probe],
+      migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+      // One connection, so every statement and the session's counters are on it.
+      poolSize: 1,
+    });
+    try {
+      const sessionCounter = async (name: string) => {
+        const rows = (await storage.read((manager) =>
+          manager.query("SHOW SESSION STATUS LIKE ?", [name]),
+        )) as { Value: string }[];
+        return Number(rows[0]?.Value);
+      };
+      const distinct = MAX_PREPARED_STATEMENTS_PER_CONNECTION + 40;
+      const preparedBefore = await sessionCounter("Com_stmt_prepare");
+      const closedBefore = await sessionCounter("Com_stmt_close");
+      for (let index = 0; index < distinct; index++) {
+        const [row] = await storage.read((manager) =>
+          selectRows<{ n: number | string }>(manager, `SELECT ? + ${index} AS n`, [1]),
+        );
+        t.is(Number(row?.n), index + 1);
+      }
+      const prepared = (await sessionCounter("Com_stmt_prepare")) - preparedBefore;
+      const closed = (await sessionCounter("Com_stmt_close")) - closedBefore;
+      t.is(prepared, distinct);
+      t.is(prepared - closed, MAX_PREPARED_STATEMENTS_PER_CONNECTION);
+    } finally {
+      await storage.close();
+    }
   },
 );

@@ -1,4 +1,5 @@
-import mysql, { type Connection } from "mysql2";
+import { Readable } from "node:stream";
+import mysql, { type Connection, type ResultSetHeader } from "mysql2";
 import type { DatabaseTarget } from "../../services/kit/storage/database-url.js";
 
 export type MysqlTarget = Extract<DatabaseTarget, { kind: "mysql" }>;
@@ -30,6 +31,26 @@ export function connect(target: MysqlTarget): Promise<Connection> {
 export function run(connection: Connection, sql: string, values: unknown[] = []): Promise<unknown[]> {
   return new Promise((resolve, reject) =>
     connection.query(sql, values, (error, rows) => (error ? reject(error) : resolve(rows as unknown[]))),
+  );
+}
+
+/**
+ * Runs a LOAD DATA LOCAL INFILE statement, the server reading `data` as the file it names. The
+ * bytes go in pieces of at most `pieceBytes`: the driver sends each piece as one packet.
+ */
+export function loadLocalData(
+  connection: Connection,
+  sql: string,
+  data: Buffer,
+  pieceBytes: number,
+): Promise<ResultSetHeader> {
+  const pieces: Buffer[] = [];
+  for (let start = 0; start < data.length; start += pieceBytes)
+    pieces.push(data.subarray(start, start + pieceBytes));
+  return new Promise((resolve, reject) =>
+    connection.query({ sql, infileStreamFactory: () => Readable.from(pieces) }, (error, result) =>
+      error ? reject(error) : resolve(result as ResultSetHeader),
+    ),
   );
 }
 

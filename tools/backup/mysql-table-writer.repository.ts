@@ -1,6 +1,7 @@
 import mysql, { type Connection } from "mysql2";
 import type { ArchiveValue } from "./archive-format.js";
-import { connect, end, type MysqlTarget, quote, run } from "./mysql-connection.js";
+import { LOAD_DATA_FORMAT, loadDataText } from "./load-data-text.js";
+import { connect, end, loadLocalData, type MysqlTarget, quote, run } from "./mysql-connection.js";
 import { type DeferredDefinitions, deferredDefinitions } from "./mysql-table-definition.js";
 import type { RowBatch, TableWriter } from "./tables.repository.js";
 
@@ -13,6 +14,16 @@ const ROWS_PER_TRANSACTION = 50_000;
 const PACKET_SHARE = 0.8;
 /** The modes under which a JSON string is read as the same MySQL string (see sqlTuple). */
 const JSON_UNSAFE_SQL_MODES = new Set(["ANSI", "ANSI_QUOTES", "NO_BACKSLASH_ESCAPES"]);
+/** The packets of LOAD DATA's bytes: small beside any max_allowed_packet, large beside their header. */
+const LOAD_DATA_PIECE_BYTES = 1 << 20;
+/**
+ * The errors of a server (or a driver) that refuses LOAD DATA LOCAL: local_infile=OFF (4166 on
+ * MariaDB 10.5 and later, 1148 before it and on MySQL), MySQL's client-side refusals (3948, 2068).
+ */
+const LOCAL_INFILE_REFUSED = new Set([1148, 4166, 3948, 2068]);
+
+/** How rows go in: LOAD DATA until the server refuses the first one, then INSERT for the whole restore. */
+type LoadPath = "untried" | "load-data" | "insert";
 
 interface StagedTable {
   name: string;
@@ -23,10 +34,11 @@ interface StagedTable {
 
 /**
  * The restore's writes on MySQL/MariaDB. The rows go into staging tables beside the real ones,
- * created empty with only their primary keys, in multi-row INSERTs sized to the server's
- * max_allowed_packet. As each table's rows are all in, a second connection builds its secondary
- * indexes (by sorting, instead of one random insert per row and index) while the next table
- * loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
+ * created empty with only their primary keys, one LOAD DATA LOCAL INFILE per batch (text the
+ * server parses far more cheaply than INSERT statements); a server that refuses LOAD DATA LOCAL
+ * gets multi-row INSERTs sized to its max_allowed_packet instead. As each table's rows are all
+ * in, a second connection builds its secondary indexes (by sorting, instead of one random insert
+ * per row and index) while the next table loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
  * drops the replaced tables and adds back the foreign keys (unchecked: the rows come from a
  * consistent snapshot) and the triggers (which go with the replaced tables; the staging tables
  * load without them), then recounts the tables those triggers keep. Until that RENAME nothing
@@ -42,6 +54,7 @@ export class MysqlTableWriter implements TableWriter {
   private indexBuilds: Promise<void> = Promise.resolve();
   private uncommittedRows = 0;
   private maxStatementBytes = 0;
+  private loadPath: LoadPath = "untried";
   private swapped = false;
   private treeVersionChanged = false;
 
@@ -108,25 +121,15 @@ export class MysqlTableWriter implements TableWriter {
 
   /**
    * Sends the rows and returns once the previous statement is done, so the next batch is read
-   * and parsed while the server stores this one. finishLoading() waits for the last.
+   * and parsed while the server stores this one. finishLoading() waits for the last. The first
+   * batch is awaited: a server that refuses LOAD DATA LOCAL gets it, and every later one, as
+   * INSERTs.
    */
   async insert(table: string, columns: readonly string[], batch: RowBatch): Promise<void> {
     const staged = this.stagedTable(table);
-    const prefix = `INSERT INTO ${quote(staged.staging)} (${columns.map(quote).join(", ")}) VALUES `;
-    let tuples: string[] = [];
-    let length = prefix.length;
-    for (let index = 0; index < batch.lines.length; index++) {
-      const tuple = sqlTuple(batch.lines[index] as string);
-      // A UTF-16 unit takes at most 3 bytes in UTF-8.
-      if (tuples.length > 0 && (length + tuple.length + 1) * 3 > this.maxStatementBytes) {
-        await this.send(prefix + tuples.join(","));
-        tuples = [];
-        length = prefix.length;
-      }
-      tuples.push(tuple);
-      length += tuple.length + 1;
-    }
-    if (tuples.length > 0) await this.send(prefix + tuples.join(","));
+    if (this.loadPath === "untried") await this.tryLoadData(staged, columns, batch);
+    else if (this.loadPath === "load-data") await this.loadData(staged, columns, batch);
+    else await this.insertStatements(staged, columns, batch);
     this.uncommittedRows += batch.lines.length;
     if (this.uncommittedRows >= ROWS_PER_TRANSACTION) await this.commitLoaded();
   }
@@ -226,6 +229,62 @@ export class MysqlTableWriter implements TableWriter {
     return staged;
   }
 
+  private async tryLoadData(staged: StagedTable, columns: readonly string[], batch: RowBatch): Promise<void> {
+    await this.loadData(staged, columns, batch);
+    try {
+      await this.pending;
+      this.loadPath = "load-data";
+    } catch (error) {
+      if (!LOCAL_INFILE_REFUSED.has((error as { errno?: number }).errno ?? 0)) throw error;
+      this.loadPath = "insert";
+      this.pending = Promise.resolve();
+      await this.insertStatements(staged, columns, batch);
+    }
+  }
+
+  private async loadData(staged: StagedTable, columns: readonly string[], batch: RowBatch): Promise<void> {
+    const sql =
+      `LOAD DATA LOCAL INFILE 'rows' INTO TABLE ${quote(staged.staging)} ${LOAD_DATA_FORMAT} ` +
+      `(${columns.map(quote).join(", ")})`;
+    const data = loadDataText(batch.lines);
+    const pieceBytes = Math.min(LOAD_DATA_PIECE_BYTES, this.maxStatementBytes);
+    await this.sendAfterPrevious(async () => {
+      const result = await loadLocalData(this.connection, sql, data, pieceBytes);
+      // LOCAL makes the server skip a row it cannot store (a duplicate key, a bad value) with a
+      // warning instead of failing, since it cannot stop the client's upload midway.
+      if (result.affectedRows !== batch.lines.length || result.warningStatus > 0)
+        throw new Error(await this.loadDataProblem(staged, batch.lines.length, result.affectedRows));
+    });
+  }
+
+  private async loadDataProblem(staged: StagedTable, rows: number, stored: number): Promise<string> {
+    const warnings = (await run(this.connection, "SHOW WARNINGS LIMIT 3")) as { Message: string }[];
+    const messages = warnings.map((warning) => warning.Message).join("; ");
+    return `${staged.name}: ${stored} of ${rows} rows stored: ${messages}`;
+  }
+
+  private async insertStatements(
+    staged: StagedTable,
+    columns: readonly string[],
+    batch: RowBatch,
+  ): Promise<void> {
+    const prefix = `INSERT INTO ${quote(staged.staging)} (${columns.map(quote).join(", ")}) VALUES `;
+    let tuples: string[] = [];
+    let length = prefix.length;
+    for (let index = 0; index < batch.lines.length; index++) {
+      const tuple = sqlTuple(batch.lines[index] as string);
+      // A UTF-16 unit takes at most 3 bytes in UTF-8.
+      if (tuples.length > 0 && (length + tuple.length + 1) * 3 > this.maxStatementBytes) {
+        await this.send(prefix + tuples.join(","));
+        tuples = [];
+        length = prefix.length;
+      }
+      tuples.push(tuple);
+      length += tuple.length + 1;
+    }
+    if (tuples.length > 0) await this.send(prefix + tuples.join(","));
+  }
+
   private async buildIndexes(staged: StagedTable): Promise<void> {
     if (staged.indexed) return;
     staged.indexed = true;
@@ -240,9 +299,13 @@ export class MysqlTableWriter implements TableWriter {
     await this.send("COMMIT");
   }
 
-  private async send(sql: string): Promise<void> {
+  private send(sql: string): Promise<void> {
+    return this.sendAfterPrevious(() => run(this.connection, sql));
+  }
+
+  private async sendAfterPrevious(statement: () => Promise<unknown>): Promise<void> {
     await this.pending;
-    const sent = run(this.connection, sql);
+    const sent = statement();
     // A failure surfaces at the next statement or at finishLoading; until then it must not go unhandled.
     sent.catch(() => undefined);
     this.pending = sent;

@@ -62,13 +62,12 @@ async function load(url: string, rows: ArchiveValue[][], finish: "commit" | "rol
       await writer.rollback();
       return;
     }
-    try {
-      await writer.finishLoading();
-      await writer.commit();
-    } catch (error) {
-      await writer.rollback();
-      throw error;
-    }
+    await writer.finishLoading();
+    await writer.commit();
+  } catch (error) {
+    // As a restore does: a failure at any step rolls back.
+    await writer.rollback();
+    throw error;
   } finally {
     await writer.close();
   }
@@ -113,6 +112,24 @@ test("a load rolled back, or one breaking a unique key, leaves the table as it w
     [2, "/node", "same-key", "b"],
   ];
   await t.throwsAsync(load(url, duplicate, "commit"), { message: /Duplicate entry/ });
+  t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
+  t.deepEqual(await query("SHOW TABLES LIKE '%\\_\\_m3\\_%'"), []);
+});
+
+test("a batch repeating a primary key, or holding a value its column cannot store, fails the load and changes nothing", async (t) => {
+  const { url, query } = await kbDatabase();
+  await load(url, preferences(3), "commit");
+  const before = await query("SELECT * FROM preferences ORDER BY id");
+
+  const repeated: ArchiveValue[][] = [
+    [7, "/node", "a", "a"],
+    [7, "/node", "b", "b"],
+  ];
+  await t.throwsAsync(load(url, repeated, "commit"), { message: /Duplicate entry '7' for key 'PRIMARY'/ });
+  const tooLong: ArchiveValue[][] = [[8, "/node", "k".repeat(300), "a"]];
+  await t.throwsAsync(load(url, tooLong, "commit"), { message: /pref_key/ });
+  const notANumber: ArchiveValue[][] = [["eight", "/node", "c", "c"]];
+  await t.throwsAsync(load(url, notANumber, "commit"), { message: /Incorrect integer value: 'eight'/ });
   t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
   t.deepEqual(await query("SHOW TABLES LIKE '%\\_\\_m3\\_%'"), []);
 });

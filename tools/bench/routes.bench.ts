@@ -151,16 +151,16 @@ function wholeTable(rows: readonly Row[]): string[] {
 
 function tables(rows: readonly Row[], header: string): string {
   const whole = rows.filter((row) => row.route in WHOLE_DATA_SET_ROUTES);
-  const lines = [
-    header,
-    "",
-    ...table(rows.filter((row) => !(row.route in WHOLE_DATA_SET_ROUTES))),
-    "",
-    "Whole data set: routes whose answer returns or counts all the data set or a large share of it " +
-      "(routes-whole.ts), by rows per second: a list's items, or the rows a count counted.",
-    "",
-    ...wholeTable(whole),
-  ];
+  const lines = [header, "", ...table(rows.filter((row) => !(row.route in WHOLE_DATA_SET_ROUTES)))];
+  if (whole.length > 0) {
+    lines.push(
+      "",
+      "Whole data set: routes whose answer returns or counts all the data set or a large share of it " +
+        "(routes-whole.ts), by rows per second: a list's items, or the rows a count counted.",
+      "",
+      ...wholeTable(whole),
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -64,8 +64,8 @@ function parameterValues(seed: RoutesSeed): {
         mission_contact: annotation.missionContact,
         name: annotation.imageName,
         url: annotation.imageUrl,
-        start_timestamp: "2020-01-01T00:00:00Z",
-        end_timestamp: "2100-01-01T00:00:00Z",
+        start_timestamp: annotation.modifiedStart,
+        end_timestamp: annotation.modifiedEnd,
         timestamp: "2020-01-01T00:00:00Z",
       },
       registry: {

@@ -14,6 +14,8 @@ const VIDEOS_PER_SEQUENCE = 50;
 const ANNOTATED_VIDEOS = 50;
 const ANNOTATIONS_PER_VIDEO = Number(process.env.BENCH_ANNOTATIONS_PER_VIDEO ?? 2_000);
 const ANNOTATIONS_PER_REQUEST = 1_000;
+/** Annotations edited after the load, for the `modified` routes: the first of as many batches. */
+const EDITED = 20;
 const VIDEO_MILLIS = 3_600_000;
 const FIRST_START = Date.UTC(2024, 0, 1, 8);
 const CAMERAS = ["Routes Cam A", "Routes Cam B"];
@@ -69,6 +71,9 @@ export interface RoutesSeed {
     linkName: string;
     linkValue: string;
     toConcept: string;
+    /** A window holding the few annotations edited after the load (editAnnotations). */
+    modifiedStart: string;
+    modifiedEnd: string;
   };
   upload: { cameraId: string; deploymentId: string; name: string };
   counts: { media: number; annotations: number };
@@ -174,7 +179,7 @@ async function seedAnnotations(
             ? {
                 image_references: [
                   {
-                    url: `http://bench.example.org/images/${video_reference_uuid}/${i}.jpg`,
+                    url: `http://bench.example.org/images/${video_reference_uuid}-${i}.jpg`,
                     format: "image/jpeg",
                   },
                 ],
@@ -185,17 +190,43 @@ async function seedAnnotations(
       batches.push({ video, items });
     }
   }
-  const firsts: AnnotationReply[] = [];
-  await eachInParallel(batches, 2, async ({ items }) => {
-    const created = await http.json<AnnotationReply[]>("POST", "/anno/v1/annotations/bulk", {
-      headers: bearer(token),
-      json: items,
-    });
-    if (created.length !== items.length)
-      throw new Error(`seeding: ${created.length} of ${items.length} created`);
-    firsts.push(created[0] as AnnotationReply);
-  });
+  // In batch order whichever batch ends first, so each run fills the routes with the same annotation.
+  const firsts: AnnotationReply[] = new Array(batches.length);
+  await eachInParallel(
+    batches.map((batch, index) => ({ ...batch, index })),
+    2,
+    async ({ items, index }) => {
+      const created = await http.json<AnnotationReply[]>("POST", "/anno/v1/annotations/bulk", {
+        headers: bearer(token),
+        json: items,
+      });
+      if (created.length !== items.length)
+        throw new Error(`seeding: ${created.length} of ${items.length} created`);
+      firsts[index] = created[0] as AnnotationReply;
+    },
+  );
   return firsts;
+}
+
+/**
+ * Edits the activity of some annotations after the rest is loaded, and returns the instant
+ * before the edits: the window from it is what a client polling for changes asks of the
+ * `modified` routes (a window over every annotation would count and sort the whole data set).
+ */
+async function editAnnotations(
+  http: SoakHttpClient,
+  token: string,
+  annotations: readonly AnnotationReply[],
+): Promise<number> {
+  const before = Date.now();
+  await http.json("PUT", "/anno/v1/annotations/bulk", {
+    headers: bearer(token),
+    json: annotations.map((annotation) => ({
+      observation_uuid: annotation.observation_uuid,
+      activity: "routes-bench edit",
+    })),
+  });
+  return before;
 }
 
 async function seedKb(
@@ -281,6 +312,7 @@ export async function seedRoutes(options: {
     ),
   );
   const annotations = await seedAnnotations(http, annotationToken, media, options.concepts);
+  const editedAfter = await editAnnotations(http, annotationToken, annotations.slice(0, EDITED));
   const annotation = annotations.find((a) => a.image_references.length > 0 && a.associations.length > 0);
   if (!annotation?.ancillary_data) throw new Error("seeding: no annotation with an image and an association");
   const image = annotation.image_references[0] as { uuid: string; url: string };
@@ -325,6 +357,8 @@ export async function seedRoutes(options: {
       linkName: association.link_name,
       linkValue: association.link_value,
       toConcept: association.to_concept,
+      modifiedStart: iso(editedAfter),
+      modifiedEnd: iso(editedAfter + 86_400_000),
     },
     upload,
     counts: { media: media.length, annotations: ANNOTATED_VIDEOS * ANNOTATIONS_PER_VIDEO },

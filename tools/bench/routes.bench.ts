@@ -6,7 +6,9 @@
  * BENCH_SECONDS (default 3) at BENCH_CONCURRENCY (default 16), and its SQL statements per
  * request are counted inside the m3 process (statement-tally.mjs); a route whose first request
  * takes over BENCH_SLOW_ROUTE_MILLIS (default 1,000) is timed by that request alone. Prints a markdown table,
- * slowest p50 first. Not a test: it asserts that the answers are 2xx, nothing about speed.
+ * slowest p50 first, then apart the routes whose answer covers the whole data set or a large share of
+ * it (routes-whole.ts), with the rows they return or count per second. Not a test: it asserts that
+ * the answers are 2xx, nothing about speed.
  *
  * BENCH_ENGINE=mariadb runs on a throwaway MariaDB (default: SQLite files, as npm start);
  * BENCH_ROUTES=<regular expression> keeps the routes it matches (`GET /kb/v1/concept/{}`);
@@ -25,6 +27,7 @@ import { runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 import { type BenchRoute, benchRoutes } from "./routes-paths.js";
 import { seedRoutes } from "./routes-seed.js";
+import { rowsOf, WHOLE_DATA_SET_ROUTES } from "./routes-whole.js";
 import { SoakHttpClient } from "./soak-http.js";
 import { StatementTally } from "./statement-tally.js";
 
@@ -53,6 +56,8 @@ interface Row {
   statements: number;
   /** Measured by one request only (slower than SLOW_ROUTE_MILLIS). */
   single: boolean;
+  /** Rows of one answer, for the routes over the whole data set. */
+  rows?: number;
 }
 
 /** A 320x240 JPEG made by ffmpeg, the image the upload route serves. */
@@ -106,18 +111,56 @@ async function measure(route: BenchRoute, client: KeepAliveClient, tally: Statem
   return { ...result, route: route.route, status, failed, statements, single: false } satisfies Row;
 }
 
-function table(rows: readonly Row[], header: string): string {
-  const sorted = [...rows].sort((a, b) => b.p50Millis - a.p50Millis);
-  const lines = [
-    header,
-    "",
+/** The rows of one answer of a route over the whole data set (routes-whole.ts). */
+async function rowsOfAnswer(route: BenchRoute, token: string): Promise<number> {
+  const headers: Record<string, string> = route.kb ? { authorization: `Bearer ${token}` } : {};
+  const body = await http.json<unknown>("GET", route.path, { headers });
+  return (WHOLE_DATA_SET_ROUTES[route.route]?.rows ?? rowsOf)(body);
+}
+
+const routeCell = (row: Row) => `${row.route}${row.single ? " (one request: too slow to load)" : ""}`;
+const statusCell = (row: Row) => `${row.status}${row.failed > 0 ? ` (${row.failed} other)` : ""}`;
+
+function table(rows: readonly Row[]): string[] {
+  return [
     "| route | status | req/s | p50 ms | p99 ms | statements per request |",
     "|---|---|---|---|---|---|",
-    ...sorted.map(
-      (row) =>
-        `| ${row.route}${row.single ? " (one request: too slow to load)" : ""} | ${row.status}${row.failed > 0 ? ` (${row.failed} other)` : ""} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Millis.toFixed(2)} | ${row.p99Millis.toFixed(2)} | ${row.statements} |`,
-    ),
+    ...[...rows]
+      .sort((a, b) => b.p50Millis - a.p50Millis)
+      .map(
+        (row) =>
+          `| ${routeCell(row)} | ${statusCell(row)} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Millis.toFixed(2)} | ${row.p99Millis.toFixed(2)} | ${row.statements} |`,
+      ),
   ];
+}
+
+/** The routes over the whole data set, fewest rows per second first. */
+function wholeTable(rows: readonly Row[]): string[] {
+  const rowsPerSecond = (row: Row) => (row.rows ?? 0) * row.requestsPerSecond;
+  return [
+    "| route | why over the whole data set | status | rows per answer | rows/s | req/s | p50 ms | statements per request |",
+    "|---|---|---|---|---|---|---|---|",
+    ...[...rows]
+      .sort((a, b) => rowsPerSecond(a) - rowsPerSecond(b))
+      .map(
+        (row) =>
+          `| ${routeCell(row)} | ${WHOLE_DATA_SET_ROUTES[row.route]?.reason ?? ""} | ${statusCell(row)} | ${row.rows ?? 0} | ${rowsPerSecond(row).toFixed(0)} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Millis.toFixed(2)} | ${row.statements} |`,
+      ),
+  ];
+}
+
+function tables(rows: readonly Row[], header: string): string {
+  const whole = rows.filter((row) => row.route in WHOLE_DATA_SET_ROUTES);
+  const lines = [header, "", ...table(rows.filter((row) => !(row.route in WHOLE_DATA_SET_ROUTES)))];
+  if (whole.length > 0) {
+    lines.push(
+      "",
+      "Whole data set: routes whose answer returns or counts all the data set or a large share of it " +
+        "(routes-whole.ts), by rows per second: a list's items, or the rows a count counted.",
+      "",
+      ...wholeTable(whole),
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -166,7 +209,11 @@ try {
   const loadBefore = loadavg();
   const rows: Row[] = [];
   for (const route of routes) {
-    const row = await measure(route, client, tally, login.access_token);
+    const measured = await measure(route, client, tally, login.access_token);
+    const row =
+      route.route in WHOLE_DATA_SET_ROUTES
+        ? { ...measured, rows: await rowsOfAnswer(route, login.access_token) }
+        : measured;
     process.stderr.write(`${row.route}: ${row.status}, ${row.requestsPerSecond.toFixed(0)} req/s\n`);
     rows.push(row);
   }
@@ -181,7 +228,7 @@ try {
     `load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(", ")}; ` +
       `after: ${loadAfter.map((n) => n.toFixed(2)).join(", ")}`,
   ].join("  \n");
-  const markdown = table(rows, header);
+  const markdown = tables(rows, header);
   console.log(`\n${markdown}`);
   if (OUT) writeFileSync(OUT, markdown);
 } finally {

@@ -65,7 +65,10 @@ export function associationSelection(associationUuid: string): GraphSelection {
 
 /**
  * A page of the video's observations in UUID order. The page is a derived table inside the
- * IN list, as MariaDB takes no LIMIT directly in an IN subquery.
+ * IN list, as MariaDB takes no LIMIT directly in an IN subquery. The rows also name the
+ * page's moments: SQLite does not drive a LEFT JOIN from a list on its right-hand table, so
+ * with the observations' list alone it walked every moment of the table (80 ms on 100,000
+ * moments for a page of 100, instead of 3 ms).
  */
 export function videoPageSelection(videoReferenceUuid: string, page: Page): GraphSelection {
   const limit = pageClause(page);
@@ -73,8 +76,12 @@ export function videoPageSelection(videoReferenceUuid: string, page: Page): Grap
     JOIN imaged_moments im1 ON im1.uuid = o1.imaged_moment_uuid
     WHERE im1.video_reference_uuid = ? ORDER BY o1.uuid${limit.sql}`;
   const params = [videoReferenceUuid, ...limit.params];
+  const moments = { sql: `im.uuid IN (SELECT p.imaged_moment_uuid FROM (${pageSql}) p)`, params };
   return {
-    rows: { sql: `o.uuid IN (SELECT p.uuid FROM (${pageSql}) p)`, params },
-    moments: { sql: `im.uuid IN (SELECT p.imaged_moment_uuid FROM (${pageSql}) p)`, params },
+    rows: {
+      sql: `${moments.sql} AND o.uuid IN (SELECT p.uuid FROM (${pageSql}) p)`,
+      params: [...params, ...params],
+    },
+    moments,
   };
 }

@@ -173,7 +173,19 @@ for (const backend of BACKENDS) {
         { concept: "squid", associations: [{ linkName: "eating", toConcept, linkValue: "nil" }] },
       ],
     });
-    t.is((await associations.listByVideoReferenceAndLinkName(video, "eating")).length, 2);
+    const eating = await associations.listByVideoReferenceAndLinkName(video, "eating");
+    t.is(eating.length, 2);
+    t.deepEqual(
+      eating.map((a) => a.uuid),
+      eating.map((a) => a.uuid).sort(),
+      "ordered by UUID",
+    );
+    const read = await Promise.all(eating.map((a) => associations.get(a.uuid)));
+    t.deepEqual(
+      eating.map((a) => ({ ...a })),
+      read.map((owned) => ({ ...owned.association })),
+      "every field as one association's read gives it",
+    );
     const squid = await associations.listByVideoReferenceAndLinkName(video, "eating", "squid");
     t.deepEqual(
       squid.map((a) => a.toConcept),

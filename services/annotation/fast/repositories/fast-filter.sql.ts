@@ -140,8 +140,10 @@ export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): F
     );
   }
   if (filter.toConcept !== undefined) {
+    // A list the database builds once from the to_concept index: as a correlated EXISTS,
+    // SQLite walked every observation in UUID order (the page's order) and probed each.
     where.add(
-      "EXISTS (SELECT 1 FROM associations t WHERE t.observation_uuid = o.uuid AND t.to_concept = ?)",
+      "o.uuid IN (SELECT t.observation_uuid FROM associations t WHERE t.to_concept = ?)",
       filter.toConcept,
     );
   }

@@ -5,6 +5,7 @@ import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
+import { associationOfRow, type Row } from "../../shared/row-mappers.js";
 
 export type AssociationChanges = Partial<
   Pick<AssociationEntity, "linkName" | "toConcept" | "linkValue" | "mimeType" | "observationUuid">
@@ -67,15 +68,29 @@ export class AssociationRepository {
     return rows.sort((x, y) => compare(x.uuid, y.uuid));
   }
 
-  /** Associations with the link name on observations of the video (and of the concept, when given). */
-  listByVideoAndLinkName(videoReferenceUuid: string, linkName: string, concept?: string) {
-    const query = this.query()
-      .innerJoin(ObservationEntity, "o", "o.uuid = a.observationUuid")
-      .innerJoin(ImagedMomentEntity, "im", "im.uuid = o.imagedMomentUuid")
-      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
-      .andWhere("a.linkName = :linkName", { linkName });
-    if (concept !== undefined) query.andWhere("o.concept = :concept", { concept });
-    return query.orderBy("a.uuid").getMany();
+  /**
+   * Associations with the link name on observations of the video (and of the concept, when
+   * given). Read from the video's moments down: SQLite, which keeps no statistics, started
+   * from the link name's index instead, visiting every association of that name in the table
+   * (3,400 of 10,000 in bench:routes) to keep the video's 60. CROSS JOIN fixes that order on
+   * SQLite; for MariaDB it is an inner join, which it orders by its statistics (the same way).
+   */
+  async listByVideoAndLinkName(
+    videoReferenceUuid: string,
+    linkName: string,
+    concept?: string,
+  ): Promise<AssociationEntity[]> {
+    const rows: Row[] = await this.manager.query(
+      `SELECT a.uuid, a.observation_uuid, a.link_name, a.to_concept, a.link_value, a.mime_type,
+              a.last_updated_timestamp
+         FROM imaged_moments im
+        CROSS JOIN observations o ON o.imaged_moment_uuid = im.uuid
+        CROSS JOIN associations a ON a.observation_uuid = o.uuid
+        WHERE im.video_reference_uuid = ? AND a.link_name = ?${concept === undefined ? "" : " AND o.concept = ?"}
+        ORDER BY a.uuid`,
+      concept === undefined ? [videoReferenceUuid, linkName] : [videoReferenceUuid, linkName, concept],
+    );
+    return rows.map(associationOfRow);
   }
 
   async listConceptAssociations(

@@ -1,0 +1,84 @@
+/**
+ * Reads that SQLite, which keeps no statistics, planned from the wrong end (bench:routes, 100,000
+ * annotations): each must start from the few rows its route asks for, not walk a whole table or
+ * every row of a common value.
+ */
+import test from "ava";
+import type { EntityManager } from "typeorm";
+import { matchingObservationsSql } from "../../../services/annotation/fast/repositories/fast-annotation.repository.js";
+import { AssociationRepository } from "../../../services/annotation/observations/repositories/association.repository.js";
+import { videoPageSelection } from "../../../services/annotation/shared/graph-selection.sql.js";
+import { MomentGraphRepository } from "../../../services/annotation/shared/moment-graph.repository.js";
+import {
+  closeAnnotationTestStorages,
+  openAnnotationTestStorage,
+} from "../../support/annotation/annotation-storage.js";
+
+test.after.always(closeAnnotationTestStorages);
+
+/** The first statement a call sends, answered with no rows. */
+async function firstStatement(call: (manager: EntityManager) => Promise<unknown>) {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const recorder = {
+    query: async (sql: string, params: unknown[] = []) => {
+      sent.push({ sql, params });
+      return [];
+    },
+  } as unknown as EntityManager;
+  await call(recorder);
+  const [statement] = sent;
+  if (!statement) throw new Error("no statement sent");
+  return statement;
+}
+
+async function sqlitePlan(statement: { sql: string; params: unknown[] }): Promise<string[]> {
+  const storage = await openAnnotationTestStorage("sqlite");
+  const plan = (await storage.dataSource.query(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params)) as {
+    detail: string;
+  }[];
+  return plan.map((row) => row.detail);
+}
+
+const VIDEO = "01a217f6-9fb5-7f9d-b828-53692d446180";
+
+test("sqlite: a page of a video's annotations reads the page's moments, not every moment", async (t) => {
+  const statement = await firstStatement((manager) =>
+    new MomentGraphRepository(manager).read(videoPageSelection(VIDEO, { limit: 100, offset: 0 }), true),
+  );
+  const plan = await sqlitePlan(statement);
+  t.false(
+    plan.some((detail) => /^SCAN im\b/.test(detail)),
+    plan.join(" | "),
+  );
+});
+
+test("sqlite: the associations of a video and link name are read from the video's moments", async (t) => {
+  for (const concept of [undefined, "squid"]) {
+    const statement = await firstStatement((manager) =>
+      new AssociationRepository(manager).listByVideoAndLinkName(VIDEO, "eating", concept),
+    );
+    const plan = await sqlitePlan(statement);
+    t.regex(
+      plan[0] ?? "",
+      /^SEARCH im USING .*INDEX idx_imaged_moment__video_reference_uuid/,
+      plan.join(" | "),
+    );
+    t.false(
+      plan.some((detail) => detail.includes("idx_associations__link_name")),
+      plan.join(" | "),
+    );
+  }
+});
+
+test("sqlite: annotations by an association's to-concept start from the to-concept index", async (t) => {
+  const statement = matchingObservationsSql({ toConcept: "Nanomia", withImages: true }, { limit: 100 });
+  const plan = await sqlitePlan(statement);
+  t.false(
+    plan.some((detail) => /^SCAN o\b/.test(detail)),
+    plan.join(" | "),
+  );
+  t.true(
+    plan.some((detail) => detail.includes("idx_associations__to_concept_observation (to_concept=?)")),
+    plan.join(" | "),
+  );
+});

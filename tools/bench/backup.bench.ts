@@ -1,7 +1,8 @@
 /**
  * `npm run bench:backup`: backup and restore of a large generated data set (tools/datagen,
  * BENCH_ANNOTATIONS, default 1,000,000, with the real kb) in a throwaway MariaDB
- * (BENCH_BUFFER_POOL, default 2G). The commands run as the container image runs them: the
+ * (BENCH_BUFFER_POOL, default 2G; BENCH_MARIADB_OPTIONS adds server options, e.g.
+ * `--innodb-log-file-size=1G`). The commands run as the container image runs them: the
  * compiled build with plain node and the image's node options, one child process each, whose
  * peak RSS is taken from /proc. Measures both engines both ways: the backup of MariaDB to a file,
  * the restore of that file into an empty MariaDB database and into empty SQLite files, and the
@@ -23,6 +24,7 @@ import { startBenchMariaDb } from "./platform-process.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
 const BUFFER_POOL = process.env.BENCH_BUFFER_POOL ?? "2G";
+const MARIADB_OPTIONS = (process.env.BENCH_MARIADB_OPTIONS ?? "").split(" ").filter(Boolean);
 const GOAL_ROWS_PER_SECOND = 100_000;
 const GOAL_MB = 300;
 /** Where the bench compiles m3: inside the repo (.tmp is ignored), so node_modules resolves. */
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(ANNOTATIONS) || ANNOTATIONS < 1)
     throw new Error("BENCH_ANNOTATIONS must be a positive integer");
   execFileSync("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD_DIR], { stdio: "inherit" });
-  const mariadb = await startBenchMariaDb(BUFFER_POOL);
+  const mariadb = await startBenchMariaDb(BUFFER_POOL, MARIADB_OPTIONS);
   const work = mkdtempSync(join(tmpdir(), "m3-bench-backup-"));
   try {
     const source = await mariadb.createDatabase("m3_bench_backup_source");
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
 function report(runs: readonly Run[], archiveMb: number): string {
   const lines = [
     `\n## Backup and restore of ${ANNOTATIONS.toLocaleString("en")} generated annotations with the real kb`,
-    `(archive ${archiveMb.toFixed(0)} MB; ${cpus().length} CPUs; goal: ${GOAL_ROWS_PER_SECOND.toLocaleString("en")} rows/s each way, peak RSS under ${GOAL_MB} MB)\n`,
+    `(archive ${archiveMb.toFixed(0)} MB; ${cpus().length} CPUs; InnoDB buffer pool ${BUFFER_POOL}${MARIADB_OPTIONS.length > 0 ? `, ${MARIADB_OPTIONS.join(" ")}` : ""}; goal: ${GOAL_ROWS_PER_SECOND.toLocaleString("en")} rows/s each way, peak RSS under ${GOAL_MB} MB)\n`,
     "| run | rows | seconds | rows/s | wall s | peak RSS MB | load avg (1 min) start → end | goal met |",
     "|---|---:|---:|---:|---:|---:|---|---|",
   ];

@@ -5,27 +5,19 @@
  * `GET /anno/v1/imagedmoments/count/linkname/{name}` ran for minutes holding the database.
  */
 import test from "ava";
-import type { EntityManager } from "typeorm";
 import { MomentQueryRepository } from "../../../services/annotation/moments/repositories/moment-query.repository.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 import {
   closeAnnotationTestStorages,
   openAnnotationTestStorage,
 } from "../../support/annotation/annotation-storage.js";
+import { statementsSent } from "../../support/annotation/statement-recorder.js";
 
 test.after.always(closeAnnotationTestStorages);
 
 /** The statements a repository call sends, with their parameters, answered with no rows. */
-async function statementsOf(call: (repository: MomentQueryRepository) => Promise<unknown>) {
-  const sent: { sql: string; params: unknown[] }[] = [];
-  const recorder = {
-    query: async (sql: string, params: unknown[] = []) => {
-      sent.push({ sql, params });
-      return [];
-    },
-  } as unknown as EntityManager;
-  await call(new MomentQueryRepository(recorder));
-  return sent;
+function statementsOf(call: (repository: MomentQueryRepository) => Promise<unknown>) {
+  return statementsSent((manager) => call(new MomentQueryRepository(manager)));
 }
 
 function instant(text: string): Instant {

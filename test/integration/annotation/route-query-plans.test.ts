@@ -13,20 +13,13 @@ import {
   closeAnnotationTestStorages,
   openAnnotationTestStorage,
 } from "../../support/annotation/annotation-storage.js";
+import { type SentStatement, statementsSent } from "../../support/annotation/statement-recorder.js";
 
 test.after.always(closeAnnotationTestStorages);
 
 /** The first statement a call sends, answered with no rows. */
-async function firstStatement(call: (manager: EntityManager) => Promise<unknown>) {
-  const sent: { sql: string; params: unknown[] }[] = [];
-  const recorder = {
-    query: async (sql: string, params: unknown[] = []) => {
-      sent.push({ sql, params });
-      return [];
-    },
-  } as unknown as EntityManager;
-  await call(recorder);
-  const [statement] = sent;
+async function firstStatement(call: (manager: EntityManager) => Promise<unknown>): Promise<SentStatement> {
+  const [statement] = await statementsSent(call);
   if (!statement) throw new Error("no statement sent");
   return statement;
 }

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { checkScreen, openPage } from "../../support/console/browser-page.js";
 import {
   type ConsolePlatform,
-  DEMO_PASSWORD,
+  signIn,
   startConsolePlatform,
 } from "../../support/console/console-platform.js";
 
@@ -26,14 +26,6 @@ test.after.always(async () => {
   await running?.stop();
 });
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${origin}/#/signin`);
-  await page.getByLabel("User name").fill(username);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("banner").getByText(`Signed in as ${username}`).waitFor();
-}
-
 async function openConcept(page: Page, name: string): Promise<void> {
   await page.goto(`${origin}/#/kb/${encodeURIComponent(name)}`);
   await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
@@ -50,7 +42,7 @@ async function rankShown(page: Page): Promise<string> {
 test.serial("a maintainer renames a concept, changes a rank, moves a concept and adds a name", async (t) => {
   const opened = await openPage(browser);
   const { page } = opened;
-  await signIn(page, "demo-maint");
+  await signIn(page, origin, "demo-maint");
 
   await openConcept(page, "Crossota millsae");
   await editor(page, "Crossota millsae").getByRole("button", { name: "Edit Crossota millsae" }).click();
@@ -96,7 +88,7 @@ test.serial("a maintainer renames a concept, changes a rank, moves a concept and
 test.serial("a failed edit says what failed and why", async (t) => {
   const opened = await openPage(browser, [/40\d PUT .*\/kb\/v1\/concept\//, /status of 40\d/]);
   const { page } = opened;
-  await signIn(page, "demo-maint");
+  await signIn(page, origin, "demo-maint");
   await openConcept(page, "Crossota pedunculata");
   // A maintainer may not clear a rank: the kb refuses, and the console says so.
   await page.getByLabel("Rank (level and name)").selectOption({ label: "none" });
@@ -114,7 +106,7 @@ test.serial(
   async (t) => {
     const opened = await openPage(browser);
     const { page } = opened;
-    await signIn(page, "demo-admin");
+    await signIn(page, origin, "demo-admin");
     await page.goto(`${origin}/#/kb`);
     const pending = page.getByRole("table", { name: "Pending changes" });
     const rename = pending.getByRole("row", { name: /Crossota millsae → Crossota millsae Thuesen/ });
@@ -189,7 +181,7 @@ async function tabOrder(page: Page, limit: number): Promise<string[]> {
 test.serial("every editing and review action is reachable with the keyboard", async (t) => {
   const opened = await openPage(browser);
   const { page } = opened;
-  await signIn(page, "demo-admin");
+  await signIn(page, origin, "demo-admin");
   await openConcept(page, "Crossota pedunculata");
   await page.getByRole("table", { name: "Pending changes" }).waitFor();
   await page
@@ -240,7 +232,7 @@ test.serial("every editing and review action is reachable with the keyboard", as
 test.serial("a kb user who may not edit (an annotator) is offered no editing and no review", async (t) => {
   const opened = await openPage(browser);
   const { page } = opened;
-  await signIn(page, "demo-annotator");
+  await signIn(page, origin, "demo-annotator");
   await openConcept(page, "Crossota alba");
   await page.getByRole("heading", { name: /^History/ }).waitFor();
   t.is(await page.getByRole("region", { name: "Maintenance" }).count(), 0);

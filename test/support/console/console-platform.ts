@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { placeRoutes } from "../../../gateway/src/routes/placement.js";
 import { DemoLoaderService } from "../../../services/all-in-one/demo/demo-loader.service.js";
 import { PlatformClient } from "../../../services/all-in-one/demo/platform-client.js";
@@ -16,6 +16,15 @@ import { launchChromium } from "./browser-page.js";
 export const CONSOLE_ADMIN = { username: "admin", password: "console-admin-1" };
 /** The password of the demo's kb users (demo-admin, demo-maint, demo-annotator, demo-readonly). */
 export const DEMO_PASSWORD = "m3-demo";
+
+/** Signs a demo user in through the console's sign-in screen and waits for the banner to name them. */
+export async function signIn(page: Page, origin: string, username: string): Promise<void> {
+  await page.goto(`${origin}/#/signin`);
+  await page.getByLabel("User name").fill(username);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("banner").getByText(`Signed in as ${username}`).waitFor();
+}
 
 export interface ConsolePlatform {
   platform: TestPlatform;

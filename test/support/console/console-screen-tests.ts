@@ -3,7 +3,7 @@ import type { TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import type { Backend } from "../e2e/test-platform.js";
 import { checkScreen, openPage, type PageProblems } from "./browser-page.js";
-import { type ConsolePlatform, DEMO_PASSWORD, startConsolePlatform } from "./console-platform.js";
+import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 
 /**
  * The web console in a real browser (Debian's chromium through playwright-core) against a
@@ -142,14 +142,6 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     },
   );
 
-  async function signIn(page: Page, username: string): Promise<void> {
-    await page.goto(`${origin}/#/signin`);
-    await page.getByLabel("User name").fill(username);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("banner").getByText(`Signed in as ${username}`).waitFor();
-  }
-
   /**
    * The concept a row of the tree sits under, as its indentation shows it: the nearest row above
    * it one level up (each row states its level, as a screen reader reads it).
@@ -189,7 +181,7 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
       const opened = await openPage(browser);
       const { page } = opened;
       const concept = "sunlit water";
-      await signIn(page, "demo-maint");
+      await signIn(page, origin, "demo-maint");
       await page.goto(`${origin}/#/kb/${encodeURIComponent(concept)}`);
       await page.getByRole("heading", { level: 2, name: concept, exact: true }).waitFor();
       await expandInTree(page, ["ocean zone", "photic zone", "pelagic zone"]);
@@ -210,7 +202,7 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
       t.true(await page.evaluate(() => "m3SameDocument" in window));
 
       await page.getByRole("button", { name: "Sign out" }).click();
-      await signIn(page, "demo-admin");
+      await signIn(page, origin, "demo-admin");
       await page.goto(`${origin}/#/kb/${encodeURIComponent(concept)}`);
       await expandInTree(page, ["ocean zone", "pelagic zone", "photic zone"]);
       t.is(await parentInTree(page, concept), "pelagic zone");

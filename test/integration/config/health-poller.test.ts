@@ -12,6 +12,17 @@ test("a service answering 200 with a HealthStatus record at <url>/health is read
   }
 });
 
+test("polls of a healthy service that answered in full reuse one connection", async (t) => {
+  const service = await startHealthyService("/vam/v1", "vampire-squid");
+  try {
+    for (let poll = 0; poll < 3; poll++)
+      t.deepEqual(await pollHealth(service.url, 2000), healthJson("vampire-squid"));
+    t.is(service.connections(), 1);
+  } finally {
+    await service.close();
+  }
+});
+
 test("an error status, a body that is not a HealthStatus, or no server at all count as down", async (t) => {
   const failing = await startFakeService("/vam/v1", (_request, response) => {
     response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify(healthJson("x")));

@@ -6,6 +6,8 @@ export interface FakeService {
   url: string;
   /** Paths requested so far. */
   requests: string[];
+  /** TCP connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -30,8 +32,11 @@ export async function startFakeService(basePath: string, answer: RequestListener
     requests.push(request.url ?? "");
     answer(request, response);
   });
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
+    connections: () => connections,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${basePath}`,
     requests,
     close: async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { DomainError } from "../errors/domain-error.js";
+import { VerifiedTokens } from "./verified-tokens.js";
 
 /** Checks a bearer token; rejects when it is not one this service would accept. */
 export interface TokenVerifier {
@@ -45,6 +46,7 @@ export class TokenService implements TokenVerifier {
   private readonly keys: readonly SigningKey[];
   private readonly issuer: string;
   private readonly ttlSeconds: number;
+  private readonly verified = new VerifiedTokens();
 
   constructor(options: TokenServiceOptions) {
     if (options.signingSecret === "") throw new Error("the token signing secret must not be empty");
@@ -81,6 +83,8 @@ export class TokenService implements TokenVerifier {
 
   /** The claims of a valid token; rejects with UNAUTHENTICATED "Invalid token" otherwise. */
   async verifyClaims(token: string): Promise<Record<string, unknown>> {
+    const remembered = this.verified.claimsOf(token, Date.now());
+    if (remembered !== undefined) return remembered;
     let lastError: unknown = new Error("no signing key matches the token's kid");
     for (const candidate of this.candidatesFor(token)) {
       try {
@@ -91,6 +95,9 @@ export class TokenService implements TokenVerifier {
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         if (issuedInFuture(payload)) throw new Error("iat is in the future");
+        // jose required exp; the token is accepted until exp plus the tolerance (a later nbf or
+        // iat check can only pass again).
+        this.verified.remember(token, payload, ((payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000);
         return payload;
       } catch (error) {
         lastError = error;

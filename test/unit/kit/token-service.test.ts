@@ -114,3 +114,19 @@ test("a legacy token without kid verifies against the current or a previous secr
   });
   await t.notThrowsAsync(rotated.verifyClaims(legacy));
 });
+
+test("a token verified before verifies again with the same claims, a copy for each caller", async (t) => {
+  const token = await tokens.issue({ name: "brian" });
+  const first = await tokens.verifyClaims(token);
+  first.name = "changed by the first caller";
+  const second = await tokens.verifyClaims(token);
+  t.is(second.name, "brian");
+  t.deepEqual(Object.keys(second).sort(), ["exp", "iat", "iss", "name"]);
+});
+
+test("a token another service verified is still refused by a service without its secret", async (t) => {
+  const token = await tokens.issue();
+  await tokens.verifyClaims(token);
+  const other = new TokenService({ signingSecret: "another-secret", issuer: ISSUER });
+  await t.throwsAsync(other.verifyClaims(token), { instanceOf: DomainError });
+});

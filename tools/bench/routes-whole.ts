@@ -29,6 +29,10 @@ export const WHOLE_DATA_SET_ROUTES: Readonly<Record<string, WholeDataSetRoute>> 
   "GET /anno/v1/observations/counts": { reason: "every observation counted, per video" },
   "GET /anno/v1/imagedmoments/counts": { reason: "every moment counted, per video" },
   "GET /anno/v1/imagedmoments/count/images": { reason: "every moment checked for an image" },
+  "GET /anno/v1/imagedmoments/find/linkname/{}": {
+    reason:
+      "a page of 100 of the link name's ~3,300 moments by UUID: the set is read whole to sort it, and a walk of the moments in UUID order would probe 3,000 for a page (one in 30 has the name)",
+  },
   "GET /anno/v1/imagedmoments/count/linkname/{}": {
     reason: "the link name is on a third of the associations: about 3,300 moments counted (1.7 videos)",
   },

@@ -16,12 +16,14 @@ import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
+import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
+import { LinkNameIndexesSqlite } from "./migrations/sqlite/link-name-indexes.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
 import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
@@ -49,6 +51,7 @@ export const annotationMigrations = {
     HistogramIndexesMysql,
     UnionViewMysql,
     HistogramCountsMysql,
+    LinkNameIndexesMysql,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -57,6 +60,7 @@ export const annotationMigrations = {
     HistogramIndexesSqlite,
     UnionViewSqlite,
     HistogramCountsSqlite,
+    LinkNameIndexesSqlite,
   ],
 };
 

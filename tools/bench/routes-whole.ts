@@ -29,6 +29,10 @@ export const WHOLE_DATA_SET_ROUTES: Readonly<Record<string, WholeDataSetRoute>> 
   "GET /anno/v1/observations/counts": { reason: "every observation counted, per video" },
   "GET /anno/v1/imagedmoments/counts": { reason: "every moment counted, per video" },
   "GET /anno/v1/imagedmoments/count/images": { reason: "every moment checked for an image" },
+  "GET /anno/v1/imagedmoments/find/linkname/{}": {
+    reason:
+      "a page of 100 of the link name's ~3,300 moments by UUID: the set is read whole to sort it, and a walk of the moments in UUID order would probe 3,000 for a page (one in 30 has the name)",
+  },
   "GET /anno/v1/imagedmoments/count/linkname/{}": {
     reason: "the link name is on a third of the associations: about 3,300 moments counted (1.7 videos)",
   },
@@ -49,6 +53,10 @@ export const WHOLE_DATA_SET_ROUTES: Readonly<Record<string, WholeDataSetRoute>> 
   },
   "GET /kb/v1/linktemplates/toconcept/{}": {
     reason: "`self` is the to-concept of 677 of the kb's 791 link templates",
+  },
+  "GET /kb/v1/linktemplates/query/for/{}": {
+    reason:
+      "the templates of Nanomia and its ancestors: 613 of the 791 (the kb's 790 and the one seeded on Nanomia), as for every concept under `marine organism` (its ancestors own 610)",
   },
   "GET /kb/v1/links": { reason: "every link template of the kb" },
   "GET /kb/v1/concept": { reason: "every concept name of the kb" },

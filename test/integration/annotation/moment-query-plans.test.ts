@@ -54,3 +54,41 @@ for (const [name, search] of SEARCHES) {
     );
   });
 }
+
+/** The plan of the statement a search sends, on a migrated SQLite database. */
+async function sqlitePlanOf(search: (repository: MomentQueryRepository) => Promise<unknown>) {
+  const storage = await openAnnotationTestStorage("sqlite");
+  const [statement] = await statementsOf(search);
+  if (!statement) throw new Error("no statement sent");
+  const plan = (await storage.dataSource.query(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params)) as {
+    detail: string;
+  }[];
+  return plan.map((row) => row.detail);
+}
+
+for (const [name, search] of [
+  ["page by link name", (r: MomentQueryRepository) => r.pageByLinkName("eating", { limit: 100, offset: 0 })],
+  ["count by link name", (r: MomentQueryRepository) => r.countByLinkName("eating")],
+] as const) {
+  test(`sqlite: the moment search "${name}" reads the link name's moments from indexes alone`, async (t) => {
+    const details = await sqlitePlanOf(search);
+    const reads = details.filter((detail) => /^(SEARCH|SCAN) /.test(detail));
+    t.deepEqual(
+      reads,
+      [
+        "SEARCH a USING COVERING INDEX idx_associations__link_name_observation (link_name=?)",
+        "SEARCH o USING COVERING INDEX idx_observations__uuid_moment (uuid=?)",
+      ],
+      details.join(" | "),
+    );
+  });
+}
+
+test("sqlite: a page of moments with images is read in the order of the images' moment index", async (t) => {
+  const details = await sqlitePlanOf((r) => r.pageWithImages({ limit: 100, offset: 0 }));
+  t.deepEqual(
+    details,
+    ["SCAN ir USING COVERING INDEX idx_image_references__imaged_moment_uuid"],
+    details.join(" | "),
+  );
+});

@@ -45,6 +45,14 @@ test("sqlite: a page of a video's annotations reads the page's moments, not ever
   );
 });
 
+test("sqlite: a page of a video's annotations joins and sorts the video's observations once", async (t) => {
+  const statement = await firstStatement((manager) =>
+    new MomentGraphRepository(manager).read(videoPageSelection(VIDEO, { limit: 100, offset: 0 }), false),
+  );
+  const plan = await sqlitePlan(statement);
+  t.is(plan.filter((detail) => /\bo1\b/.test(detail)).length, 1, plan.join(" | "));
+});
+
 test("sqlite: the associations of a video and link name are read from the video's moments", async (t) => {
   for (const concept of [undefined, "squid"]) {
     const statement = await firstStatement((manager) =>

@@ -12,12 +12,14 @@ import { ImagedMomentLockEntity } from "./entities/imaged-moment-lock.entity.js"
 import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { ConceptPageIndexMysql } from "./migrations/mysql/concept-page-index.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { ConceptPageIndexSqlite } from "./migrations/sqlite/concept-page-index.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
@@ -49,6 +51,7 @@ export const annotationMigrations = {
     HistogramIndexesMysql,
     UnionViewMysql,
     HistogramCountsMysql,
+    ConceptPageIndexMysql,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -57,6 +60,7 @@ export const annotationMigrations = {
     HistogramIndexesSqlite,
     UnionViewSqlite,
     HistogramCountsSqlite,
+    ConceptPageIndexSqlite,
   ],
 };
 

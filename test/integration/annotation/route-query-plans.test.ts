@@ -83,3 +83,15 @@ test("sqlite: annotations by an association's to-concept start from the to-conce
     plan.join(" | "),
   );
 });
+
+test("sqlite: a page of a concept's annotations walks the concept's index in UUID order, unsorted", async (t) => {
+  const plan = await sqlitePlan(matchingObservationsSql({ concept: "Nanomia" }, { limit: 100, offset: 0 }));
+  t.true(
+    plan.some((detail) => /^SEARCH o USING INDEX idx_observations__concept_uuid \(concept=\?\)/.test(detail)),
+    plan.join(" | "),
+  );
+  t.false(
+    plan.some((detail) => /TEMP B-TREE FOR ORDER BY/.test(detail)),
+    plan.join(" | "),
+  );
+});

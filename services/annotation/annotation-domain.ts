@@ -12,18 +12,18 @@ import { ImagedMomentLockEntity } from "./entities/imaged-moment-lock.entity.js"
 import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { createFastBindings } from "./fast/fast-part.js";
-import { ConceptPageIndexMysql } from "./migrations/mysql/concept-page-index.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
+import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
-import { ConceptPageIndexSqlite } from "./migrations/sqlite/concept-page-index.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
+import { PageIndexesSqlite } from "./migrations/sqlite/page-indexes.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
 import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
@@ -51,7 +51,7 @@ export const annotationMigrations = {
     HistogramIndexesMysql,
     UnionViewMysql,
     HistogramCountsMysql,
-    ConceptPageIndexMysql,
+    PageIndexesMysql,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -60,7 +60,7 @@ export const annotationMigrations = {
     HistogramIndexesSqlite,
     UnionViewSqlite,
     HistogramCountsSqlite,
-    ConceptPageIndexSqlite,
+    PageIndexesSqlite,
   ],
 };
 

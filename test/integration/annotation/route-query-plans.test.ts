@@ -51,6 +51,10 @@ test("sqlite: a page of a video's annotations joins and sorts the video's observ
   );
   const plan = await sqlitePlan(statement);
   t.is(plan.filter((detail) => /\bo1\b/.test(detail)).length, 1, plan.join(" | "));
+  t.true(
+    plan.some((detail) => /^SEARCH o1 USING COVERING INDEX idx_observations__moment_uuid/.test(detail)),
+    `the observations' UUIDs come from the index: ${plan.join(" | ")}`,
+  );
 });
 
 test("sqlite: the associations of a video and link name are read from the video's moments", async (t) => {

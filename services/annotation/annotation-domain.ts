@@ -17,6 +17,7 @@ import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migrat
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
 import { InitAnnotationMysql } from "./migrations/mysql/init-annotation.migration.js";
 import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migration.js";
+import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
@@ -24,6 +25,7 @@ import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migr
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
 import { InitAnnotationSqlite } from "./migrations/sqlite/init-annotation.migration.js";
 import { LinkNameIndexesSqlite } from "./migrations/sqlite/link-name-indexes.migration.js";
+import { PageIndexesSqlite } from "./migrations/sqlite/page-indexes.migration.js";
 import { QueryViewSqlite } from "./migrations/sqlite/query-view.migration.js";
 import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
@@ -52,6 +54,7 @@ export const annotationMigrations = {
     UnionViewMysql,
     HistogramCountsMysql,
     LinkNameIndexesMysql,
+    PageIndexesMysql,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -61,6 +64,7 @@ export const annotationMigrations = {
     UnionViewSqlite,
     HistogramCountsSqlite,
     LinkNameIndexesSqlite,
+    PageIndexesSqlite,
   ],
 };
 

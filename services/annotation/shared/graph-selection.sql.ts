@@ -7,8 +7,14 @@ import { type Page, pageClause, placeholders } from "../moments/repositories/sql
  * moments. Values are always bound; the SQL is built from constants only.
  */
 export interface GraphSelection {
-  rows: { sql: string; params: unknown[] };
-  moments: { sql: string; params: unknown[] };
+  /** A condition over `im` and `o`, or a page of observations (`uuid`, `imaged_moment_uuid`) that drives the read. */
+  rows: SqlPart | { page: SqlPart };
+  moments: SqlPart;
+}
+
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
 }
 
 function same(sql: string, params: unknown[]): GraphSelection {
@@ -64,11 +70,11 @@ export function associationSelection(associationUuid: string): GraphSelection {
 }
 
 /**
- * A page of the video's observations in UUID order. The page is a derived table inside the
- * IN list, as MariaDB takes no LIMIT directly in an IN subquery. The rows also name the
- * page's moments: SQLite does not drive a LEFT JOIN from a list on its right-hand table, so
- * with the observations' list alone it walked every moment of the table (80 ms on 100,000
- * moments for a page of 100, instead of 3 ms).
+ * A page of the video's observations in UUID order. The read is driven from the page, a
+ * derived table computed once (MariaDB takes no LIMIT directly in an IN subquery): as two IN
+ * lists over the moments and the observations (SQLite does not drive a LEFT JOIN from a list
+ * on its right-hand table), each list ran the page's join and sort again, and the images' read
+ * a third time (14 + 7 ms on 100,000 moments, against 4 ms read once).
  */
 export function videoPageSelection(videoReferenceUuid: string, page: Page): GraphSelection {
   const limit = pageClause(page);
@@ -76,12 +82,8 @@ export function videoPageSelection(videoReferenceUuid: string, page: Page): Grap
     JOIN imaged_moments im1 ON im1.uuid = o1.imaged_moment_uuid
     WHERE im1.video_reference_uuid = ? ORDER BY o1.uuid${limit.sql}`;
   const params = [videoReferenceUuid, ...limit.params];
-  const moments = { sql: `im.uuid IN (SELECT p.imaged_moment_uuid FROM (${pageSql}) p)`, params };
   return {
-    rows: {
-      sql: `${moments.sql} AND o.uuid IN (SELECT p.uuid FROM (${pageSql}) p)`,
-      params: [...params, ...params],
-    },
-    moments,
+    rows: { page: { sql: pageSql, params } },
+    moments: { sql: `im.uuid IN (SELECT p.imaged_moment_uuid FROM (${pageSql}) p)`, params },
   };
 }

@@ -6,6 +6,7 @@ import { DataSource, type DataSourceOptions, type EntityManager, type MixedList 
 import { type PoolStats, trackDatabasePool } from "../metrics/database-metrics.js";
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
+import { SqliteReaders } from "./sqlite-readers.js";
 import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
 
 export type Dialect = "mysql" | "sqlite";
@@ -27,6 +28,8 @@ export interface DomainStorageOptions {
 export interface DomainStorage {
   readonly dialect: Dialect;
   readonly dataSource: DataSource;
+  /** On a SQLite file: the read-only connections row streams read through. */
+  readonly sqliteReaders?: SqliteReaders;
   /** Runs reads outside a transaction (serialised with writes on SQLite's single connection). */
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /**
@@ -85,7 +88,11 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
   });
   // Past the start, a statement waits only briefly for another process's lock (see retryPause).
   if (dialect === "sqlite") await dataSource.query(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MILLIS}`);
-  const storage = new TypeOrmDomainStorage(dialect, dataSource, `${options.domain}_migrations`);
+  const readers =
+    options.target.kind === "sqlite" && options.target.file !== ":memory:"
+      ? new SqliteReaders(options.target.file)
+      : undefined;
+  const storage = new TypeOrmDomainStorage(dialect, dataSource, `${options.domain}_migrations`, readers);
   storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
   return storage;
 }
@@ -167,6 +174,7 @@ class TypeOrmDomainStorage implements DomainStorage {
     readonly dialect: Dialect,
     readonly dataSource: DataSource,
     private readonly migrationsTable: string,
+    readonly sqliteReaders?: SqliteReaders,
   ) {}
 
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -237,6 +245,7 @@ class TypeOrmDomainStorage implements DomainStorage {
 
   async close(): Promise<void> {
     this.untrackPool();
+    this.sqliteReaders?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

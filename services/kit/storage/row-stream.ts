@@ -198,19 +198,37 @@ async function* streamSqliteBatches<R>(
     return;
   }
   // Its own connection: an open cursor would make the shared one refuse every other statement.
-  const database = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+  if (attachments.length > 0 || !storage.sqliteReaders) {
+    const database = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    try {
+      attachAll(database, attachments);
+      yield* sqliteCursorBatches<R>(database.prepare(sql), statement, signal);
+    } finally {
+      database.close();
+    }
+    return;
+  }
+  const readers = storage.sqliteReaders;
+  const reader = readers.take();
   try {
-    attachAll(database, attachments);
-    const cursor = database
-      .prepare(sql)
-      .raw(rowsAsArray)
-      .iterate(...params) as IterableIterator<R>;
+    yield* sqliteCursorBatches<R>(reader.prepare(sql), statement, signal);
+  } finally {
+    // However the stream ended, its cursor is closed (for-of returns it): the connection is free.
+    readers.give(reader);
+  }
+}
+
+async function* sqliteCursorBatches<R>(
+  prepared: Database.Statement,
+  statement: Statement,
+  signal: AbortSignal,
+): AsyncGenerator<R[]> {
+  try {
+    const cursor = prepared.raw(statement.rowsAsArray).iterate(...statement.params) as IterableIterator<R>;
     yield* batchesOf(cursor, signal);
   } catch (error) {
     signal.throwIfAborted();
     throw translateStorageError(error);
-  } finally {
-    database.close();
   }
 }
 

@@ -45,6 +45,18 @@ test("sqlite: a page of a video's annotations reads the page's moments, not ever
   );
 });
 
+test("sqlite: a page of a video's annotations joins and sorts the video's observations once", async (t) => {
+  const statement = await firstStatement((manager) =>
+    new MomentGraphRepository(manager).read(videoPageSelection(VIDEO, { limit: 100, offset: 0 }), false),
+  );
+  const plan = await sqlitePlan(statement);
+  t.is(plan.filter((detail) => /\bo1\b/.test(detail)).length, 1, plan.join(" | "));
+  t.true(
+    plan.some((detail) => /^SEARCH o1 USING COVERING INDEX idx_observations__moment_uuid/.test(detail)),
+    `the observations' UUIDs come from the index: ${plan.join(" | ")}`,
+  );
+});
+
 test("sqlite: the associations of a video and link name are read from the video's moments", async (t) => {
   for (const concept of [undefined, "squid"]) {
     const statement = await firstStatement((manager) =>
@@ -73,6 +85,18 @@ test("sqlite: annotations by an association's to-concept start from the to-conce
   );
   t.true(
     plan.some((detail) => detail.includes("idx_associations__to_concept_observation (to_concept=?)")),
+    plan.join(" | "),
+  );
+});
+
+test("sqlite: a page of a concept's annotations walks the concept's index in UUID order, unsorted", async (t) => {
+  const plan = await sqlitePlan(matchingObservationsSql({ concept: "Nanomia" }, { limit: 100, offset: 0 }));
+  t.true(
+    plan.some((detail) => /^SEARCH o USING INDEX idx_observations__concept_uuid \(concept=\?\)/.test(detail)),
+    plan.join(" | "),
+  );
+  t.false(
+    plan.some((detail) => /TEMP B-TREE FOR ORDER BY/.test(detail)),
     plan.join(" | "),
   );
 });

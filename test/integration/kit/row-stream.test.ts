@@ -252,6 +252,37 @@ test("sqlite: writes go on while a stream is open", async (t) => {
   t.is(await storage.read((manager) => manager.count(StreamProbe)), 101);
 });
 
+test("sqlite: a stream after others reads through a kept connection and sees the writes committed since", async (t) => {
+  const storage = await open("sqlite", 10);
+  const sql = "SELECT n FROM kit_stream_probe WHERE n > ? ORDER BY n";
+  t.is((await collect(streamRows(storage, sql, [0], NEVER))).length, 10);
+  for await (const _row of streamRows(storage, sql, [0], NEVER)) break;
+  const kept = storage.sqliteReaders?.take();
+  t.truthy(kept, "a connection was kept");
+  if (kept) storage.sqliteReaders?.give(kept);
+  await storage.transaction((manager) => manager.insert(StreamProbe, { n: 11 }));
+  // The statement left mid-result on the kept connection runs again from its start.
+  t.deepEqual(
+    (await collect(streamRows(storage, sql, [5], NEVER))).map((row) => row.n),
+    [6, 7, 8, 9, 10, 11],
+  );
+  t.is(storage.sqliteReaders?.take(), kept, "the same connection, kept between streams");
+});
+
+test("sqlite: streams open at once each read on their own connection", async (t) => {
+  const storage = await open("sqlite", 600);
+  const sql = "SELECT n FROM kit_stream_probe ORDER BY n";
+  const iterators = Array.from({ length: 6 }, () =>
+    streamRows(storage, sql, [], NEVER)[Symbol.asyncIterator](),
+  );
+  for (const iterator of iterators) t.deepEqual((await iterator.next()).value, { n: 1 });
+  for (const iterator of iterators) {
+    let count = 1;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) count++;
+    t.is(count, 600);
+  }
+});
+
 for (const kind of ["mysql", "sqlite"] as const) {
   test(`${kind}: more streams than pooled connections, each querying while it reads, all finish`, async (t) => {
     const storage = await open(kind, 2000);

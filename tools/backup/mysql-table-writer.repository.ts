@@ -43,13 +43,14 @@ interface OpenUpload {
  * created empty with only their primary keys, by one LOAD DATA LOCAL INFILE per transaction
  * whose file the batches are written into as they come (text the server parses far more cheaply
  * than INSERT statements); a server that refuses LOAD DATA LOCAL gets multi-row INSERTs sized to
- * its max_allowed_packet instead. As each table's rows are all
- * in, a second connection builds its secondary indexes (by sorting, instead of one random insert
- * per row and index) while the next table loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
- * drops the replaced tables and adds back the foreign keys (unchecked: the rows come from a
- * consistent snapshot) and the triggers (which go with the replaced tables; the staging tables
- * load without them), then recounts the tables those triggers keep. Until that RENAME nothing
- * of the real tables has changed, and a rollback just drops the staging tables: all or nothing.
+ * its max_allowed_packet instead. As each table's rows are all in, a second connection builds
+ * its secondary indexes (by sorting, instead of one random insert per row and index) while the
+ * next table loads. Commit then swaps every staging table for its real table in one atomic
+ * RENAME TABLE, drops the replaced tables and adds back the foreign keys (unchecked: the rows
+ * come from a consistent snapshot) and the triggers (which go with the replaced tables; the
+ * staging tables load without them), then recounts the tables those triggers keep. Until that
+ * RENAME nothing of the real tables has changed, and a rollback just drops the staging tables:
+ * all or nothing.
  */
 export class MysqlTableWriter implements TableWriter {
   readonly dialect = "mysql";

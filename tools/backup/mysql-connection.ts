@@ -71,9 +71,11 @@ export class LocalDataUpload {
         else resolve(result as ResultSetHeader);
       }),
     );
-    // Its failure surfaces at write(), end() or started; until then it must not go unhandled.
-    this.result.catch(() => undefined);
     this.started = Promise.race([requested, this.result.then(() => undefined)]);
+    // A failure surfaces at write(), end() or started (awaited only by the first statement); until
+    // then it must not go unhandled.
+    this.result.catch(() => undefined);
+    this.started.catch(() => undefined);
   }
 
   /** Appends rows (whole lines of LOAD DATA text); rejects, instead of waiting, once the statement failed. */

@@ -204,3 +204,33 @@ test("a load abandoned midway, its statement still open, rolls back and changes 
   t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
   t.deepEqual(await query("SHOW TABLES LIKE '%\\_\\_m3\\_%'"), []);
 });
+
+test("a statement cut off midway (its connection killed) fails the load instead of waiting, and changes nothing", async (t) => {
+  const { url, query } = await kbDatabase();
+  await load(url, preferences(3), "commit");
+  const before = await query("SELECT * FROM preferences ORDER BY id");
+
+  const writer = await MysqlTableWriter.open(
+    parseDatabaseUrl(url) as Parameters<typeof MysqlTableWriter.open>[0],
+  );
+  try {
+    await writer.begin();
+    await writer.prepareTables(["preferences"]);
+    const rows = preferences(4_000);
+    await writer.insert("preferences", PREFERENCE_COLUMNS, batch(rows.slice(0, 2_000)));
+    const [loading] = (await query(
+      "SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND INFO LIKE 'LOAD DATA%'",
+    )) as { id: number }[];
+    await query(`KILL CONNECTION ${Number(loading?.id)}`);
+    await t.throwsAsync(async () => {
+      await writer.insert("preferences", PREFERENCE_COLUMNS, batch(rows.slice(2_000)));
+      await writer.endTable("preferences");
+      await writer.finishLoading();
+      await writer.commit();
+    });
+  } finally {
+    await writer.rollback().catch(() => undefined);
+    await writer.close();
+  }
+  t.deepEqual(await query("SELECT * FROM preferences ORDER BY id"), before);
+});

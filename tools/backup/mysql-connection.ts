@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import mysql, { type Connection, type ResultSetHeader } from "mysql2";
 import type { DatabaseTarget } from "../../services/kit/storage/database-url.js";
 
@@ -35,23 +36,78 @@ export function run(connection: Connection, sql: string, values: unknown[] = [])
 }
 
 /**
- * Runs a LOAD DATA LOCAL INFILE statement, the server reading `data` as the file it names. The
- * bytes go in pieces of at most `pieceBytes`: the driver sends each piece as one packet.
+ * One LOAD DATA LOCAL INFILE statement whose file is written while it runs: the server reads
+ * and stores the bytes as they come, so one statement takes many batches. mysql2 pauses the
+ * file while the socket's buffer is full, and write() then waits for the file to drain: memory
+ * holds a few pieces, not the statement's rows. Each piece goes as one packet, hence at most
+ * `pieceBytes`.
  */
-export function loadLocalData(
-  connection: Connection,
-  sql: string,
-  data: Buffer,
-  pieceBytes: number,
-): Promise<ResultSetHeader> {
-  const pieces: Buffer[] = [];
-  for (let start = 0; start < data.length; start += pieceBytes)
-    pieces.push(data.subarray(start, start + pieceBytes));
-  return new Promise((resolve, reject) =>
-    connection.query({ sql, infileStreamFactory: () => Readable.from(pieces) }, (error, result) =>
-      error ? reject(error) : resolve(result as ResultSetHeader),
-    ),
-  );
+export class LocalDataUpload {
+  /** The rows written so far, which the server's count of stored rows must equal. */
+  rows = 0;
+  /** Resolves when the server asks for the file; rejects when it refuses the statement. */
+  readonly started: Promise<void>;
+  private readonly file = new PassThrough();
+  private readonly result: Promise<ResultSetHeader>;
+  private settled = false;
+
+  constructor(
+    connection: Connection,
+    sql: string,
+    private readonly pieceBytes: number,
+  ) {
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const infileStreamFactory = () => {
+      asked();
+      return this.file;
+    };
+    this.result = new Promise((resolve, reject) =>
+      connection.query({ sql, infileStreamFactory }, (error, result) => {
+        this.settled = true;
+        if (error) reject(error);
+        else resolve(result as ResultSetHeader);
+      }),
+    );
+    this.started = Promise.race([requested, this.result.then(() => undefined)]);
+    // A failure surfaces at write(), end() or started (awaited only by the first statement); until
+    // then it must not go unhandled.
+    this.result.catch(() => undefined);
+    this.started.catch(() => undefined);
+  }
+
+  /** Appends rows (whole lines of LOAD DATA text); rejects, instead of waiting, once the statement failed. */
+  async write(data: Buffer, rows: number): Promise<void> {
+    for (let start = 0; start < data.length; start += this.pieceBytes) {
+      if (this.settled) await this.endedEarly();
+      if (!this.file.write(data.subarray(start, start + this.pieceBytes)))
+        await Promise.race([once(this.file, "drain"), this.result]);
+    }
+    this.rows += rows;
+  }
+
+  /** Ends the file and returns the statement's result. */
+  end(): Promise<ResultSetHeader> {
+    this.file.end();
+    return this.result;
+  }
+
+  /**
+   * Ends the file where it is (a restore that failed midway) and waits for the statement to
+   * finish, whatever its outcome: the connection is then free for the ROLLBACK.
+   */
+  async abandon(): Promise<void> {
+    this.file.end();
+    await this.result.catch(() => undefined);
+  }
+
+  /** The statement finished before its file did: only an error ends it so. */
+  private async endedEarly(): Promise<never> {
+    await this.result;
+    throw new Error("LOAD DATA finished before its file was written");
+  }
 }
 
 export function end(connection: Connection): Promise<void> {

@@ -1,7 +1,7 @@
 import mysql, { type Connection } from "mysql2";
 import type { ArchiveValue } from "./archive-format.js";
 import { LOAD_DATA_FORMAT, loadDataText } from "./load-data-text.js";
-import { connect, end, loadLocalData, type MysqlTarget, quote, run } from "./mysql-connection.js";
+import { connect, end, LocalDataUpload, type MysqlTarget, quote, run } from "./mysql-connection.js";
 import { type DeferredDefinitions, deferredDefinitions } from "./mysql-table-definition.js";
 import type { RowBatch, TableWriter } from "./tables.repository.js";
 
@@ -9,7 +9,7 @@ import type { RowBatch, TableWriter } from "./tables.repository.js";
 const STAGING_SUFFIX = "__m3_restore";
 const REPLACED_SUFFIX = "__m3_replaced";
 /** Rows per transaction while loading a staging table: commits are cheap there, undo logs are not. */
-const ROWS_PER_TRANSACTION = 50_000;
+export const ROWS_PER_TRANSACTION = 50_000;
 /** Statements stay this far under max_allowed_packet. */
 const PACKET_SHARE = 0.8;
 /** The modes under which a JSON string is read as the same MySQL string (see sqlTuple). */
@@ -32,17 +32,25 @@ interface StagedTable {
   indexed: boolean;
 }
 
+/** The LOAD DATA statement of the open transaction, and the table it fills. */
+interface OpenUpload {
+  staged: StagedTable;
+  upload: LocalDataUpload;
+}
+
 /**
  * The restore's writes on MySQL/MariaDB. The rows go into staging tables beside the real ones,
- * created empty with only their primary keys, one LOAD DATA LOCAL INFILE per batch (text the
- * server parses far more cheaply than INSERT statements); a server that refuses LOAD DATA LOCAL
- * gets multi-row INSERTs sized to its max_allowed_packet instead. As each table's rows are all
- * in, a second connection builds its secondary indexes (by sorting, instead of one random insert
- * per row and index) while the next table loads. Commit then swaps every staging table for its real table in one atomic RENAME TABLE,
- * drops the replaced tables and adds back the foreign keys (unchecked: the rows come from a
- * consistent snapshot) and the triggers (which go with the replaced tables; the staging tables
- * load without them), then recounts the tables those triggers keep. Until that RENAME nothing
- * of the real tables has changed, and a rollback just drops the staging tables: all or nothing.
+ * created empty with only their primary keys, by one LOAD DATA LOCAL INFILE per transaction
+ * whose file the batches are written into as they come (text the server parses far more cheaply
+ * than INSERT statements); a server that refuses LOAD DATA LOCAL gets multi-row INSERTs sized to
+ * its max_allowed_packet instead. As each table's rows are all in, a second connection builds
+ * its secondary indexes (by sorting, instead of one random insert per row and index) while the
+ * next table loads. Commit then swaps every staging table for its real table in one atomic
+ * RENAME TABLE, drops the replaced tables and adds back the foreign keys (unchecked: the rows
+ * come from a consistent snapshot) and the triggers (which go with the replaced tables; the
+ * staging tables load without them), then recounts the tables those triggers keep. Until that
+ * RENAME nothing of the real tables has changed, and a rollback just drops the staging tables:
+ * all or nothing.
  */
 export class MysqlTableWriter implements TableWriter {
   readonly dialect = "mysql";
@@ -51,6 +59,7 @@ export class MysqlTableWriter implements TableWriter {
   private readonly triggers: string[] = [];
   private readonly recounts: string[] = [];
   private pending: Promise<unknown> = Promise.resolve();
+  private upload: OpenUpload | undefined;
   private indexBuilds: Promise<void> = Promise.resolve();
   private uncommittedRows = 0;
   private maxStatementBytes = 0;
@@ -120,16 +129,16 @@ export class MysqlTableWriter implements TableWriter {
   }
 
   /**
-   * Sends the rows and returns once the previous statement is done, so the next batch is read
-   * and parsed while the server stores this one. finishLoading() waits for the last. The first
-   * batch is awaited: a server that refuses LOAD DATA LOCAL gets it, and every later one, as
-   * INSERTs.
+   * Sends the rows and returns once they are on their way, so the next batch is read and parsed
+   * while the server stores this one: written into the transaction's LOAD DATA statement (the
+   * first batch of a transaction opens it, once the previous transaction's is checked and
+   * committed), or as INSERTs once the previous statement is done. The first statement's start is
+   * awaited: a server that refuses LOAD DATA LOCAL gets its batch, and every later one, as INSERTs.
    */
   async insert(table: string, columns: readonly string[], batch: RowBatch): Promise<void> {
     const staged = this.stagedTable(table);
-    if (this.loadPath === "untried") await this.tryLoadData(staged, columns, batch);
-    else if (this.loadPath === "load-data") await this.loadData(staged, columns, batch);
-    else await this.insertStatements(staged, columns, batch);
+    if (this.loadPath === "insert") await this.insertStatements(staged, columns, batch);
+    else await this.loadData(staged, columns, batch);
     this.uncommittedRows += batch.lines.length;
     if (this.uncommittedRows >= ROWS_PER_TRANSACTION) await this.commitLoaded();
   }
@@ -191,6 +200,8 @@ export class MysqlTableWriter implements TableWriter {
   }
 
   async rollback(): Promise<void> {
+    await this.upload?.upload.abandon();
+    this.upload = undefined;
     await this.pending.catch(() => undefined);
     await this.indexBuilds.catch(() => undefined);
     await run(this.connection, "ROLLBACK");
@@ -229,32 +240,55 @@ export class MysqlTableWriter implements TableWriter {
     return staged;
   }
 
-  private async tryLoadData(staged: StagedTable, columns: readonly string[], batch: RowBatch): Promise<void> {
-    await this.loadData(staged, columns, batch);
-    try {
-      await this.pending;
-      this.loadPath = "load-data";
-    } catch (error) {
-      if (!LOCAL_INFILE_REFUSED.has((error as { errno?: number }).errno ?? 0)) throw error;
-      this.loadPath = "insert";
-      this.pending = Promise.resolve();
-      await this.insertStatements(staged, columns, batch);
+  private async loadData(staged: StagedTable, columns: readonly string[], batch: RowBatch): Promise<void> {
+    if (this.upload && this.upload.staged !== staged) await this.commitLoaded();
+    if (!this.upload) {
+      const upload = await this.openUpload(staged, columns);
+      if (!upload) {
+        await this.insertStatements(staged, columns, batch);
+        return;
+      }
+      this.upload = { staged, upload };
     }
+    await this.upload.upload.write(loadDataText(batch.lines), batch.lines.length);
   }
 
-  private async loadData(staged: StagedTable, columns: readonly string[], batch: RowBatch): Promise<void> {
+  /**
+   * Starts a LOAD DATA statement into the staging table once the previous statements are done.
+   * The first one decides the load path: without an upload, the server refused LOAD DATA LOCAL
+   * and the restore goes on with INSERTs.
+   */
+  private async openUpload(
+    staged: StagedTable,
+    columns: readonly string[],
+  ): Promise<LocalDataUpload | undefined> {
+    await this.pending;
     const sql =
       `LOAD DATA LOCAL INFILE 'rows' INTO TABLE ${quote(staged.staging)} ${LOAD_DATA_FORMAT} ` +
       `(${columns.map(quote).join(", ")})`;
-    const data = loadDataText(batch.lines);
     const pieceBytes = Math.min(LOAD_DATA_PIECE_BYTES, this.maxStatementBytes);
-    await this.sendAfterPrevious(async () => {
-      const result = await loadLocalData(this.connection, sql, data, pieceBytes);
-      // LOCAL makes the server skip a row it cannot store (a duplicate key, a bad value) with a
-      // warning instead of failing, since it cannot stop the client's upload midway.
-      if (result.affectedRows !== batch.lines.length || result.warningStatus > 0)
-        throw new Error(await this.loadDataProblem(staged, batch.lines.length, result.affectedRows));
-    });
+    const upload = new LocalDataUpload(this.connection, sql, pieceBytes);
+    if (this.loadPath === "load-data") return upload;
+    try {
+      await upload.started;
+      this.loadPath = "load-data";
+      return upload;
+    } catch (error) {
+      if (!LOCAL_INFILE_REFUSED.has((error as { errno?: number }).errno ?? 0)) throw error;
+      this.loadPath = "insert";
+      return undefined;
+    }
+  }
+
+  /**
+   * Ends the transaction's statement and checks it: LOCAL makes the server skip a row it cannot
+   * store (a duplicate key, a bad value) with a warning instead of failing, since it cannot stop
+   * the client's upload midway.
+   */
+  private async endUpload({ staged, upload }: OpenUpload): Promise<void> {
+    const result = await upload.end();
+    if (result.affectedRows !== upload.rows || result.warningStatus > 0)
+      throw new Error(await this.loadDataProblem(staged, upload.rows, result.affectedRows));
   }
 
   private async loadDataProblem(staged: StagedTable, rows: number, stored: number): Promise<string> {
@@ -296,6 +330,9 @@ export class MysqlTableWriter implements TableWriter {
 
   private async commitLoaded(): Promise<void> {
     this.uncommittedRows = 0;
+    const open = this.upload;
+    this.upload = undefined;
+    if (open) await this.sendAfterPrevious(() => this.endUpload(open));
     await this.send("COMMIT");
   }
 

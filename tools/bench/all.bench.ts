@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { REPO_ROOT } from "../k8s/k8s-tools.js";
-import { BENCHES, type BenchEntry } from "./all/bench-list.js";
+import { BENCHES, type BenchEntry, commandOf } from "./all/bench-list.js";
 import { loadAverage, machineTable } from "./all/machine.js";
 import { printoutAsMarkdown } from "./all/printout-markdown.js";
 
@@ -40,7 +40,7 @@ interface BenchRun {
 
 function runBench(entry: BenchEntry): Promise<BenchRun> {
   const started = performance.now();
-  const env = { ...process.env, ...(options.quick ? entry.quick : {}) };
+  const env = { ...process.env, ...entry.env, ...(options.quick ? entry.quick : {}) };
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", entry.script], { cwd: REPO_ROOT, env });
     let output = "";
@@ -69,13 +69,13 @@ const header = [
 let failures = 0;
 for (const entry of chosen) {
   const loadBefore = loadAverage();
-  process.stdout.write(`\n=== ${entry.script} (load average ${loadBefore})\n`);
+  process.stdout.write(`\n=== ${commandOf(entry)} (load average ${loadBefore})\n`);
   const run = await runBench(entry);
   if (run.exitCode !== 0) failures++;
   const status = run.exitCode === 0 ? "" : ` — **failed** (exit code ${run.exitCode})`;
   sections.push(
     [
-      `## \`npm run ${entry.script}\`${status}`,
+      `## \`${commandOf(entry)}\`${status}`,
       "",
       `${entry.about}. ${run.seconds.toFixed(0)} s; load average ${loadBefore} before, ${loadAverage()} after` +
         `${

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { selectWideRows } from "../../kit/storage/sqlite-wide-rows.js";
 import type { MomentGraph } from "../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../contracts/observation-store.js";
 import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
@@ -50,7 +51,8 @@ export class MomentGraphRepository {
     const order = "ORDER BY o.uuid, a.uuid";
     if ("page" in selection.rows) {
       const { page } = selection.rows;
-      return this.manager.query(
+      return selectWideRows(
+        this.manager,
         `SELECT ${graphColumns(withData)}
            FROM (${page.sql}) p
            JOIN imaged_moments im ON im.uuid = p.imaged_moment_uuid
@@ -60,7 +62,8 @@ export class MomentGraphRepository {
         page.params,
       );
     }
-    return this.manager.query(
+    return selectWideRows(
+      this.manager,
       `SELECT ${graphColumns(withData)}
          FROM imaged_moments im
          LEFT JOIN observations o ON o.imaged_moment_uuid = im.uuid

@@ -85,6 +85,28 @@ for (const backend of ANNOTATION_BACKENDS) {
     t.is((await http.get(`/anno/v1/imagedmoments/observation/${randomUUID()}`)).status, 404);
   });
 
+  test(`${backend}: a moment with two observations of a concept is listed once by concept, with both`, async (t) => {
+    const { http } = stack(backend);
+    const s = await seedVideo(http);
+    // Same video and timecode as A: the annotation joins A's imaged moment.
+    const second = await createAnnotation(http, {
+      video_reference_uuid: s.video,
+      concept: s.concept,
+      timecode: "00:00:01:00",
+    });
+    t.is(second.imaged_moment_uuid, s.a.imaged_moment_uuid);
+    const moments = (await http.get(`/anno/v1/imagedmoments/concept/${s.concept}`)).json as MomentJson[];
+    t.deepEqual(
+      moments.map((moment) => moment.uuid),
+      [s.a.imaged_moment_uuid, s.b.imaged_moment_uuid].sort(),
+    );
+    const a = moments.find((moment) => moment.uuid === s.a.imaged_moment_uuid);
+    t.is(a?.observations?.length, 2);
+    t.deepEqual(uuidsOf(await http.get(`/anno/v1/imagedmoments/concept/images/${s.concept}`)), [
+      s.a.imaged_moment_uuid,
+    ]);
+  });
+
   test.serial(`${backend}: global imaged moment lists, counts and pages`, async (t) => {
     const { http } = stack(backend);
     const s = await seedVideo(http);

@@ -92,3 +92,13 @@ test("sqlite: a page of moments with images is read in the order of the images' 
     details.join(" | "),
   );
 });
+
+test("sqlite: a page of moments by concept is read from the concept's index, not from the moments", async (t) => {
+  const details = await sqlitePlanOf((r) => r.pageByConcept("Nanomia", false, { limit: 100, offset: 0 }));
+  const reads = details.filter((detail) => /^(SEARCH|SCAN) /.test(detail));
+  t.deepEqual(
+    reads,
+    ["SEARCH o USING INDEX idx_observations__concept_uuid (concept=?)"],
+    details.join(" | "),
+  );
+});

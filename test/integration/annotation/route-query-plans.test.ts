@@ -89,14 +89,41 @@ test("sqlite: annotations by an association's to-concept start from the to-conce
   );
 });
 
+/** The plan's lines that choose a page (the derived table `p`), before the page's rows are read. */
+function pageChoice(plan: readonly string[]): string[] {
+  return plan.slice(plan.indexOf("CO-ROUTINE p") + 1, plan.indexOf("SCAN p"));
+}
+
 test("sqlite: a page of a concept's annotations walks the concept's index in UUID order, unsorted", async (t) => {
   const plan = await sqlitePlan(matchingObservationsSql({ concept: "Nanomia" }, { limit: 100, offset: 0 }));
+  const choice = pageChoice(plan);
   t.true(
-    plan.some((detail) => /^SEARCH o USING INDEX idx_observations__concept_uuid \(concept=\?\)/.test(detail)),
+    choice.some((detail) =>
+      /^SEARCH o USING COVERING INDEX idx_observations__concept_uuid \(concept=\?\)/.test(detail),
+    ),
     plan.join(" | "),
   );
   t.false(
-    plan.some((detail) => /TEMP B-TREE FOR ORDER BY/.test(detail)),
+    choice.some((detail) => /TEMP B-TREE/.test(detail)),
+    plan.join(" | "),
+  );
+});
+
+test("sqlite: a page of a video's fast annotations is chosen from the indexes, then only its rows are read", async (t) => {
+  const plan = await sqlitePlan(
+    matchingObservationsSql({ videoReferenceUuids: [VIDEO] }, { limit: 100, offset: 0 }),
+  );
+  const choice = pageChoice(plan);
+  t.true(choice.length > 0, plan.join(" | "));
+  // Sorting the video's observations to keep 100 reads their keys only, never their rows.
+  t.true(
+    choice.every((detail) => !/^(SEARCH|SCAN) /.test(detail) || detail.includes("COVERING INDEX")),
+    plan.join(" | "),
+  );
+  t.true(
+    plan
+      .slice(plan.indexOf("SCAN p"))
+      .some((detail) => /^SEARCH o USING INDEX sqlite_autoindex_observations_1/.test(detail)),
     plan.join(" | "),
   );
 });

@@ -25,13 +25,29 @@ const KEYS_PER_STATEMENT = 999;
 const OBSERVATION_COLUMNS = `o.uuid, o.imaged_moment_uuid, o.activity, o.concept, o.duration_millis,
   o.observation_group, o.observation_timestamp, o.observer, o.last_updated_timestamp`;
 
-/** The matching observations with their moments, ordered by observation UUID, one page of them. */
+/**
+ * The matching observations with their moments, ordered by observation UUID, one page of them.
+ * A bounded page is chosen first from the keys alone (a derived table of observation UUIDs,
+ * mostly read from indexes), then only its rows are read in full: sorting every column of a
+ * video's 2,000 observations to keep 100 took 5.2 ms of SQLite against 1.4 ms (bench:routes'
+ * data set). An unbounded read (a stream of the whole selection) reads each row once.
+ */
 export function matchingObservationsSql(filter: FastFilter, page: Page): { sql: string; params: unknown[] } {
-  const { from, where, params } = filterSql(filter);
   const limit = pageClause(page);
+  if (page.limit === undefined) {
+    const { from, where, params } = filterSql(filter);
+    return {
+      sql: `SELECT ${OBSERVATION_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS} FROM ${from}${whereClause(where)}
+        ORDER BY o.uuid${limit.sql}`,
+      params: [...params, ...limit.params],
+    };
+  }
+  const { from, where, params } = filterSql(filter, { withMoment: false });
   return {
-    sql: `SELECT ${OBSERVATION_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS} FROM ${from}${whereClause(where)}
-      ORDER BY o.uuid${limit.sql}`,
+    sql: `SELECT ${OBSERVATION_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
+      FROM (SELECT o.uuid FROM ${from}${whereClause(where)} ORDER BY o.uuid${limit.sql}) p
+      JOIN observations o ON o.uuid = p.uuid JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid
+      ORDER BY o.uuid`,
     params: [...params, ...limit.params],
   };
 }

@@ -62,9 +62,22 @@ export class MomentQueryRepository {
     );
   }
 
+  /**
+   * The concept's observations' distinct moments, from the concept's index: every
+   * observation's moment exists (foreign key), so the moments themselves are not read. As
+   * `im.uuid IN (…)` SQLite built the list of the concept's moments, then probed the moments'
+   * key for each in order (0.49 ms against 0.19 ms for a concept of 926 observations).
+   */
   pageByConcept(concept: string, withImages: boolean, page: Page): Promise<string[]> {
-    const images = withImages ? ` AND ${HAS_IMAGE}` : "";
-    return this.uuids(`SELECT im.uuid FROM imaged_moments im WHERE ${BY_CONCEPT}${images}`, [concept], page);
+    const images = withImages
+      ? " AND EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid)"
+      : "";
+    return this.uuids(
+      `SELECT DISTINCT o.imaged_moment_uuid AS uuid FROM observations o WHERE o.concept = ?${images}`,
+      [concept],
+      page,
+      "o.imaged_moment_uuid",
+    );
   }
 
   /** Observations of the concept (the legacy count of joined moment and observation rows). */

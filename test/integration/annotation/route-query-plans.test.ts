@@ -127,3 +127,18 @@ test("sqlite: a page of a video's fast annotations is chosen from the indexes, t
     plan.join(" | "),
   );
 });
+
+test("sqlite: a page of every fast annotation reads the page's keys first, then only its rows", async (t) => {
+  const plan = await sqlitePlan(matchingObservationsSql({}, { limit: 100, offset: 0 }));
+  // The outer query walks the page, then finds each of its observations and moments by key.
+  const outer = plan.slice(plan.indexOf("SCAN p"));
+  t.true(plan.includes("SCAN p"), plan.join(" | "));
+  t.true(
+    outer.some((detail) => /^SEARCH o USING INDEX sqlite_autoindex_observations_1 \(uuid=\?\)/.test(detail)),
+    plan.join(" | "),
+  );
+  t.false(
+    plan.some((detail) => /AUTOMATIC/.test(detail) || /^SCAN o USING INDEX idx_/.test(detail)),
+    plan.join(" | "),
+  );
+});

@@ -67,13 +67,19 @@ export class MomentQueryRepository {
    * observation's moment exists (foreign key), so the moments themselves are not read. As
    * `im.uuid IN (…)` SQLite built the list of the concept's moments, then probed the moments'
    * key for each in order (0.49 ms against 0.19 ms for a concept of 926 observations).
+   * Only the moments with images keep that form: with the images' EXISTS on the observations,
+   * MariaDB walked the observations in moment order to skip the sort, testing the concept and
+   * the images row by row (bench:routes, 100,000 annotations: 913 ms p50 at c16 against 52 ms).
    */
   pageByConcept(concept: string, withImages: boolean, page: Page): Promise<string[]> {
-    const images = withImages
-      ? " AND EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid)"
-      : "";
+    if (withImages)
+      return this.uuids(
+        `SELECT im.uuid FROM imaged_moments im WHERE ${BY_CONCEPT} AND ${HAS_IMAGE}`,
+        [concept],
+        page,
+      );
     return this.uuids(
-      `SELECT DISTINCT o.imaged_moment_uuid AS uuid FROM observations o WHERE o.concept = ?${images}`,
+      "SELECT DISTINCT o.imaged_moment_uuid AS uuid FROM observations o WHERE o.concept = ?",
       [concept],
       page,
       "o.imaged_moment_uuid",

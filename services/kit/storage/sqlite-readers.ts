@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { KeptStatements } from "./kept-statements.js";
 
 /** Connections kept open between streams; more streams at once open and close their own. */
 const MAX_IDLE = 4;
@@ -42,18 +43,6 @@ export class SqliteReaders {
 
 function openReader(file: string): SqliteReader {
   const database = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
-  const statements = new Map<string, Database.Statement>();
-  return {
-    database,
-    prepare(sql) {
-      const cached = statements.get(sql);
-      // A cursor never closed keeps its statement busy: that one is left to it.
-      const statement = cached && !cached.busy ? cached : database.prepare(sql);
-      // Most recently used last: the first key is the one to drop.
-      statements.delete(sql);
-      statements.set(sql, statement);
-      if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
-      return statement;
-    },
-  };
+  const statements = new KeptStatements(database, MAX_STATEMENTS);
+  return { database, prepare: (sql) => statements.prepare(sql) };
 }

@@ -1,18 +1,13 @@
 import type Database from "better-sqlite3";
 import { type EntityManager, QueryFailedError } from "typeorm";
+import { KeptStatements } from "./kept-statements.js";
 
 type Row = Record<string, unknown>;
 
 /** Statements kept per connection: the graph reads' IN lists come in a few hundred lengths at most. */
 const KEPT_STATEMENTS = 64;
 
-/** A prepared statement returning value arrays, with its column labels. */
-interface KeptStatement {
-  statement: Database.Statement;
-  columns: string[];
-}
-
-const keptStatements = new WeakMap<Database.Database, Map<string, KeptStatement>>();
+const keptStatements = new WeakMap<Database.Database, KeptStatements>();
 
 /**
  * Runs one SELECT and returns its rows keyed by column label, as `manager.query` does. On
@@ -30,7 +25,8 @@ export async function selectWideRows(
   const connection = sqliteConnectionOf(manager);
   if (connection === undefined) return manager.query(sql, parameters);
   try {
-    const { statement, columns } = keptStatement(connection, sql);
+    const statement = keptStatementsOf(connection).prepare(sql).raw(true);
+    const columns = statement.columns().map((column) => column.name);
     const values = statement.all(...parameters) as unknown[][];
     return values.map((row) => {
       const keyed: Row = {};
@@ -49,20 +45,11 @@ function sqliteConnectionOf(manager: EntityManager): Database.Database | undefin
   return driver?.options?.type === "better-sqlite3" ? driver.databaseConnection : undefined;
 }
 
-function keptStatement(connection: Database.Database, sql: string): KeptStatement {
+function keptStatementsOf(connection: Database.Database): KeptStatements {
   let kept = keptStatements.get(connection);
   if (kept === undefined) {
-    kept = new Map();
+    kept = new KeptStatements(connection, KEPT_STATEMENTS);
     keptStatements.set(connection, kept);
   }
-  let statement = kept.get(sql);
-  if (statement === undefined) {
-    const prepared = connection.prepare(sql).raw(true);
-    statement = { statement: prepared, columns: prepared.columns().map((column) => column.name) };
-    if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
-  } else {
-    kept.delete(sql);
-  }
-  kept.set(sql, statement);
-  return statement;
+  return kept;
 }

@@ -5,12 +5,13 @@
  * grpc-js ServiceError-like error (code, details, metadata) carrying the call's status.
  */
 import type { Metadata } from "@grpc/grpc-js";
+import type { ClosingSource } from "../../../services/kit/grpc/closing-source.js";
 
 export interface UnaryCallOptions {
   metadata: Metadata;
   timeoutMillis: number;
-  /** Aborting cancels the call (the HTTP client went away). */
-  signal?: AbortSignal;
+  /** The call is cancelled if this closes before the reply (the HTTP client went away). */
+  closedBy?: ClosingSource;
 }
 
 /** Streamed calls last as long as the client keeps reading or sending; a disconnect cancels them. */

@@ -25,7 +25,7 @@ export class DomainClient implements DomainTransport {
 
   /** Resolves with the reply's bytes, or rejects with the call's grpc.ServiceError. */
   unary(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
-    const { signal } = options;
+    const { closedBy } = options;
     return new Promise((resolve, reject) => {
       const cancel = () => call.cancel();
       const call = this.client.makeUnaryRequest(
@@ -36,12 +36,12 @@ export class DomainClient implements DomainTransport {
         options.metadata,
         { deadline: Date.now() + options.timeoutMillis },
         (error, reply) => {
-          signal?.removeEventListener("abort", cancel);
+          closedBy?.off("close", cancel);
           if (error || !reply) reject(error);
           else resolve(reply);
         },
       );
-      signal?.addEventListener("abort", cancel, { once: true });
+      closedBy?.once("close", cancel);
     });
   }
 

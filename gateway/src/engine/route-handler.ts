@@ -56,20 +56,15 @@ export function createRouteHandler(
       await writeStreamedReply(ctx, route, stream, client);
       return;
     }
-    const abort = new AbortController();
-    const onClose = () => abort.abort();
-    ctx.res.once("close", onClose);
     let reply: Buffer;
     try {
       reply = await client.unary(route.rpc.path, bytes, {
         metadata,
         timeoutMillis: settings.callTimeoutMillis,
-        signal: abort.signal,
+        closedBy: ctx.res,
       });
     } catch (error) {
       throw gatewayErrorOf(error, route, client);
-    } finally {
-      ctx.res.off("close", onClose);
     }
     writeReply(ctx, route, responseType.decode(reply));
   };

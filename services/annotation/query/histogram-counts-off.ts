@@ -2,7 +2,7 @@
  * The warnings of an annotation database that does not keep the histogram counts (their
  * triggers were refused): what it means, and how to turn them on.
  */
-import { currentLogger } from "../../kit/log/logger.js";
+import { processLogger } from "../../kit/log/logger.js";
 
 /**
  * How to turn the counts on, for the warnings of a database that does not keep them. The grant
@@ -28,7 +28,7 @@ export function warnHistogramCountsRefused(refusal: unknown): void {
   const reason = (refusal as { message?: unknown })?.message ?? String(refusal);
   if (reason === warnedReason) return;
   warnedReason = reason;
-  currentLogger().warn(
+  processLogger().warn(
     { reason },
     `annotation histogram counts are off: the database refused their triggers (${reason}); ` +
       `histograms over every annotation join the tables instead, with the same answers, slower. To turn them on, ${HISTOGRAM_COUNTS_REMEDY}`,
@@ -37,7 +37,7 @@ export function warnHistogramCountsRefused(refusal: unknown): void {
 
 /** Logs, for a process that found them missing, that the histograms join instead of reading the counts. */
 export function warnHistogramCountsMissing(missing: readonly string[]): void {
-  currentLogger().warn(
+  processLogger().warn(
     { missing },
     `the annotation database does not keep the histogram counts (their triggers are missing): histograms over every annotation join the tables instead, with the same answers, slower. To turn them on, ${HISTOGRAM_COUNTS_REMEDY}`,
   );

@@ -40,13 +40,15 @@ export interface ServiceBinding {
   implementation: grpc.UntypedServiceImplementation;
   /** The calls being served; the server waits for them when it shuts down. */
   inFlight?: InFlightCalls;
+  /** Makes `logger` the parent of the calls' loggers, unless the binding was given its own. */
+  adoptLogger?(logger: Logger): void;
 }
 
 export interface ServiceAccess<S> {
   /** Method keys (ts-proto camelCase, e.g. "getVideo") callable without a JWT. */
   publicMethods: readonly (keyof S & string)[];
   tokens: TokenVerifier;
-  /** The parent of every call's logger; defaults to the root logger. */
+  /** The parent of every call's logger; defaults to the server's (see adoptLogger). */
   logger?: Logger;
 }
 
@@ -66,6 +68,7 @@ export function bindService<S extends grpc.ServiceDefinition>(
 ): ServiceBinding {
   const inFlight = new InFlightCalls();
   const implementation: grpc.UntypedServiceImplementation = {};
+  const plans: MethodPlan[] = [];
   for (const key of access.publicMethods) {
     if (!(key in definition)) throw new Error(`bindService: unknown public method "${key}"`);
   }
@@ -82,6 +85,7 @@ export function bindService<S extends grpc.ServiceDefinition>(
       logger: access.logger,
       inFlight,
     };
+    plans.push(plan);
     if (method.responseStream) {
       implementation[key] = serverStreamingCall(plan, handler as ServerStreamingHandler);
     } else if (method.requestStream) {
@@ -90,7 +94,10 @@ export function bindService<S extends grpc.ServiceDefinition>(
       implementation[key] = unaryCall(plan, handler as UnaryHandler);
     }
   }
-  return { definition, implementation, inFlight };
+  const adoptLogger = (logger: Logger) => {
+    for (const plan of plans) plan.logger ??= logger;
+  };
+  return { definition, implementation, inFlight, adoptLogger };
 }
 
 function unaryCall(plan: MethodPlan, handler: UnaryHandler): grpc.handleUnaryCall<unknown, unknown> {

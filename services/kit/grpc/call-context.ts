@@ -43,12 +43,6 @@ export interface ServerCallLike {
 export interface LiveCallContext {
   ctx: CallContext;
   /**
-   * ctx.logger as a function holding only the parent logger, request id and method: what the
-   * call's async context stores, and so what every promise the call makes carries (a cached
-   * promise would otherwise keep the whole call, its metadata and timers, alive).
-   */
-  logger: () => Logger;
-  /**
    * Why the call was cut short, if it was: the client cancelled it, or its deadline has passed
    * (checked now). Reads no signal, so a call whose handler never asked for one makes none.
    */
@@ -81,10 +75,10 @@ export function openCallContext(call: ServerCallLike, names: MethodNames, parent
       return watch.signal();
     },
   };
-  return { ctx, logger, interruption: () => watch.interruption(), release: () => watch.release() };
+  return { ctx, interruption: () => watch.interruption(), release: () => watch.release() };
 }
 
-/** A child logger made on first use, in a scope of its own (see LiveCallContext.logger). */
+/** A child logger made on first use. */
 function lazyChildLogger(parent: Logger, requestId: string, method: string): () => Logger {
   let logger: Logger | undefined;
   return () => {

@@ -1,7 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import type { TokenVerifier } from "../auth/token-service.js";
-import { currentLogger, runWithLogger } from "../log/logger.js";
+import { processLogger } from "../log/logger.js";
 import { recordGrpcCall } from "../metrics/grpc-metrics.js";
 import {
   authenticate,
@@ -19,7 +19,7 @@ export interface MethodPlan {
   names: MethodNames;
   requiresToken: boolean;
   tokens: TokenVerifier;
-  /** The parent of every call's logger; defaults to the current logger. */
+  /** The parent of every call's logger; defaults to the process's logger. */
   logger: Logger | undefined;
   inFlight: InFlightCalls;
 }
@@ -27,8 +27,8 @@ export interface MethodPlan {
 export type CallOutcome<T> = { code: grpc.status.OK; value: T } | CallStatus;
 
 /**
- * Runs one call of any kind: builds its context, checks the token, runs `work` inside a span
- * with the call's logger, turns failures into the status to send, hands the outcome to `reply`
+ * Runs one call of any kind: builds its context (with the call's logger), checks the token, runs
+ * `work` inside a span, turns failures into the status to send, hands the outcome to `reply`
  * and records metrics and in-flight tracking around it all.
  */
 export function runCall<T>(
@@ -38,11 +38,11 @@ export function runCall<T>(
   reply: (outcome: CallOutcome<T>) => void,
 ): void {
   const startedAt = performance.now();
-  const parentLogger = plan.logger ?? currentLogger();
+  const parentLogger = plan.logger ?? processLogger();
   const live = openCallContext(call, plan.names, parentLogger);
   const { ctx } = live;
   plan.inFlight.enter();
-  const handle = () => runWithLogger(live.logger, () => settle(plan, live, work));
+  const handle = () => settle(plan, live, work);
   withServerSpan(plan.names, call.metadata, handle)
     .then((outcome) => {
       // Before the reply: grpc-js reports "cancelled" as the stream closes after it.

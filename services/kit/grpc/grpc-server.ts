@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
-import { runWithLogger } from "../log/logger.js";
 import type { ServiceBinding } from "./bind-service.js";
 import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
@@ -64,7 +63,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   };
   addService(health.definition, health.implementation);
   for (const binding of options.bindings) {
-    addService(binding.definition, withLogger(binding.implementation, logger));
+    // Its handlers then log through this server's logger unless the binding was given its own.
+    binding.adoptLogger?.(logger);
+    addService(binding.definition, binding.implementation);
   }
   addReflection(server, options.protoRoot, options.protoFiles, healthPackageDefinition);
 
@@ -109,19 +110,6 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
 function serviceName(definition: grpc.ServiceDefinition): string {
   const path = Object.values(definition)[0]?.path ?? "/";
   return path.slice(1, path.lastIndexOf("/"));
-}
-
-// Handlers then log through this server's logger unless their binding was given its own.
-function withLogger(
-  implementation: grpc.UntypedServiceImplementation,
-  logger: Logger,
-): grpc.UntypedServiceImplementation {
-  const wrapped: grpc.UntypedServiceImplementation = {};
-  for (const [key, handler] of Object.entries(implementation)) {
-    wrapped[key] = ((...args: unknown[]) =>
-      runWithLogger(logger, () => (handler as (...a: unknown[]) => unknown)(...args))) as typeof handler;
-  }
-  return wrapped;
 }
 
 function hostPart(host: string): string {

@@ -10,6 +10,7 @@
  * It has the shape of the gateway's DomainTransport.
  */
 import * as grpc from "@grpc/grpc-js";
+import type { ClosingSource } from "./closing-source.js";
 import {
   type EndedCall,
   HIGH_WATER_MARK,
@@ -34,10 +35,10 @@ export class InProcessTransport {
   unary(
     path: string,
     request: Uint8Array,
-    options: { metadata: grpc.Metadata; timeoutMillis: number; signal?: AbortSignal },
+    options: { metadata: grpc.Metadata; timeoutMillis: number; closedBy?: ClosingSource },
   ): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      const onAbort = () => call.cancel(grpc.status.CANCELLED, "Cancelled on client");
+      const onClose = () => call.cancel(grpc.status.CANCELLED, "Cancelled on client");
       const timer = setTimeout(
         () =>
           call.finish({
@@ -53,14 +54,13 @@ export class InProcessTransport {
         path,
         (ended) => {
           clearTimeout(timer);
-          options.signal?.removeEventListener("abort", onAbort);
+          options.closedBy?.off("close", onClose);
           this.server.done(handle);
           settle(ended, resolve, reject);
         },
       );
       const handle = { abandon: () => call.cancel(grpc.status.UNAVAILABLE, "The server is shutting down") };
-      if (options.signal?.aborted) return onAbort();
-      options.signal?.addEventListener("abort", onAbort, { once: true });
+      options.closedBy?.once("close", onClose);
       const method = this.admit(path, "unary", call, handle);
       if (method && withRequest(call, method, request)) {
         run(method, call, replyCallback(call, method));

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { PrettyOptions } from "pino-pretty";
@@ -15,14 +14,11 @@ export interface LoggerOptions {
   destination?: NodeJS.WritableStream;
 }
 
-/** The current call's logger, or how to make it (call contexts make theirs when first used). */
-const callLoggers = new AsyncLocalStorage<Logger | (() => Logger)>();
 let rootLogger: Logger | undefined;
 
 /**
  * A pino logger writing JSON lines, or readable ones, to stdout. The first one created becomes
- * the root logger that `currentLogger()` falls back to outside a call (the launcher creates it
- * first).
+ * the process's logger (`processLogger()`; the launcher creates it first).
  */
 export function createLogger(options: LoggerOptions): Logger {
   const settings = { name: options.name, level: options.level ?? "info" };
@@ -56,18 +52,13 @@ function prettyStream(destination: NodeJS.WritableStream = process.stdout): Dest
   });
 }
 
-/** The logger of the call being served (it carries the request id), else the root logger. */
-export function currentLogger(): Logger {
-  const logger = callLoggers.getStore();
-  if (logger) return typeof logger === "function" ? logger() : logger;
+/**
+ * The process's logger, for what happens outside any call (start-up, migrations). Work inside a
+ * call logs through its context's logger (`ctx.logger`, which carries the request id): there is
+ * no implicit current call, as keeping one (AsyncLocalStorage) makes Node 20 run async hooks on
+ * every promise.
+ */
+export function processLogger(): Logger {
   rootLogger ??= pino({ name: "m3" });
   return rootLogger;
-}
-
-/**
- * Runs fn with `logger` as the current logger for everything it awaits; a function is called
- * for the logger only when something asks for it.
- */
-export function runWithLogger<T>(logger: Logger | (() => Logger), fn: () => T): T {
-  return callLoggers.run(logger, fn);
 }

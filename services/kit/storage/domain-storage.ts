@@ -23,6 +23,15 @@ export interface DomainStorageOptions {
   migrations: Record<Dialect, ClassList>;
   /** MySQL connection pool size, default 10. */
   poolSize?: number;
+  /**
+   * On MySQL, whether a transaction opened inside another fails at once (it would otherwise run
+   * on a second connection, outside the first one's all-or-nothing). Knowing it takes an async
+   * scope per transaction (AsyncLocalStorage), and once one exists Node 20 runs its async hooks
+   * on every promise of the process: 9-13% of the CPU of a one-statement GET in the all-in-one.
+   * So it is a check for the test suite: default M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh
+   * sets it). SQLite always keeps the scope: its reads inside a unit of work need it.
+   */
+  checkNestedTransactions?: boolean;
 }
 
 export interface DomainStorage {
@@ -92,7 +101,13 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
     options.target.kind === "sqlite" && options.target.file !== ":memory:"
       ? new SqliteReaders(options.target.file)
       : undefined;
-  const storage = new TypeOrmDomainStorage(dialect, dataSource, `${options.domain}_migrations`, readers);
+  const storage = new TypeOrmDomainStorage(
+    dialect,
+    dataSource,
+    `${options.domain}_migrations`,
+    readers,
+    options.checkNestedTransactions ?? process.env.M3_CHECK_NESTED_TRANSACTIONS === "1",
+  );
   storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
   return storage;
 }
@@ -165,8 +180,11 @@ export const MAX_PREPARED_STATEMENTS_PER_CONNECTION = 256;
 
 class TypeOrmDomainStorage implements DomainStorage {
   private readonly sqliteLock = new AsyncMutex();
-  /** Set inside a unit of work: nested reads on SQLite must not wait for the lock they hold. */
-  private readonly insideUnitOfWork = new AsyncLocalStorage<boolean>();
+  /**
+   * Set inside a unit of work where it is tracked (see checkNestedTransactions): nested reads on
+   * SQLite must not wait for the lock they hold, and a nested transaction fails clearly.
+   */
+  private readonly insideUnitOfWork: AsyncLocalStorage<boolean> | undefined;
   /** Stops the pool's gauges; set once the storage is open. */
   untrackPool: () => void = () => {};
 
@@ -174,8 +192,12 @@ class TypeOrmDomainStorage implements DomainStorage {
     readonly dialect: Dialect,
     readonly dataSource: DataSource,
     private readonly migrationsTable: string,
-    readonly sqliteReaders?: SqliteReaders,
-  ) {}
+    readonly sqliteReaders: SqliteReaders | undefined,
+    checkNestedTransactions: boolean,
+  ) {
+    this.insideUnitOfWork =
+      dialect === "sqlite" || checkNestedTransactions ? new AsyncLocalStorage<boolean>() : undefined;
+  }
 
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const run = () => work(this.dataSource.manager).catch(rethrowTranslated);
@@ -183,18 +205,18 @@ class TypeOrmDomainStorage implements DomainStorage {
   }
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.insideUnitOfWork.getStore()) {
+    const scope = this.insideUnitOfWork;
+    if (scope?.getStore()) {
       throw new Error(
         "storage.transaction was called inside another unit of work; pass its EntityManager instead",
       );
     }
-    const once = () =>
-      this.insideUnitOfWork.run(true, () =>
-        this.dataSource.transaction(async (manager) => {
-          if (this.dialect === "sqlite") await this.takeSqliteWriteLock(manager);
-          return work(manager);
-        }),
-      );
+    const unit = () =>
+      this.dataSource.transaction(async (manager) => {
+        if (this.dialect === "sqlite") await this.takeSqliteWriteLock(manager);
+        return work(manager);
+      });
+    const once = scope ? () => scope.run(true, unit) : unit;
     const run = () => (this.dialect === "sqlite" ? this.withSqliteLock(once) : once());
     let uniqueRetried = false;
     for (let attempt = 1; ; attempt++) {
@@ -239,7 +261,7 @@ class TypeOrmDomainStorage implements DomainStorage {
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {
     // SQLite has one connection: a read inside a unit of work already runs on it, in order.
-    if (this.insideUnitOfWork.getStore()) return work();
+    if (this.insideUnitOfWork?.getStore()) return work();
     return this.sqliteLock.run(work);
   }
 

@@ -28,6 +28,7 @@ export function imageHandlers(images: ImageService): ServiceHandlers<typeof Imag
         await images.upload(
           contentType ? { ...upload, contentType } : upload,
           chunksOf(messages, ctx.signal),
+          ctx.logger,
         ),
       );
     },

@@ -1,5 +1,6 @@
+import type { Logger } from "pino";
 import { DomainError } from "../../kit/errors/domain-error.js";
-import { currentLogger } from "../../kit/log/logger.js";
+import { processLogger } from "../../kit/log/logger.js";
 import type { ImageStore } from "../store/image-store.js";
 import { recordUpload } from "../upload-metrics.js";
 import {
@@ -49,9 +50,13 @@ export class ImageService {
   /**
    * Streams an image to the store, replacing any image of the same names once all of it has
    * arrived. An empty image is INVALID_ARGUMENT; one over the limit is RESOURCE_EXHAUSTED; in
-   * both cases nothing changes.
+   * both cases nothing changes. A store failure is logged through `logger` (the call's).
    */
-  async upload(upload: ImageUpload, bytes: AsyncIterable<Uint8Array>): Promise<ImageLocation> {
+  async upload(
+    upload: ImageUpload,
+    bytes: AsyncIterable<Uint8Array>,
+    logger: Logger = processLogger(),
+  ): Promise<ImageLocation> {
     const checked = checkImageNames(upload);
     const key = imageKey(checked);
     const contentType = imageContentType(checked.name, upload.contentType);
@@ -65,7 +70,7 @@ export class ImageService {
         throw source.failure;
       }
       recordUpload("failed", source.total);
-      currentLogger().error({ err: error, key }, "the image store failed to save an image");
+      logger.error({ err: error, key }, "the image store failed to save an image");
       throw new DomainError("INTERNAL", "IMAGE_NOT_SAVED", "Failed to save the image");
     }
     recordUpload("stored", source.total);

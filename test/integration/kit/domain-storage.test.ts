@@ -60,13 +60,17 @@ class FailingSqlite implements MigrationInterface {
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kit-sqlite-"));
 const opened: DomainStorage[] = [];
 
-async function open(kind: "mysql" | "sqlite"): Promise<DomainStorage> {
+async function open(
+  kind: "mysql" | "sqlite",
+  options: { checkNestedTransactions?: boolean } = {},
+): Promise<DomainStorage> {
   const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
   const storage = await openDomainStorage({
     target: parseDatabaseUrl(url),
     domain: "kit",
     entities: [Probe],
     migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+    ...options,
   });
   opened.push(storage);
   return storage;
@@ -151,13 +155,36 @@ test("sqlite: a read nested in a transaction runs at once instead of waiting for
 
 for (const kind of ["mysql", "sqlite"] as const) {
   test(`${kind}: a transaction opened inside another fails clearly instead of hanging`, async (t) => {
-    const storage = await open(kind);
+    const storage = await open(kind, { checkNestedTransactions: true });
     await t.throwsAsync(
       storage.transaction(() => storage.transaction(async () => "inner")),
       { message: /inside another unit of work/ },
     );
   });
 }
+
+test("sqlite: a nested transaction fails clearly even where the check is off (it would deadlock)", async (t) => {
+  const storage = await open("sqlite", { checkNestedTransactions: false });
+  await t.throwsAsync(
+    storage.transaction(() => storage.transaction(async () => "inner")),
+    { message: /inside another unit of work/ },
+  );
+});
+
+test("mysql: without the check a transaction inside another runs on a connection of its own", async (t) => {
+  const storage = await open("mysql", { checkNestedTransactions: false });
+  const inner = await storage.transaction(async (outer) => {
+    await outer.insert(Probe, { id: "outer", observedAt: Instant.now() });
+    return storage.transaction(async (manager) => {
+      // Its own connection: the outer transaction's row is not committed yet.
+      const seen = await manager.countBy(Probe, { id: "outer" });
+      await manager.insert(Probe, { id: "inner", observedAt: Instant.now() });
+      return seen;
+    });
+  });
+  t.is(inner, 0);
+  t.is(await storage.read((reader) => reader.countBy(Probe, {})), 2);
+});
 
 /** The value of one series of a gauge in the shared registry (undefined when absent). */
 async function gaugeValue(name: string, labels: Record<string, string>): Promise<number | undefined> {

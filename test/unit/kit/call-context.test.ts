@@ -1,10 +1,7 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import type { Logger } from "pino";
 import { openCallContext } from "../../../services/kit/grpc/call-context.js";
-import { currentLogger, runWithLogger } from "../../../services/kit/log/logger.js";
 import { capturingLogger } from "./probe-service.js";
 
 function countingChildren(logger: Logger): { parent: Logger; children: () => number } {
@@ -30,15 +27,10 @@ test("a call's logger is made only when something logs, once, with the request i
   const { parent, children } = countingChildren(logger);
   const { ctx, release } = openCallContext(callWithRequestId("req-9"), NAMES, parent);
   t.teardown(release);
-  await runWithLogger(
-    () => ctx.logger,
-    async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      t.is(children(), 0);
-      currentLogger().info("the domain logs");
-      ctx.logger.warn("and again");
-    },
-  );
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  t.is(children(), 0);
+  ctx.logger.info("the domain logs");
+  ctx.logger.warn("and again");
   t.is(children(), 1);
   t.like(lines[0], {
     requestId: "req-9",
@@ -103,31 +95,4 @@ test("a signal read before the deadline aborts with a TimeoutError when it passe
   await new Promise((resolve) => setTimeout(resolve, 40));
   t.true(signal.aborted);
   t.is((signal.reason as DOMException).name, "TimeoutError");
-});
-
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
-
-test("a promise made inside a call and kept after it does not keep the call alive", async (t) => {
-  // Watched through its metadata, which the call context holds.
-  const callsGone = new FinalizationRegistry<string>(() => gone++);
-  let gone = 0;
-  const kept: Promise<unknown>[] = [];
-  // As a cache keeps a load's promise: made under the call's async context, kept after the call.
-  const serveOneCall = async (i: number) => {
-    const call = callWithRequestId(`req-${i}`);
-    callsGone.register(call.metadata, `req-${i}`);
-    const live = openCallContext(call, NAMES, capturingLogger().logger);
-    const promise = runWithLogger(live.logger, async () => currentLogger() !== undefined);
-    kept.push(promise);
-    await promise;
-    live.release();
-  };
-  for (let i = 0; i < 10; i++) await serveOneCall(i);
-  for (let round = 0; round < 5 && gone < 10; round++) {
-    collectGarbage();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  t.is(gone, 10, `every call was collected while its promises are kept (${gone})`);
-  t.is(kept.length, 10);
 });

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as grpc from "@grpc/grpc-js";
 import test, { type ExecutionContext } from "ava";
@@ -148,16 +149,29 @@ for (const transport of TRANSPORTS) {
     t.regex(await log.holdAborted, transport === "grpc" ? /^(TimeoutError|AbortError)$/ : /^TimeoutError$/);
   });
 
-  test(`${transport}: aborting a unary call is CANCELLED and the handler sees the cancellation`, async (t) => {
+  test(`${transport}: a unary call that ends stops watching its client's response`, async (t) => {
+    const { transports } = await startStack(t);
+    const response = new EventEmitter();
+    const reply = transports[transport].unary(`${PROBE}/Ping`, json({}), {
+      metadata: metadataOf(),
+      timeoutMillis: 5000,
+      closedBy: response,
+    });
+    t.is(response.listenerCount("close"), 1);
+    t.like(await outcome(reply), { reply: { text: "pong" } });
+    t.is(response.listenerCount("close"), 0);
+  });
+
+  test(`${transport}: a unary call whose client closes is CANCELLED and the handler sees the cancellation`, async (t) => {
     const { transports, log } = await startStack(t);
-    const abort = new AbortController();
+    const response = new EventEmitter();
     const reply = transports[transport].unary(`${STREAM}/Hold`, json({}), {
       metadata: metadataOf(),
       timeoutMillis: 5000,
-      signal: abort.signal,
+      closedBy: response,
     });
     await log.holdStarted;
-    abort.abort();
+    response.emit("close");
     t.like(await outcome(reply), { code: "CANCELLED" });
     t.is(await log.holdAborted, "AbortError");
   });

@@ -5,7 +5,6 @@ import type { TokenVerifier } from "../../../services/kit/auth/token-service.js"
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { bindService, type ServiceBinding } from "../../../services/kit/grpc/bind-service.js";
 import { type RunningGrpcServer, startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
-import { currentLogger } from "../../../services/kit/log/logger.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 
 /** A tiny service for exercising the kit: JSON on the wire, since grpc-js does not care. */
@@ -45,7 +44,7 @@ export function probeBinding(tokens: TokenVerifier, logger?: Logger): ServiceBin
     ProbeService,
     {
       ping: async (request, ctx) => {
-        currentLogger().info({ probe: "ping" }, "ping served");
+        ctx.logger.info({ probe: "ping" }, "ping served");
         return reply(request.text ?? "pong", ctx.requestId);
       },
       write: async (_request, ctx) => reply("written", ctx.requestId),

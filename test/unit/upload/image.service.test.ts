@@ -1,11 +1,10 @@
 import test from "ava";
-import { pino } from "pino";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
-import { runWithLogger } from "../../../services/kit/log/logger.js";
 import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { ImageService } from "../../../services/upload/services/image.service.js";
 import type { ImageStore, PutImageOptions, StoredImage } from "../../../services/upload/store/image-store.js";
 import { chunked, patternBytes } from "../../support/upload/image-bytes.js";
+import { capturingLogger } from "../kit/probe-service.js";
 
 /** An in-memory store that keeps what it was given, or fails every write when broken. */
 class MemoryStore implements ImageStore {
@@ -40,14 +39,15 @@ test("an upload is filed under the legacy key with the media type its name impli
   t.deepEqual(store.images.get("Ventana/images/0034/V34.jpg")?.options, { contentType: "image/jpeg" });
 });
 
-test("a failing store is INTERNAL 'Failed to save the image', never the cause", async (t) => {
+test("a failing store is INTERNAL 'Failed to save the image', never the cause, which the call's log gets", async (t) => {
   const service = new ImageService(new MemoryStore(true), OPTIONS);
-  const upload = () => service.upload(NAMES, chunked(patternBytes(10)));
-  const error = await t.throwsAsync(runWithLogger(pino({ level: "silent" }), upload), {
+  const { logger, lines } = capturingLogger();
+  const error = await t.throwsAsync(service.upload(NAMES, chunked(patternBytes(10)), logger), {
     instanceOf: DomainError,
   });
   t.is(error?.code, "INTERNAL");
   t.is(error?.message, "Failed to save the image");
+  t.like(lines[0], { msg: "the image store failed to save an image", err: { message: "disk full" } });
 });
 
 test("a failing upload stream is reported as it is, not as a store failure", async (t) => {

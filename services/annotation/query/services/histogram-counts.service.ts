@@ -1,4 +1,4 @@
-import { currentLogger } from "../../../kit/log/logger.js";
+import { processLogger } from "../../../kit/log/logger.js";
 import { warnHistogramCountsRefused } from "../histogram-counts-off.js";
 import type { HistogramCountTriggersRepository } from "../repositories/histogram-count-triggers.repository.js";
 
@@ -21,7 +21,7 @@ export class HistogramCountsService {
       return "off";
     }
     await this.triggers.recount();
-    currentLogger().info(
+    processLogger().info(
       "annotation histogram counts turned on: their triggers made and every count recounted",
     );
     return "turned-on";

@@ -1,6 +1,7 @@
 import type * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import type { TokenVerifier } from "../auth/token-service.js";
+import { grpcCallRecorder } from "../metrics/grpc-metrics.js";
 import type { CallContext } from "./call-context.js";
 import { type MethodPlan, runCall } from "./call-runner.js";
 import { InFlightCalls } from "./in-flight-calls.js";
@@ -78,12 +79,14 @@ export function bindService<S extends grpc.ServiceDefinition>(
     }
     const handler = (handlers as Record<string, AnyHandler | undefined>)[key];
     if (!handler) throw new Error(`bindService: no handler for ${method.path}`);
+    const names = methodNames(method.path);
     const plan: MethodPlan = {
-      names: methodNames(method.path),
+      names,
       requiresToken: !access.publicMethods.includes(key),
       tokens: access.tokens,
       logger: access.logger,
       inFlight,
+      record: grpcCallRecorder(names),
     };
     plans.push(plan);
     if (method.responseStream) {

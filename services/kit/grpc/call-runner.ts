@@ -2,7 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import type { TokenVerifier } from "../auth/token-service.js";
 import { processLogger } from "../log/logger.js";
-import { recordGrpcCall } from "../metrics/grpc-metrics.js";
+import type { GrpcCallRecorder } from "../metrics/grpc-metrics.js";
 import {
   authenticate,
   type CallContext,
@@ -22,6 +22,8 @@ export interface MethodPlan {
   /** The parent of every call's logger; defaults to the process's logger. */
   logger: Logger | undefined;
   inFlight: InFlightCalls;
+  /** Counts and times the method's calls (grpcCallRecorder). */
+  record: GrpcCallRecorder;
 }
 
 export type CallOutcome<T> = { code: grpc.status.OK; value: T } | CallStatus;
@@ -49,7 +51,7 @@ export function runCall<T>(
       live.release();
       const seconds = (performance.now() - startedAt) / 1000;
       const code = statusName(outcome.code);
-      recordGrpcCall({ ...plan.names, code, seconds });
+      plan.record(code, seconds);
       if (parentLogger.isLevelEnabled("debug")) {
         ctx.logger.debug({ code, durationMs: Math.round(seconds * 1000) }, "call handled");
       }

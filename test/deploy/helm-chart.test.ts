@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { parse } from "yaml";
+import { PROCESS_NODE_OPTIONS } from "../../tools/k8s/image-commands.js";
 import { CHART_DIR, helmLint, helmTemplate, type K8sObject } from "../../tools/k8s/render.js";
 import { buildValuesSchema, readParamComments } from "../../tools/k8s/values-schema.js";
 import {
@@ -301,6 +302,20 @@ test("capture runs the ffmpeg image, the other components the shared one", async
   t.deepEqual(podSpecOf(findComponent(objects, "Deployment", "kb")).containers[0].args, ["kb"]);
   const capture = envOf(podSpecOf(findComponent(objects, "Deployment", "capture")).containers[0]);
   t.is(capture.get("CAPTURE_CACHE_SIZE"), "1500");
+});
+
+test("a process with node options of its own runs them (PROCESS_NODE_OPTIONS); the rest run the image's", async (t) => {
+  const objects = await render([]);
+  for (const component of [...DOMAINS, "gateway"]) {
+    const container = podSpecOf(findComponent(objects, "Deployment", component)).containers[0];
+    const own = PROCESS_NODE_OPTIONS[component];
+    t.deepEqual(
+      container.command,
+      own ? ["node", ...own, "tools/k8s/image-entrypoint.js"] : undefined,
+      component,
+    );
+  }
+  t.truthy(PROCESS_NODE_OPTIONS.config);
 });
 
 test("the values schema rejects unknown keys and out-of-range values", async (t) => {

@@ -13,7 +13,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { allInOneDomains } from "../../services/all-in-one/domains.js";
 import { launcherEndpoints } from "../../services/all-in-one/launcher-endpoints.js";
 import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-process.js";
-import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS } from "../k8s/image-commands.js";
+import { IMAGE_COMMANDS, processNodeOptions } from "../k8s/image-commands.js";
 import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
 import { BUILD_DIR, buildForBench } from "./split-processes.js";
 
@@ -118,7 +118,7 @@ export class SplitPlatform {
       join(BUILD_DIR, `${IMAGE_COMMANDS[name]}.js`),
       env,
       readyText,
-      benchNodeOptions(IMAGE_NODE_OPTIONS),
+      benchNodeOptions(processNodeOptions(name)),
     );
     this.starting = starting;
     const started = await starting;

@@ -32,7 +32,9 @@ export const IMAGE_NODE_OPTIONS: readonly string[] = [
  * adds to the old generation's allowance, let the heap swing 15-32 MB between mark-compacts:
  * config's RSS went 80 -> 90 MB over 4 minutes and swung 81-96 MB over a 10-minute soak. Without
  * the optimizing compiler and with a 1 MB young generation it stayed at 61-62 MB for the same
- * 4 minutes under the same load, for 9% more CPU (4.75 vs 4.35 CPU seconds in 4 minutes).
+ * 4 minutes under the same load, for 9-20% more CPU (4.75 vs 4.35 CPU seconds in 4 minutes, 9.0
+ * vs 7.5 in 8), and within 59-70 MB over two 10-minute soaks. What is left is V8's own saw: a
+ * mark-compact every ~5 minutes, each old generation allowed at least 8 MB over its live data.
  */
 export const PROCESS_NODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   config: ["--heap-growing-percent=50", "--max-semi-space-size=1", "--no-opt"],

@@ -193,6 +193,24 @@ for (const backend of BACKENDS) {
     await rejectsWith(t, observations.listByVideoReference(video, { limit: -1 }), "INVALID_ARGUMENT");
   });
 
+  test(`${backend}: observations of a concept with images count once each, however many images their moment has`, async (t) => {
+    const { storage, queries } = await open(backend);
+    const concept = uniqueName("squid");
+    const video = uuidV7();
+    await seedMoment(storage, {
+      videoReferenceUuid: video,
+      elapsedTimeMillis: 1,
+      observations: [{ concept }, { concept }, { concept: "fish" }],
+      imageUrls: [1, 2, 3].map(() => `http://example.org/${uniqueName("img")}.png`),
+    });
+    await seedMoment(storage, {
+      videoReferenceUuid: video,
+      elapsedTimeMillis: 2,
+      observations: [{ concept }],
+    });
+    t.deepEqual(await queries.countWithImagesByConcept(concept), { concept, count: 2 });
+  });
+
   test(`${backend}: distinct lists, counts and the concept rename`, async (t) => {
     const { storage, queries } = await open(backend);
     const video = uuidV7();

@@ -1,7 +1,12 @@
 import type { EntityManager } from "typeorm";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { type Page, pageClause } from "../../moments/repositories/sql-parts.js";
+import {
+  leftFirstJoin,
+  type Page,
+  pageClause,
+  videoImagesFrom,
+} from "../../moments/repositories/sql-parts.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
 import { PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";
@@ -12,8 +17,6 @@ export interface ImageOnMoment {
   moment: ImagedMomentEntity;
 }
 
-const WITH_IMAGE = "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)";
-
 /** Fast reads of images and of imaged moments that have images. */
 export class FastImageRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -23,8 +26,7 @@ export class FastImageRepository {
     const limit = pageClause(page);
     const rows: Row[] = await this.manager.query(
       `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
-       FROM imaged_moments im JOIN image_references ir ON ir.imaged_moment_uuid = im.uuid
-       WHERE im.video_reference_uuid = ? ORDER BY im.recorded_timestamp, ir.uuid${limit.sql}`,
+       FROM ${videoImagesFrom(this.manager)} ORDER BY im.recorded_timestamp, ir.uuid${limit.sql}`,
       [videoReferenceUuid, ...limit.params],
     );
     return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));
@@ -42,7 +44,7 @@ export class FastImageRepository {
   /** Distinct UUIDs of moments with images and an observation of the concept, by recorded timestamp then UUID. */
   momentsWithImagesByConcept(concept: string, page: Page): Promise<string[]> {
     return this.momentUuids(
-      `FROM observations o JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid WHERE o.concept = ?`,
+      `FROM observations o ${this.imagesAndMoments()} WHERE o.concept = ?`,
       concept,
       page,
     );
@@ -51,17 +53,28 @@ export class FastImageRepository {
   /** The same, for moments with an observation having an association to the concept. */
   momentsWithImagesByToConcept(toConcept: string, page: Page): Promise<string[]> {
     return this.momentUuids(
-      `FROM associations a JOIN observations o ON o.uuid = a.observation_uuid
-       JOIN imaged_moments im ON im.uuid = o.imaged_moment_uuid WHERE a.to_concept = ?`,
+      `FROM associations a ${leftFirstJoin(this.manager)} observations o ON o.uuid = a.observation_uuid
+       ${this.imagesAndMoments()} WHERE a.to_concept = ?`,
       toConcept,
       page,
     );
   }
 
+  /**
+   * The images of each observation's moment, then that moment, joined in this order: with the
+   * images' EXISTS MariaDB built a table of all 5,000 images' moments of bench:routes for every
+   * page of a concept of 509 observations (4-7 ms against 3.5-5 ms probing the images' index).
+   */
+  private imagesAndMoments(): string {
+    const join = leftFirstJoin(this.manager);
+    return `${join} image_references ir ON ir.imaged_moment_uuid = o.imaged_moment_uuid
+      ${join} imaged_moments im ON im.uuid = o.imaged_moment_uuid`;
+  }
+
   private async momentUuids(fromWhere: string, value: string, page: Page): Promise<string[]> {
     const limit = pageClause(page);
     const rows: Row[] = await this.manager.query(
-      `SELECT DISTINCT im.uuid, im.recorded_timestamp ${fromWhere} AND ${WITH_IMAGE}
+      `SELECT DISTINCT im.uuid, im.recorded_timestamp ${fromWhere}
        ORDER BY im.recorded_timestamp, im.uuid${limit.sql}`,
       [value, ...limit.params],
     );

@@ -3,7 +3,10 @@ import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { likeLiteral } from "./sql-parts.js";
+import { PREFIXED_MOMENT_COLUMNS } from "../../fast/repositories/fast-rows.js";
+import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
+import type { Row } from "../../shared/row-mappers.js";
+import { likeLiteral, videoImagesFrom } from "./sql-parts.js";
 
 export type ImageReferenceChanges = Partial<Omit<ImageReferenceEntity, "uuid" | "lastUpdatedTime">>;
 
@@ -38,13 +41,14 @@ export class ImageReferenceRepository {
     return row;
   }
 
-  /** The images of a video, ordered by recorded timestamp, then URL. */
-  listImagesByVideo(videoReferenceUuid: string): Promise<ImageRow[]> {
-    return this.images(
-      "im.videoReferenceUuid = :videoReferenceUuid",
-      { videoReferenceUuid },
-      "im.recordedTimestamp",
+  /** The images of a video, ordered by recorded timestamp, then URL (raw rows, no entity hydration). */
+  async listImagesByVideo(videoReferenceUuid: string): Promise<ImageRow[]> {
+    const rows: Row[] = await this.manager.query(
+      `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
+       FROM ${videoImagesFrom(this.manager)} ORDER BY im.recorded_timestamp, ir.url`,
+      [videoReferenceUuid],
     );
+    return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));
   }
 
   /** The images whose URL contains the name, ordered by URL. */

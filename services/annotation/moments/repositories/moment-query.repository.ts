@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { indexedBy, type Page, pageClause, placeholders } from "./sql-parts.js";
+import { indexedBy, leftFirstJoin, type Page, pageClause, placeholders } from "./sql-parts.js";
 
 const HAS_IMAGE = "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)";
 
@@ -91,10 +91,19 @@ export class MomentQueryRepository {
     return this.count("SELECT COUNT(*) AS n FROM observations o WHERE o.concept = ?", [concept]);
   }
 
+  /**
+   * The concept's observations' distinct moments that have an image, probing the images' index
+   * for each observation: as the moments IN the concept's and with an image (EXISTS), MariaDB
+   * built a table of all 5,000 images' moments of bench:routes for every count (3-13 ms against
+   * 1.6-2.5 ms for a concept of 509 observations). Every observation's moment exists (foreign key).
+   */
   countByConceptWithImages(concept: string): Promise<number> {
-    return this.count(`SELECT COUNT(*) AS n FROM imaged_moments im WHERE ${BY_CONCEPT} AND ${HAS_IMAGE}`, [
-      concept,
-    ]);
+    return this.count(
+      `SELECT COUNT(DISTINCT o.imaged_moment_uuid) AS n FROM observations o
+       ${leftFirstJoin(this.manager)} image_references ir ON ir.imaged_moment_uuid = o.imaged_moment_uuid
+       WHERE o.concept = ?`,
+      [concept],
+    );
   }
 
   pageModified(start: Instant, end: Instant, page: Page): Promise<string[]> {

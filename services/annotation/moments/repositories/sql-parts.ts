@@ -44,3 +44,33 @@ export function indexedBy(on: EntityManager | Dialect, index: string): string {
   const dialect = typeof on === "string" ? on : on.connection.options.type;
   return dialect === "mysql" ? "" : ` INDEXED BY ${index}`;
 }
+
+/**
+ * A join that reads its left side first, with an ON clause: STRAIGHT_JOIN on MySQL/MariaDB,
+ * CROSS JOIN on SQLite (which never reorders around one). MariaDB otherwise picks the order
+ * that skips a sort: over bench:routes' 100,000 annotations it walked all 10,000 associations
+ * in key order, probing each one's observation and moment, to keep a video's 68 (16 ms against
+ * 4 ms from the video's moments down).
+ */
+export function leftFirstJoin(on: EntityManager | Dialect): string {
+  const dialect = typeof on === "string" ? on : on.connection.options.type;
+  return dialect === "mysql" ? "STRAIGHT_JOIN" : "CROSS JOIN";
+}
+
+/**
+ * `FROM … WHERE` of a video's images on their moments (aliases `ir` and `im`, one parameter: the
+ * video). MariaDB takes the video's moment keys from its (video_reference_uuid, uuid) index,
+ * probes the images' index with each, and reads in full only the moments that have an image: it
+ * otherwise read all 5,000 images of bench:routes and each one's moment to keep the video's 100
+ * (12 ms), or all 2,000 of the video's moment rows (4 ms), against 2.6 ms. SQLite walks the
+ * video's moments through its index, as before.
+ */
+export function videoImagesFrom(on: EntityManager | Dialect): string {
+  const dialect = typeof on === "string" ? on : on.connection.options.type;
+  if (dialect !== "mysql")
+    return "imaged_moments im JOIN image_references ir ON ir.imaged_moment_uuid = im.uuid WHERE im.video_reference_uuid = ?";
+  return `imaged_moments k FORCE INDEX (idx_imaged_moment__video_reference_uuid)
+    STRAIGHT_JOIN image_references ir ON ir.imaged_moment_uuid = k.uuid
+    STRAIGHT_JOIN imaged_moments im ON im.uuid = k.uuid
+    WHERE k.video_reference_uuid = ?`;
+}

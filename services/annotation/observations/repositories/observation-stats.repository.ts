@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
+import { leftFirstJoin } from "../../moments/repositories/sql-parts.js";
 
 /** The observation columns whose distinct values can be listed (never spliced from input). */
 const LISTED_COLUMNS = { activity: "activity", group: "observation_group", concept: "concept" } as const;
@@ -38,11 +39,16 @@ export class ObservationStatsRepository {
     return this.count("SELECT COUNT(*) AS n FROM observations WHERE concept = ?", [concept]);
   }
 
-  /** Observations of the concept whose imaged moment has at least one image. */
+  /**
+   * Observations of the concept whose imaged moment has at least one image, probing the images'
+   * index for each observation (leftFirstJoin): with the images' EXISTS MariaDB built a table of
+   * all 5,000 images' moments of bench:routes for every count.
+   */
   countWithImagesByConcept(concept: string): Promise<number> {
     return this.count(
-      `SELECT COUNT(*) AS n FROM observations o WHERE o.concept = ? AND EXISTS
-       (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid)`,
+      `SELECT COUNT(DISTINCT o.uuid) AS n FROM observations o
+       ${leftFirstJoin(this.manager)} image_references ir ON ir.imaged_moment_uuid = o.imaged_moment_uuid
+       WHERE o.concept = ?`,
       [concept],
     );
   }

@@ -5,6 +5,8 @@ import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
+import { leftFirstJoin, pageClause } from "../../moments/repositories/sql-parts.js";
+import { observationOfRow, type Row } from "../../shared/row-mappers.js";
 import type { Page } from "./page.js";
 
 /** The fields a single-row or bulk update may set. */
@@ -37,12 +39,30 @@ export class ObservationRepository {
       .getOne();
   }
 
-  listByVideoReference(videoReferenceUuid: string, page: Page): Promise<ObservationEntity[]> {
+  /**
+   * The video's observations by UUID. A bounded page is chosen from the keys alone (the video's
+   * moment index, then the observations' moment index), then only its rows are read: MariaDB read
+   * all 2,000 observation rows of a video of bench:routes to sort them and keep 100 (5.6-7.8 ms
+   * against 3.7-5.4 ms). The page drives the join (leftFirstJoin), as for the fast pages.
+   */
+  async listByVideoReference(videoReferenceUuid: string, page: Page): Promise<ObservationEntity[]> {
+    if (page.limit !== undefined) {
+      const limit = pageClause(page);
+      const rows: Row[] = await this.manager.query(
+        `SELECT o.uuid, o.imaged_moment_uuid, o.activity, o.concept, o.duration_millis, o.observation_group,
+                o.observation_timestamp, o.observer, o.last_updated_timestamp
+           FROM (SELECT o.uuid FROM imaged_moments im JOIN observations o ON o.imaged_moment_uuid = im.uuid
+                  WHERE im.video_reference_uuid = ? ORDER BY o.uuid${limit.sql}) p
+          ${leftFirstJoin(this.manager)} observations o ON o.uuid = p.uuid
+          ORDER BY o.uuid`,
+        [videoReferenceUuid, ...limit.params],
+      );
+      return rows.map(observationOfRow);
+    }
     const query = this.query()
       .innerJoin(ImagedMomentEntity, "im", "im.uuid = o.imagedMomentUuid")
       .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
       .orderBy("o.uuid");
-    if (page.limit !== undefined) query.limit(page.limit);
     if (page.offset !== undefined) query.offset(page.offset);
     return query.getMany();
   }

@@ -16,6 +16,12 @@
  * minute 2 and in the last minute per process (medians of 5 s samples) and the growth along a
  * line fitted through every sample from minute 2 on (goal: under 10%),
  * errors (goal: none), latencies.
+ * BENCH_SOAK_FULL_GC_SECONDS=N has every process the soak starts run a full collection every N
+ * seconds (tools/bench/heap-sampler.mjs with --expose-gc; its samples go to a temporary folder the
+ * summary names), so that a minute's RSS is the memory kept rather than a phase of V8's saw: each
+ * old generation may grow by max(half its live data, 8 MB) plus the young generation's size
+ * before its next mark-compact, which in 10 minutes at 100 req/s comes once or twice, or not at
+ * all, so the same process's RSS trend moved between +1% and +19% from run to run.
  * BENCH_SOAK_TARGET=all-in-one runs the same mix against the one process of `npm start`
  * instead. Not a test: it checks answers, nothing about speed. Stops every process it started,
  * by PID, also on failure and on Ctrl-C.
@@ -32,6 +38,7 @@ import { SeededRandom } from "../datagen/seeded-random.js";
 import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../kb-import/kb-import.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 import { Recent, type SoakContext, type SoakOperation } from "./soak-context.js";
+import { collectFullyEvery } from "./soak-full-gc.js";
 import { SoakCallError, SoakHttpClient } from "./soak-http.js";
 import { ProcessMeter } from "./soak-meter.js";
 import { pickOperation, SOAK_GROUPS, SOAK_MIX } from "./soak-mix.js";
@@ -44,6 +51,7 @@ const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 100);
 const MAX_OUTSTANDING = Number(process.env.BENCH_SOAK_MAX_OUTSTANDING ?? 200);
 const TARGET = process.env.BENCH_SOAK_TARGET ?? "split";
+const FULL_GC_SECONDS = Number(process.env.BENCH_SOAK_FULL_GC_SECONDS ?? 0);
 const REQUEST_TIMEOUT_MILLIS = 60_000;
 const DRAIN_MILLIS = 60_000;
 const GROWTH_GOAL_PERCENT = 10;
@@ -57,6 +65,7 @@ if (!Number.isInteger(MAX_OUTSTANDING) || MAX_OUTSTANDING < 1)
   throw new Error("BENCH_SOAK_MAX_OUTSTANDING must be a positive integer");
 if (TARGET !== "split" && TARGET !== "all-in-one")
   throw new Error("BENCH_SOAK_TARGET is split or all-in-one");
+if (!(FULL_GC_SECONDS >= 0)) throw new Error("BENCH_SOAK_FULL_GC_SECONDS must be a number of seconds");
 
 /** What to stop, last started first; runs once, on the normal end, a failure or a signal. */
 const cleanups: (() => Promise<void>)[] = [];
@@ -117,6 +126,7 @@ try {
   const databaseUrl = await mariadb.createDatabase("m3_bench_soak");
   const imported = await importKbDump({ target: parseDatabaseUrl(databaseUrl) });
   process.stderr.write(`${imported.message}\n`);
+  const heapSamples = FULL_GC_SECONDS > 0 ? await collectFullyEvery(FULL_GC_SECONDS) : undefined;
   const { port, pids } = await startTarget(databaseUrl, clipFolder);
   const processes = new Map([...pids, ["mariadb", mariadb.pid], ["bench", process.pid]]);
   const http = new SoakHttpClient(port, MAX_OUTSTANDING, REQUEST_TIMEOUT_MILLIS);
@@ -138,7 +148,7 @@ try {
   await SOAK_MIX.find((operation) => operation.name === "annotation create")?.run(context);
 
   console.log(
-    `\nsoak: ${TARGET === "split" ? "six domains and the gateway, each its own process (compiled build)" : "the all-in-one process (npm start)"} on MariaDB ${mariadb.port}; ${RATE} req/s for ${MINUTES} min, open loop, at most ${MAX_OUTSTANDING} outstanding; load average at start ${loadAtStart} (${availableParallelism()} cores)`,
+    `\nsoak: ${TARGET === "split" ? "six domains and the gateway, each its own process (compiled build)" : "the all-in-one process (npm start)"} on MariaDB ${mariadb.port}; ${RATE} req/s for ${MINUTES} min, open loop, at most ${MAX_OUTSTANDING} outstanding; load average at start ${loadAtStart} (${availableParallelism()} cores)${heapSamples ? `; a full collection every ${FULL_GC_SECONDS} s in every process (heap samples in ${heapSamples})` : ""}`,
   );
   console.log(`mix: ${mixLine()}\n`);
 

@@ -81,8 +81,9 @@ class Buckets implements HistogramSeries {
 
   observe(value: number): void {
     if (!Number.isFinite(value)) throw new TypeError(`Value is not a valid number: ${value}`);
-    const index = this.bounds.findIndex((bound) => value <= bound);
-    if (index >= 0) this.counts[index] = (this.counts[index] ?? 0) + 1;
+    let index = 0;
+    while (index < this.bounds.length && value > (this.bounds[index] ?? 0)) index++;
+    if (index < this.counts.length) this.counts[index] = (this.counts[index] ?? 0) + 1;
     this.sum += value;
     this.count++;
   }

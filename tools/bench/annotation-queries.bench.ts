@@ -6,7 +6,8 @@
  * process from the compiled build (split-processes.ts); this process is the client.
  * Scenarios: POST /anno/v1/fast with the 1% concept (10,000 annotations at 1M), POST
  * /anno/v1/fast/count, the depth and time histograms (by that concept and over everything),
- * and POST /anno/v1/query/download of every row of the view in two orders. Each is compared
+ * and POST /anno/v1/query/download of every row of the view in two orders, through the split
+ * processes and then through the all-in-one (`npm start`'s in-process calls, one worker). Each is compared
  * with the same SQL run directly with mysql2 on the same database (the floor), and each
  * process's peak memory is taken per scenario. Prints markdown tables. Not a test: it asserts
  * the answers, nothing about speed.
@@ -17,6 +18,7 @@ import { Instant } from "../../services/kit/time/instant.js";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { progress } from "../cli/progress.js";
 import { generateAnnotationData } from "../datagen/datagen.js";
+import { downloadsTable, measureDownloads } from "./annotation-queries-downloads.js";
 import {
   DOWNLOADS,
   floorCount,
@@ -27,10 +29,10 @@ import {
   joinedDepthHistogram,
   joinedTimeHistogram,
 } from "./annotation-queries-floor.js";
-import { countDownloadedLines, PeakMemory } from "./annotation-queries-process.js";
+import { PeakMemory } from "./annotation-queries-process.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
-import { BENCH_API_KEY, startBenchMariaDb } from "./platform-process.js";
+import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
 import { type SplitAnnotation, startSplitAnnotation } from "./split-processes.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
@@ -92,6 +94,7 @@ const databaseUrl = await mariadb.createDatabase("m3_bench_queries");
 const target = parseDatabaseUrl(databaseUrl);
 if (target.kind !== "mysql") throw new Error("MariaDB expected");
 let platform: SplitAnnotation | undefined;
+let allInOne: Awaited<ReturnType<typeof startPlatformProcess>> | undefined;
 let client: KeepAliveClient | undefined;
 const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: 2, dateStrings: true });
 
@@ -200,29 +203,41 @@ try {
     measured.push({ scenario, answer: expected, timings: { m3, floor, peaks } });
   }
 
-  // The downloads: every row of the view, streamed, in each order; rows/s and memory.
+  // The downloads: every row of the view, streamed, in each order, through the split processes
+  // and then through the all-in-one (in-process calls), as `npm start` runs it.
   const floorRows = await floorDownload(pool, target.database, DOWNLOADS[0]?.order ?? []);
-  const downloads: { label: string; m3Seconds: number; floorSeconds: number; peaks: Peaks }[] = [];
-  for (const download of DOWNLOADS) {
-    for (let run = 0; run < DOWNLOAD_RUNS; run++) {
-      memory.start();
-      const started = performance.now();
-      const lines = await countDownloadedLines(port, "/anno/v1/query/download", download.body);
-      const m3Seconds = (performance.now() - started) / 1000;
-      const peaks = memory.stop();
-      if (lines === undefined || lines - 1 !== floorRows) {
-        throw new Error(`download: ${lines} lines, the view has ${floorRows} rows`);
-      }
-      const floorStarted = performance.now();
-      await floorDownload(pool, target.database, download.order);
-      downloads.push({
-        label: download.label,
-        m3Seconds,
-        floorSeconds: (performance.now() - floorStarted) / 1000,
-        peaks,
-      });
-    }
-  }
+  const floor = (order: readonly string[]) => floorDownload(pool, target.database, order);
+  const downloads = await measureDownloads(
+    {
+      deployment: "split processes",
+      port,
+      processes: [
+        { name: "gateway", pid: platform.gatewayPid },
+        { name: "service", pid: platform.annotationPid },
+      ],
+    },
+    DOWNLOAD_RUNS,
+    floorRows,
+    floor,
+  );
+  await platform.stop();
+  platform = undefined;
+  allInOne = await startPlatformProcess({
+    databaseUrl,
+    env: { M3_ANNOTATION_REGISTRY_SCHEMA: target.database, M3_WORKERS: "1" },
+  });
+  downloads.push(
+    ...(await measureDownloads(
+      {
+        deployment: "all-in-one (npm start, one worker)",
+        port: allInOne.port,
+        processes: [{ name: "all-in-one", pid: allInOne.pid }],
+      },
+      DOWNLOAD_RUNS,
+      floorRows,
+      floor,
+    )),
+  );
 
   const rowsLine = Object.entries(data.rows)
     .map(([table, count]) => `${table} ${count}`)
@@ -249,19 +264,11 @@ try {
       `| ${scenario.name} | ${answer} | ${m3.p50Millis.toFixed(1)} | ${m3.p99Millis.toFixed(1)} | ${floor.p50Millis.toFixed(1)} | ${floor.p99Millis.toFixed(1)} | ${(m3.p50Millis / floor.p50Millis).toFixed(2)}x | ${peaks.gatewayMb.toFixed(0)} | ${peaks.serviceMb.toFixed(0)} | < ${scenario.goalMillis} ms | ${met ? "yes" : "no"} | ${memoryVerdict(peaks)} |`,
     );
   }
-  console.log(
-    "\n| POST /anno/v1/query/download, every column and row, in order: | rows | m3 s | m3 rows/s | floor s | floor rows/s | vs floor | gateway peak MB | service peak MB | rows/s met (>= 100000) | memory met |\n|---|---|---|---|---|---|---|---|---|---|---|",
-  );
-  downloads.forEach(({ label, m3Seconds, floorSeconds, peaks }) => {
-    const rate = floorRows / m3Seconds;
-    const met = rate >= 100_000;
-    console.log(
-      `| ${label} | ${floorRows} | ${m3Seconds.toFixed(1)} | ${Math.round(rate)} | ${floorSeconds.toFixed(1)} | ${Math.round(floorRows / floorSeconds)} | ${(rate / (floorRows / floorSeconds)).toFixed(2)}x | ${peaks.gatewayMb.toFixed(0)} | ${peaks.serviceMb.toFixed(0)} | ${met ? "yes" : "no"} | ${memoryVerdict(peaks)} |`,
-    );
-  });
+  console.log(`\n${downloadsTable(downloads, floorRows, MEMORY_GOAL_MB)}`);
 } finally {
   client?.close();
   await pool.end();
   await platform?.stop();
+  await allInOne?.stop();
   await mariadb.stop();
 }

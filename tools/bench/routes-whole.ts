@@ -8,6 +8,13 @@ export interface WholeDataSetRoute {
   reason: string;
   /** The rows of one answer; by default rowsOf. */
   rows?: (body: unknown) => number;
+  /** The rows of an answer that is text, not JSON (rows is not used then). */
+  textRows?: (text: string) => number;
+}
+
+/** The series of a Prometheus exposition: its lines that are not comments. */
+function exposedSeries(text: string): number {
+  return text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).length;
 }
 
 /** Media of video sequences: the video references of their videos. */
@@ -60,6 +67,11 @@ export const WHOLE_DATA_SET_ROUTES: Readonly<Record<string, WholeDataSetRoute>> 
   },
   "GET /kb/v1/links": { reason: "every link template of the kb" },
   "GET /kb/v1/concept": { reason: "every concept name of the kb" },
+  "GET /kb/v1/metrics": {
+    reason:
+      "the process's Prometheus metrics: a series per bucket of every route and gRPC method this run has called (all of them), for a scraper once per interval",
+    textRows: exposedSeries,
+  },
 };
 
 /**

@@ -114,8 +114,11 @@ async function measure(route: BenchRoute, client: KeepAliveClient, tally: Statem
 /** The rows of one answer of a route over the whole data set (routes-whole.ts). */
 async function rowsOfAnswer(route: BenchRoute, token: string): Promise<number> {
   const headers: Record<string, string> = route.kb ? { authorization: `Bearer ${token}` } : {};
+  const whole = WHOLE_DATA_SET_ROUTES[route.route];
+  if (whole?.textRows)
+    return whole.textRows((await http.send("GET", route.path, { headers })).body.toString("utf8"));
   const body = await http.json<unknown>("GET", route.path, { headers });
-  return (WHOLE_DATA_SET_ROUTES[route.route]?.rows ?? rowsOf)(body);
+  return (whole?.rows ?? rowsOf)(body);
 }
 
 const routeCell = (row: Row) => `${row.route}${row.single ? " (one request: too slow to load)" : ""}`;

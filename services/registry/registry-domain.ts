@@ -18,7 +18,9 @@ import {
 } from "./handlers/video-reference.handlers.js";
 import { VIDEO_SEQUENCE_PUBLIC_METHODS, videoSequenceHandlers } from "./handlers/video-sequence.handlers.js";
 import { InitRegistryMysql } from "./migrations/mysql/init-registry.migration.js";
+import { UriSuffixIndexMysql } from "./migrations/mysql/uri-suffix-index.migration.js";
 import { InitRegistrySqlite } from "./migrations/sqlite/init-registry.migration.js";
+import { UriSuffixIndexSqlite } from "./migrations/sqlite/uri-suffix-index.migration.js";
 import { RegistryStore } from "./repositories/registry-store.js";
 import { MediaService } from "./services/media.service.js";
 import { MediaMoveService } from "./services/media-move.service.js";
@@ -37,7 +39,10 @@ export const REGISTRY_PROTO_FILES = [
 
 export const registryEntities = [VideoSequenceEntity, VideoEntity, VideoReferenceEntity];
 
-export const registryMigrations = { mysql: [InitRegistryMysql], sqlite: [InitRegistrySqlite] };
+export const registryMigrations = {
+  mysql: [InitRegistryMysql, UriSuffixIndexMysql],
+  sqlite: [InitRegistrySqlite, UriSuffixIndexSqlite],
+};
 
 /** Opens (and migrates) the registry's tables at the target. */
 export function openRegistryStorage(target: DatabaseTarget): Promise<DomainStorage> {

@@ -40,8 +40,13 @@ export class MediaRepository {
 
   /** Media whose URI ends with the file name, taken literally (no wildcards). */
   async listByFilename(filename: string): Promise<MediaView[]> {
-    const pattern = `%${escapeLike(filename)}`;
-    const media = await this.select(`WHERE vr.uri LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [pattern]);
+    // On MySQL the reversed URI's index finds the suffix as a prefix (UriSuffixIndex migration).
+    const media =
+      this.manager.connection.options.type === "mysql"
+        ? await this.select(`WHERE vr.uri_reversed LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [
+            `${escapeLike(reversed(filename))}%`,
+          ])
+        : await this.select(`WHERE vr.uri LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [`%${escapeLike(filename)}`]);
     // SQLite's LIKE ignores ASCII case; the registry's URIs are case-sensitive.
     return media.filter((item) => item.uri.endsWith(filename));
   }
@@ -80,6 +85,11 @@ export class MediaRepository {
     const rows = await selectRows<MediaRow>(this.manager, `${MEDIA_SELECT} ${where} ${tail}`, parameters);
     return rows.map(toMediaView);
   }
+}
+
+/** The text's characters (code points, as MySQL's REVERSE takes them) in reverse order. */
+function reversed(text: string): string {
+  return [...text].reverse().join("");
 }
 
 function escapeLike(text: string): string {

@@ -40,6 +40,28 @@ for (const backend of BACKENDS) {
     t.deepEqual(await registry.media.listByFilename("none-such.mp4"), []);
   });
 
+  test(`${backend}: listMediaByFilename finds every uri ending with the name, a part of a name or a path, ordered by start then uri`, async (t) => {
+    const registry = await openRegistry(backend);
+    const id = unique("s");
+    const later = await registry.media.create(
+      mediaInput({ uri: `http://example.org/a/${id}/dive_é1.mov`, start: at("2021-01-01T00:00:00Z") }),
+    );
+    const earlier = await registry.media.create(
+      mediaInput({ uri: `http://example.org/b/${id}/other-dive_é1.mov`, start: at("2020-01-01T00:00:00Z") }),
+    );
+    await registry.media.create(mediaInput({ uri: `http://example.org/c/${id}/dive_é1.mov.bak` }));
+    await registry.media.create(mediaInput({ uri: `http://example.org/d/${id}/dive_e1.mov` }));
+    const uris = async (name: string) =>
+      (await registry.media.listByFilename(name)).map((media) => media.uri);
+    t.deepEqual(await uris(`${id}/dive_é1.mov`), [later.uri]);
+    t.deepEqual(await uris(`dive_é1.mov`).then((found) => found.filter((uri) => uri.includes(id))), [
+      earlier.uri,
+      later.uri,
+    ]);
+    t.deepEqual(await uris(`${id}/other-dive_é1.mov`), [earlier.uri]);
+    t.deepEqual(await uris(`a/${id}/DIVE_é1.mov`), []);
+  });
+
   test(`${backend}: media of a sequence or a video are ordered by video start, then uri`, async (t) => {
     const registry = await openRegistry(backend);
     const videoSequenceName = unique("seq");

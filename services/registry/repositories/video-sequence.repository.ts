@@ -1,7 +1,5 @@
 import type { EntityManager } from "typeorm";
 import type { Instant } from "../../kit/time/instant.js";
-import { VideoEntity } from "../entities/video.entity.js";
-import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
 import type { Page } from "./page.js";
 
@@ -17,14 +15,6 @@ export class VideoSequenceRepository {
 
   findByName(name: string): Promise<VideoSequenceEntity | null> {
     return this.manager.findOneBy(VideoSequenceEntity, { name });
-  }
-
-  findByVideoReference(videoReferenceUuid: string): Promise<VideoSequenceEntity | null> {
-    return this.query()
-      .innerJoin(VideoEntity, "v", "v.videoSequenceUuid = vs.uuid")
-      .innerJoin(VideoReferenceEntity, "vr", "vr.videoUuid = v.uuid")
-      .where("vr.uuid = :videoReferenceUuid", { videoReferenceUuid })
-      .getOne();
   }
 
   listPage(page: Page): Promise<VideoSequenceEntity[]> {

@@ -21,6 +21,8 @@ const SEQUENCE_TREE = `SELECT vs.uuid AS vs_uuid, vs.name AS vs_name, vs.camera_
 FROM video_sequences vs
 LEFT JOIN videos v ON v.video_sequence_uuid = vs.uuid
 LEFT JOIN video_references vr ON vr.video_uuid = v.uuid`;
+const SEQUENCE_OF_REFERENCE = `vs.uuid = (SELECT sv.video_sequence_uuid FROM video_references sr
+  INNER JOIN videos sv ON sv.uuid = sr.video_uuid WHERE sr.uuid = ?)`;
 const VIDEO_TREE = `SELECT ${VIDEO_COLUMNS}, ${REFERENCE_COLUMNS}
 FROM videos v
 LEFT JOIN video_references vr ON vr.video_uuid = v.uuid
@@ -52,12 +54,20 @@ export class VideoTreeRepository {
     return sequences.map((sequence) => ({ ...sequence, videos: bySequence.get(sequence.uuid) ?? [] }));
   }
 
-  /** The sequence with that uuid or name, with its videos and their references, in one statement. */
-  async findSequenceTree(key: { uuid: string } | { name: string }): Promise<VideoSequenceTree | undefined> {
-    const rows =
+  /**
+   * The sequence with that uuid or name, or the one holding the video reference, with its
+   * videos and their references, in one statement.
+   */
+  async findSequenceTree(
+    key: { uuid: string } | { name: string } | { videoReferenceUuid: string },
+  ): Promise<VideoSequenceTree | undefined> {
+    const [where, value] =
       "uuid" in key
-        ? await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE vs.uuid = ?`, [key.uuid])
-        : await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE vs.name = ?`, [key.name]);
+        ? ["vs.uuid = ?", key.uuid]
+        : "name" in key
+          ? ["vs.name = ?", key.name]
+          : [SEQUENCE_OF_REFERENCE, key.videoReferenceUuid];
+    const rows = await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE ${where}`, [value]);
     const first = rows[0];
     if (first === undefined) return undefined;
     return { ...sequenceOf(first), videos: videoTreesOf(rows) };

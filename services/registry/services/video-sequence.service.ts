@@ -81,9 +81,9 @@ export class VideoSequenceService {
   async getByVideoReference(videoReferenceUuid: string): Promise<VideoSequenceTree> {
     const uuid = requireUuid(videoReferenceUuid, "video_reference_uuid");
     return this.store.read(async (r) => {
-      const sequence = await r.sequences.findByVideoReference(uuid);
-      if (!sequence) throw notFound("VideoReference", uuid);
-      return treeOf(r, sequence);
+      const tree = await r.trees.findSequenceTree({ videoReferenceUuid: uuid });
+      if (!tree) throw notFound("VideoReference", uuid);
+      return tree;
     });
   }
 

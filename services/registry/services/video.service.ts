@@ -47,17 +47,18 @@ export class VideoService {
   async listBySequence(videoSequenceUuid: string): Promise<VideoTree[]> {
     const uuid = requireUuid(videoSequenceUuid, "video_sequence_uuid");
     return this.store.read(async (r) => {
-      if (!(await r.sequences.findByUuid(uuid))) throw notFound("VideoSequence", uuid);
-      return r.trees.videoTrees(await r.videos.listBySequences([uuid]));
+      const tree = await r.trees.findSequenceTree({ uuid });
+      if (!tree) throw notFound("VideoSequence", uuid);
+      return tree.videos;
     });
   }
 
   async listBySequenceName(videoSequenceName: string): Promise<VideoTree[]> {
     requireFields({ video_sequence_name: videoSequenceName });
     return this.store.read(async (r) => {
-      const sequence = await r.sequences.findByName(videoSequenceName);
-      if (!sequence) throw notFoundByName("VideoSequence", videoSequenceName);
-      return r.trees.videoTrees(await r.videos.listBySequences([sequence.uuid]));
+      const tree = await r.trees.findSequenceTree({ name: videoSequenceName });
+      if (!tree) throw notFoundByName("VideoSequence", videoSequenceName);
+      return tree.videos;
     });
   }
 

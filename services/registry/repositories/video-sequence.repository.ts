@@ -25,22 +25,6 @@ export class VideoSequenceRepository {
     return this.query().where("vs.cameraId = :cameraId", { cameraId }).orderBy("vs.name").getMany();
   }
 
-  /** Sequences of a camera having at least one video that starts within [from, to]. */
-  listByCameraWithVideoStartingBetween(
-    cameraId: string,
-    from: Instant,
-    to: Instant,
-  ): Promise<VideoSequenceEntity[]> {
-    return this.query()
-      .where("vs.cameraId = :cameraId", { cameraId })
-      .andWhere(
-        "vs.uuid IN (SELECT v.video_sequence_uuid FROM videos v WHERE v.start_time BETWEEN :from AND :to)",
-        { from: from.toSql(), to: to.toSql() },
-      )
-      .orderBy("vs.name")
-      .getMany();
-  }
-
   async listNames(): Promise<string[]> {
     return this.names(this.query());
   }

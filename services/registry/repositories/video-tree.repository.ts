@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { selectRows } from "../../kit/storage/select-rows.js";
+import { type SqlValue, selectRows } from "../../kit/storage/select-rows.js";
 import { Instant } from "../../kit/time/instant.js";
 import type { VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
 import { VideoEntity } from "../entities/video.entity.js";
@@ -67,10 +67,32 @@ export class VideoTreeRepository {
         : "name" in key
           ? ["vs.name = ?", key.name]
           : [SEQUENCE_OF_REFERENCE, key.videoReferenceUuid];
-    const rows = await selectRows<Row>(this.manager, `${SEQUENCE_TREE} WHERE ${where}`, [value]);
-    const first = rows[0];
-    if (first === undefined) return undefined;
-    return { ...sequenceOf(first), videos: videoTreesOf(rows) };
+    return (await this.sequenceTreesWhere(where, [value]))[0];
+  }
+
+  /** The camera's sequences holding a video that starts within [from, to], by name, in one statement. */
+  listCameraTreesWithVideoStartingBetween(
+    cameraId: string,
+    from: Instant,
+    to: Instant,
+  ): Promise<VideoSequenceTree[]> {
+    return this.sequenceTreesWhere(
+      "vs.camera_id = ? AND vs.uuid IN (SELECT w.video_sequence_uuid FROM videos w WHERE w.start_time BETWEEN ? AND ?)",
+      [cameraId, from.toSql(), to.toSql()],
+    );
+  }
+
+  /** Sequences with their videos and references from one joined statement, by name. */
+  private async sequenceTreesWhere(where: string, parameters: SqlValue[]): Promise<VideoSequenceTree[]> {
+    const rows = await selectRows<Row>(
+      this.manager,
+      `${SEQUENCE_TREE} WHERE ${where} ORDER BY vs.name`,
+      parameters,
+    );
+    return [...groupBy(rows, (row) => String(row.vs_uuid)).values()].map((sequenceRows) => ({
+      ...sequenceOf(sequenceRows[0] as Row),
+      videos: videoTreesOf(sequenceRows),
+    }));
   }
 
   /** The video with its references, in one statement. */

@@ -63,8 +63,7 @@ export class VideoSequenceService {
     const t = requireInstant(timestamp, "timestamp");
     const { from, to } = searchWindow(t, this.timeWindowMinutes);
     return this.store.read(async (r) => {
-      const candidates = await r.sequences.listByCameraWithVideoStartingBetween(cameraId, from, to);
-      const trees = await r.trees.sequenceTrees(candidates);
+      const trees = await r.trees.listCameraTreesWithVideoStartingBetween(cameraId, from, to);
       return trees.filter((tree) => tree.videos.some((video) => covers(video, t, "instant")));
     });
   }

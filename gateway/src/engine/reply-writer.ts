@@ -1,6 +1,7 @@
 import type { Context } from "koa";
 import type protobuf from "protobufjs";
 import { replyField, setHttpBodyHeaders } from "./http-body.js";
+import type { RenderedReplies } from "./rendered-replies.js";
 import { renderMessage, renderOneField } from "./response-renderer.js";
 import type { BoundRoute } from "./route-binding.js";
 
@@ -12,12 +13,37 @@ export function writeReply(ctx: Context, route: BoundRoute, message: protobuf.Me
     writeHttpBody(ctx, route.rpc.responseType, message);
     return;
   }
+  ctx.type = "application/json";
+  ctx.body = renderJson(route, message);
+}
+
+/**
+ * Writes a unary call's reply bytes as writeReply does; a JSON reply whose bytes repeat under
+ * the same request reuses its rendering (RenderedReplies).
+ */
+export function writeUnaryReply(
+  ctx: Context,
+  route: BoundRoute,
+  reply: Buffer,
+  rendered: { replies: RenderedReplies; key: string },
+): void {
+  if (route.successStatus === 204 || route.render === "http-body") {
+    writeReply(ctx, route, route.rpc.responseType.decode(reply));
+    return;
+  }
+  ctx.status = route.successStatus;
+  ctx.type = "application/json";
+  ctx.body = rendered.replies.json(rendered.key, reply, () =>
+    renderJson(route, route.rpc.responseType.decode(reply)),
+  );
+}
+
+function renderJson(route: BoundRoute, message: protobuf.Message): string {
   const options = { casing: route.casing, nulls: route.nulls };
   const json = route.responseField
     ? renderOneField(route.responseField, message, options)
     : renderMessage(route.rpc.responseType, message, options);
-  ctx.type = "application/json";
-  ctx.body = JSON.stringify(json);
+  return JSON.stringify(json);
 }
 
 function writeHttpBody(ctx: Context, type: protobuf.Type, message: protobuf.Message): void {

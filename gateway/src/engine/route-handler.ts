@@ -2,7 +2,8 @@ import type { ParameterizedContext } from "koa";
 import { type BodyLimits, createBodyReader } from "./body-codecs.js";
 import type { DomainTransport } from "./domain-transport.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
-import { writeReply } from "./reply-writer.js";
+import type { RenderedReplies } from "./rendered-replies.js";
+import { writeReply, writeUnaryReply } from "./reply-writer.js";
 import { buildRequest, type ParsedBody } from "./request-builder.js";
 import { requestMetadata } from "./request-metadata.js";
 import type { BoundRoute } from "./route-binding.js";
@@ -11,6 +12,8 @@ import { streamUpload } from "./upload-stream.js";
 
 export interface HandlerSettings extends BodyLimits {
   callTimeoutMillis: number;
+  /** The renderings of recent replies, shared by every route. */
+  renderedReplies: RenderedReplies;
 }
 
 /** State the engine leaves on the Koa context for logging and metrics. */
@@ -66,6 +69,9 @@ export function createRouteHandler(
     } catch (error) {
       throw gatewayErrorOf(error, route, client);
     }
-    writeReply(ctx, route, responseType.decode(reply));
+    writeUnaryReply(ctx, route, reply, {
+      replies: settings.renderedReplies,
+      key: `${route.method} ${route.template}\0${Buffer.from(bytes).toString("latin1")}`,
+    });
   };
 }

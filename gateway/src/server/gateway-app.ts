@@ -4,6 +4,7 @@ import { consoleFiles } from "../console/console-files.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 import { DomainClient } from "../engine/grpc-caller.js";
 import { loadProtoRoot } from "../engine/proto-registry.js";
+import { RenderedReplies } from "../engine/rendered-replies.js";
 import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
@@ -89,6 +90,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
       callTimeoutMillis: options.callTimeoutMillis ?? 30_000,
       maxBodyBytes: options.maxBodyBytes ?? 10 * MIB,
       maxUploadBytes: options.maxUploadBytes ?? 256 * MIB,
+      renderedReplies: new RenderedReplies(),
     });
     const app = new Koa({ proxy: options.trustProxy ?? false });
     app.use(requestContext(options.logger, metrics, options.accessLog ?? DEFAULT_ACCESS_LOG));

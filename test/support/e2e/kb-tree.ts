@@ -250,4 +250,51 @@ const deletes: TreeScenario = {
   },
 };
 
-export const TREE_SCENARIOS: readonly TreeScenario[] = [reads, namesAndRaw, writeAccess, updates, deletes];
+const repeatedReads: TreeScenario = {
+  title: "GET /v1/concept/{name} and /concept/find/{part} asked again see a new alternate name and a rename",
+  async run(t, target) {
+    const { http, root } = target;
+    const concept = await addConcept(target, fresh("again"), root);
+    const part = concept.name.slice(-8);
+    const ask = async () => ({
+      one: (await http.get(`/kb/v1/concept/${path(concept.name)}`)).json as Metadata,
+      found: (await http.get(`/kb/v1/concept/find/${path(part)}`)).json as Metadata[],
+    });
+    const first = await ask();
+    t.deepEqual(await ask(), first, "the same answer twice");
+    t.deepEqual(first.one.alternateNames, []);
+    const common = `${concept.name} common`;
+    const added = await http.post("/kb/v1/names", {
+      auth: target.adminAuth,
+      json: { name: concept.name, newName: common, nameType: "common" },
+    });
+    t.is(added.status, 200, added.text);
+    const afterName = await ask();
+    t.deepEqual(afterName.one.alternateNames, [common]);
+    t.deepEqual(
+      afterName.found.map((found) => [found.name, found.alternateNames]),
+      [[concept.name, [common]]],
+    );
+    const renamed = `${concept.name}-renamed`;
+    const rename = await http.put(`/kb/v1/names/${path(concept.name)}`, {
+      auth: target.maintAuth,
+      json: { newName: renamed },
+    });
+    t.is(rename.status, 200, rename.text);
+    expectError(t, await http.get(`/kb/v1/concept/${path(concept.name)}`), 404);
+    const found = (await http.get(`/kb/v1/concept/find/${path(part)}`)).json as Metadata[];
+    t.deepEqual(
+      found.map((one) => one.name),
+      [renamed],
+    );
+  },
+};
+
+export const TREE_SCENARIOS: readonly TreeScenario[] = [
+  reads,
+  namesAndRaw,
+  writeAccess,
+  updates,
+  deletes,
+  repeatedReads,
+];

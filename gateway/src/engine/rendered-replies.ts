@@ -1,0 +1,52 @@
+const MIB = 1024 * 1024;
+
+interface Rendered {
+  reply: Buffer;
+  json: Buffer;
+}
+
+/**
+ * The JSON of recent replies, so a reply whose bytes repeat (the same search asked again while
+ * the data stays the same) is not decoded, rendered and encoded again: a search of 50 concepts
+ * is 74 KB of JSON, and rendering it cost more than the rest of the request. The domain is
+ * still called every time, and a kept rendering is used only when the new reply's bytes equal
+ * the ones it was rendered from, so it can never be stale. Entries are filed under the route and
+ * its request's bytes; the oldest go first beyond the byte budget, and larger replies are not kept.
+ */
+export class RenderedReplies {
+  private readonly entries = new Map<string, Rendered>();
+  private keptBytes = 0;
+
+  constructor(
+    private readonly budgetBytes = 16 * MIB,
+    private readonly largestReplyBytes = 512 * 1024,
+  ) {}
+
+  /** The JSON bytes of `reply`: kept from an equal reply under `key`, or rendered now (and kept). */
+  json(key: string, reply: Buffer, render: () => string): Buffer {
+    const kept = this.entries.get(key);
+    if (kept?.reply.equals(reply)) return kept.json;
+    const json = Buffer.from(render());
+    if (kept) this.forget(key, kept);
+    if (reply.length <= this.largestReplyBytes) this.keep(key, { reply: Buffer.from(reply), json });
+    return json;
+  }
+
+  private keep(key: string, rendered: Rendered): void {
+    this.entries.set(key, rendered);
+    this.keptBytes += sizeOf(key, rendered);
+    for (const [oldest, entry] of this.entries) {
+      if (this.keptBytes <= this.budgetBytes) return;
+      this.forget(oldest, entry);
+    }
+  }
+
+  private forget(key: string, rendered: Rendered): void {
+    this.entries.delete(key);
+    this.keptBytes -= sizeOf(key, rendered);
+  }
+}
+
+function sizeOf(key: string, rendered: Rendered): number {
+  return key.length + rendered.reply.length + rendered.json.length;
+}

@@ -1,4 +1,16 @@
 const MIB = 1024 * 1024;
+/** Requests up to this size are keys: a read's parameters, never a write's body. */
+const LARGEST_KEYED_REQUEST_BYTES = 4096;
+
+/**
+ * Where a reply's rendering is filed: the route and its request's bytes, for reads (GET) with a
+ * small request only; undefined for the rest, whose replies are rendered each time (a write's
+ * reply rarely repeats, and its request may be megabytes).
+ */
+export function renderingKey(method: string, template: string, request: Uint8Array): string | undefined {
+  if (method !== "GET" || request.length > LARGEST_KEYED_REQUEST_BYTES) return undefined;
+  return `${template}\0${Buffer.from(request.buffer, request.byteOffset, request.length).toString("latin1")}`;
+}
 
 interface Rendered {
   reply: Buffer;

@@ -18,14 +18,14 @@ export function writeReply(ctx: Context, route: BoundRoute, message: protobuf.Me
 }
 
 /**
- * Writes a unary call's reply bytes as writeReply does; a JSON reply whose bytes repeat under
- * the same request reuses its rendering (RenderedReplies).
+ * Writes a unary call's reply bytes as writeReply does; given a key (renderingKey), a JSON reply
+ * whose bytes repeat under it reuses its rendering (RenderedReplies).
  */
 export function writeUnaryReply(
   ctx: Context,
   route: BoundRoute,
   reply: Buffer,
-  rendered: { replies: RenderedReplies; key: string },
+  rendered: { replies: RenderedReplies; key: string } | undefined,
 ): void {
   if (route.successStatus === 204 || route.render === "http-body") {
     writeReply(ctx, route, route.rpc.responseType.decode(reply));
@@ -33,9 +33,8 @@ export function writeUnaryReply(
   }
   ctx.status = route.successStatus;
   ctx.type = "application/json";
-  ctx.body = rendered.replies.json(rendered.key, reply, () =>
-    renderJson(route, route.rpc.responseType.decode(reply)),
-  );
+  const render = () => renderJson(route, route.rpc.responseType.decode(reply));
+  ctx.body = rendered ? rendered.replies.json(rendered.key, reply, render) : render();
 }
 
 function renderJson(route: BoundRoute, message: protobuf.Message): string {

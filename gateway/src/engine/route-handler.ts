@@ -2,7 +2,7 @@ import type { ParameterizedContext } from "koa";
 import { type BodyLimits, createBodyReader } from "./body-codecs.js";
 import type { DomainTransport } from "./domain-transport.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
-import type { RenderedReplies } from "./rendered-replies.js";
+import { type RenderedReplies, renderingKey } from "./rendered-replies.js";
 import { writeReply, writeUnaryReply } from "./reply-writer.js";
 import { buildRequest, type ParsedBody } from "./request-builder.js";
 import { requestMetadata } from "./request-metadata.js";
@@ -69,9 +69,12 @@ export function createRouteHandler(
     } catch (error) {
       throw gatewayErrorOf(error, route, client);
     }
-    writeUnaryReply(ctx, route, reply, {
-      replies: settings.renderedReplies,
-      key: `${route.method} ${route.template}\0${Buffer.from(bytes).toString("latin1")}`,
-    });
+    const key = renderingKey(route.method, route.template, bytes);
+    writeUnaryReply(
+      ctx,
+      route,
+      reply,
+      key === undefined ? undefined : { replies: settings.renderedReplies, key },
+    );
   };
 }

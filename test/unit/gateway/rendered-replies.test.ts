@@ -1,5 +1,5 @@
 import test from "ava";
-import { RenderedReplies } from "../../../gateway/src/engine/rendered-replies.js";
+import { RenderedReplies, renderingKey } from "../../../gateway/src/engine/rendered-replies.js";
 
 const renderer = (text: string) => {
   const calls = { count: 0 };
@@ -56,4 +56,15 @@ test("beyond the byte budget the oldest renderings go, and replies over the size
   replies.json("big", Buffer.alloc(9), render);
   replies.json("big", Buffer.alloc(9), render);
   t.is(calls.count, 6, "a reply over 8 bytes is rendered every time");
+});
+
+test("only reads with a small request are keyed: a write or a large request is rendered each time", (t) => {
+  const small = Uint8Array.from([10, 3, 102, 111, 111]);
+  const key = renderingKey("GET", "/kb/v1/concept/find/{name}", small);
+  t.is(typeof key, "string");
+  t.not(key, renderingKey("GET", "/kb/v1/concept/find/{name}", Uint8Array.from([10, 3, 98, 97, 114])));
+  t.not(key, renderingKey("GET", "/kb/v1/concept/{name}", small));
+  t.is(renderingKey("POST", "/anno/v1/annotations/bulk", small), undefined);
+  t.is(renderingKey("GET", "/kb/v1/concept/find/{name}", new Uint8Array(4097)), undefined);
+  t.is(typeof renderingKey("GET", "/kb/v1/concept/find/{name}", new Uint8Array(4096)), "string");
 });

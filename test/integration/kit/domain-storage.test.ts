@@ -153,6 +153,74 @@ test("sqlite: a read nested in a transaction runs at once instead of waiting for
   t.is(count, 1);
 });
 
+test("sqlite: a read inside a unit of work sees the unit's uncommitted writes, through selectRows too", async (t) => {
+  const storage = await open("sqlite");
+  const seen = await storage.transaction(async (manager) => {
+    await manager.insert(Probe, { id: "uncommitted", observedAt: Instant.now() });
+    return storage.read((reader) =>
+      selectRows(reader, "SELECT id FROM kit_probe WHERE id = ?", ["uncommitted"]),
+    );
+  });
+  t.deepEqual(seen, [{ id: "uncommitted" }]);
+});
+
+test("sqlite: a read does not wait for a long write transaction, and sees only what was committed", async (t) => {
+  const storage = await open("sqlite");
+  await storage.transaction((manager) =>
+    manager.insert(Probe, { id: "committed", observedAt: Instant.now() }),
+  );
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let inserted: () => void = () => {};
+  const written = new Promise<void>((resolve) => {
+    inserted = resolve;
+  });
+  const writer = storage.transaction(async (manager) => {
+    await manager.insert(Probe, { id: "pending", observedAt: Instant.now() });
+    inserted();
+    await held;
+  });
+  await written;
+  const ids = await storage.read((manager) =>
+    selectRows(manager, "SELECT id FROM kit_probe ORDER BY id", []),
+  );
+  const counted = await storage.read((manager) => manager.count(Probe));
+  release();
+  await writer;
+  t.deepEqual(ids, [{ id: "committed" }]);
+  t.is(counted, 1);
+});
+
+test("sqlite: a read after a commit sees it", async (t) => {
+  const storage = await open("sqlite");
+  for (const id of ["first", "second", "third"]) {
+    await storage.transaction((manager) => manager.insert(Probe, { id, observedAt: Instant.now() }));
+    const [row] = await storage.read((manager) =>
+      selectRows<{ n: number }>(manager, "SELECT count(*) AS n FROM kit_probe WHERE id = ?", [id]),
+    );
+    t.is(row?.n, 1, id);
+    t.truthy(await storage.read((manager) => manager.findOneBy(Probe, { id })), id);
+  }
+});
+
+test("sqlite: an in-memory database reads what it wrote (its reads stay on its one connection)", async (t) => {
+  const storage = await openDomainStorage({
+    target: parseDatabaseUrl("sqlite::memory:"),
+    domain: "kit",
+    entities: [Probe],
+    migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+  });
+  opened.push(storage);
+  await storage.transaction((manager) =>
+    manager.insert(Probe, { id: "in-memory", observedAt: Instant.now() }),
+  );
+  const rows = await storage.read((manager) => selectRows(manager, "SELECT id FROM kit_probe", []));
+  t.deepEqual(rows, [{ id: "in-memory" }]);
+  t.is(await storage.read((manager) => manager.count(Probe)), 1);
+});
+
 for (const kind of ["mysql", "sqlite"] as const) {
   test(`${kind}: a transaction opened inside another fails clearly instead of hanging`, async (t) => {
     const storage = await open(kind, { checkNestedTransactions: true });
@@ -233,7 +301,7 @@ test.serial(
       release = resolve;
     });
     const first = storage.transaction(() => held);
-    const second = storage.read(async () => undefined);
+    const second = storage.transaction(async () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     t.deepEqual(storage.poolStats(), { max: 1, inUse: 1, idle: 0, waiting: 1 });
     release();

@@ -28,9 +28,10 @@ export interface DomainStorageOptions {
    * On MySQL, whether a transaction opened inside another fails at once (it would otherwise run
    * on a second connection, outside the first one's all-or-nothing). Knowing it takes an async
    * scope per transaction (AsyncLocalStorage), and once one exists Node 20 runs its async hooks
-   * on every promise of the process: 9-13% of the CPU of a one-statement GET in the all-in-one.
-   * So it is a check for the test suite: default M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh
-   * sets it). SQLite always keeps the scope: its reads inside a unit of work need it.
+   * on every promise of the process while a unit of work is open: 9-13% of the CPU of a
+   * one-statement GET in the all-in-one. So it is a check for the test suite: default
+   * M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh sets it). SQLite always keeps the scope (its
+   * reads inside a unit of work need it), enabled only while a unit of work is open.
    */
   checkNestedTransactions?: boolean;
 }
@@ -198,6 +199,8 @@ class TypeOrmDomainStorage implements DomainStorage {
    * SQLite must not wait for the lock they hold, and a nested transaction fails clearly.
    */
   private readonly insideUnitOfWork: AsyncLocalStorage<boolean> | undefined;
+  /** Units of work running in the scope (MySQL runs several at once). */
+  private openUnitsOfWork = 0;
   readonly sqliteReaders: SqliteReaders | undefined;
   /** On a SQLite file: the read-only connection of reads outside a unit of work. */
   private readonly readSource: SqliteReadSource | undefined;
@@ -240,7 +243,7 @@ class TypeOrmDomainStorage implements DomainStorage {
         if (this.dialect === "sqlite") await this.takeSqliteWriteLock(manager);
         return work(manager);
       });
-    const once = scope ? () => scope.run(true, unit) : unit;
+    const once = scope ? () => this.inUnitOfWorkScope(scope, unit) : unit;
     const run = () => (this.dialect === "sqlite" ? this.withSqliteLock(once) : once());
     let uniqueRetried = false;
     for (let attempt = 1; ; attempt++) {
@@ -281,6 +284,21 @@ class TypeOrmDomainStorage implements DomainStorage {
    */
   private async takeSqliteWriteLock(manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE "${this.migrationsTable}" SET "id" = "id" WHERE 0`);
+  }
+
+  /**
+   * Runs a unit of work inside the scope, and disables the scope once no unit is open: Node 20
+   * runs its async hooks on every promise of the process while a scope is enabled (9-13% of the
+   * CPU of a one-statement GET), and reads between writes need none. The next unit enables it.
+   */
+  private async inUnitOfWorkScope<T>(scope: AsyncLocalStorage<boolean>, unit: () => Promise<T>): Promise<T> {
+    this.openUnitsOfWork += 1;
+    try {
+      return await scope.run(true, unit);
+    } finally {
+      this.openUnitsOfWork -= 1;
+      if (this.openUnitsOfWork === 0) scope.disable();
+    }
   }
 
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import { executionAsyncId } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -260,6 +261,30 @@ async function gaugeValue(name: string, labels: Record<string, string>): Promise
   const { values } = (await metric?.get()) ?? { values: [] };
   return values.find((value) => Object.entries(labels).every(([key, v]) => value.labels[key] === v))?.value;
 }
+
+// Node 20 gives promises async ids only while some async hook is on: an enabled AsyncLocalStorage.
+test.serial(
+  "sqlite: once its units of work are done no async hook is on, so reads pay nothing for their scope",
+  async (t) => {
+    const storage = await open("sqlite", { checkNestedTransactions: true });
+    const nested = await storage.transaction(async (manager) => {
+      await manager.insert(Probe, { id: "scoped", observedAt: Instant.now() });
+      return storage.read((reader) => reader.countBy(Probe, { id: "scoped" }));
+    });
+    t.is(nested, 1, "the read inside the unit of work ran in its scope");
+    await Promise.all(
+      [1, 2, 3].map((n) => storage.transaction((manager) => manager.countBy(Probe, { id: `${n}` }))),
+    );
+    t.is(await storage.read((manager) => manager.countBy(Probe, {})), 1);
+    await Promise.resolve();
+    t.is(executionAsyncId(), 0, "promises carry async ids: some async hook is on");
+    await t.throwsAsync(
+      storage.transaction(() => storage.transaction(async () => "inner")),
+      { message: /inside another unit of work/ },
+      "the next unit of work has its scope again",
+    );
+  },
+);
 
 test.serial(
   "mysql: the pool's size, connections in use and waiting work are reported per domain",

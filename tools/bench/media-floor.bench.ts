@@ -3,7 +3,9 @@
  * `npm start` runs it) answers `GET /vam/v1/media/videoreference/{uuid}` over 1,000 seeded media
  * at concurrency 16, and so does its floor (media-floor-server.ts: node:http and the bare driver
  * running the same SELECT on the same database, its own process). Prints req/s, p50, p99 and the
- * ratio to the floor per engine, with the goals (MariaDB ≥ 0.7× and p99 < 10 ms, SQLite ≥ 0.4×).
+ * ratio to the floor per engine, with the goals (MariaDB ≥ 0.7× and p99 < 10 ms, SQLite ≥ 0.4×),
+ * and the CPU each server spent per request (its process and workers, the database server not
+ * counted): on a machine others load too, req/s swings with them, CPU per request much less.
  * BENCH_ENGINES=sqlite or mariadb runs one; BENCH_REQUESTS (default 20,000) per run.
  */
 import { loadavg } from "node:os";
@@ -13,6 +15,7 @@ import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+import { processTreeCpuSeconds } from "./process-cpu.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONCURRENCY = 16;
@@ -23,10 +26,13 @@ const GOALS: Record<string, { ratio: number; p99Millis?: number }> = {
   mariadb: { ratio: 0.7, p99Millis: 10 },
 };
 
+/** A measured run and the CPU microseconds its server spent per request. */
+type MeasuredLoad = LoadResult & { cpuMicros: number };
+
 interface EngineResult {
   engine: string;
-  m3: LoadResult;
-  floor: LoadResult;
+  m3: MeasuredLoad;
+  floor: MeasuredLoad;
 }
 
 /** Seeds media through the API and returns their video reference uuids. */
@@ -51,14 +57,14 @@ async function seedMedia(http: HttpClient): Promise<string[]> {
   return references;
 }
 
-/** Loads GET <prefix><uuid> on a server, warmed first, and returns the measured run. */
+/** Loads GET <prefix><uuid> on a server (process `pid`), warmed first, and returns the measured run. */
 async function loadMedia(
   name: string,
-  port: number,
+  server: { port: number; pid: number },
   prefix: string,
   references: string[],
-): Promise<LoadResult> {
-  const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
+): Promise<MeasuredLoad> {
+  const client = new KeepAliveClient("127.0.0.1", server.port, CONCURRENCY);
   const pick = (index: number) => references[(index * 7919) % references.length] ?? "";
   const get = async (index: number) => {
     const status = await client.send("GET", `${prefix}${pick(index)}`);
@@ -66,7 +72,10 @@ async function loadMedia(
   };
   try {
     await runLoad("warm", { requests: 2000, concurrency: CONCURRENCY }, get);
-    return await runLoad(name, { requests: REQUESTS, concurrency: CONCURRENCY }, get);
+    const cpuBefore = processTreeCpuSeconds(server.pid);
+    const result = await runLoad(name, { requests: REQUESTS, concurrency: CONCURRENCY }, get);
+    const cpuMicros = ((processTreeCpuSeconds(server.pid) - cpuBefore) * 1e6) / result.requests;
+    return { ...result, cpuMicros };
   } finally {
     client.close();
   }
@@ -88,15 +97,10 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         '"port"',
       );
       try {
-        const m3 = await loadMedia(
-          `m3 (${engine})`,
-          platform.port,
-          "/vam/v1/media/videoreference/",
-          references,
-        );
+        const m3 = await loadMedia(`m3 (${engine})`, platform, "/vam/v1/media/videoreference/", references);
         const floor = await loadMedia(
           `floor (${engine})`,
-          loggedPort(floorServer.readyLine),
+          { port: loggedPort(floorServer.readyLine), pid: floorServer.child.pid ?? 0 },
           "/media/",
           references,
         );
@@ -124,9 +128,9 @@ console.log(
     `load average before ${loadBefore}, after ${load()}\n`,
 );
 console.log(
-  "| engine | m3 req/s | m3 p50 ms | m3 p99 ms | floor req/s | floor p50 ms | floor p99 ms | m3 / floor | goal |",
+  "| engine | m3 req/s | m3 p50 ms | m3 p99 ms | m3 CPU µs/req | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | m3 / floor | goal |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const { engine, m3, floor } of results) {
   const goal = GOALS[engine] ?? { ratio: 0 };
   const ratio = m3.requestsPerSecond / floor.requestsPerSecond;
@@ -134,7 +138,8 @@ for (const { engine, m3, floor } of results) {
   const goalText = `≥ ${goal.ratio}×${goal.p99Millis ? `, p99 < ${goal.p99Millis} ms` : ""}: ${met ? "met" : "**missed**"}`;
   console.log(
     `| ${engine} | ${m3.requestsPerSecond.toFixed(0)} | ${m3.p50Millis.toFixed(2)} | ${m3.p99Millis.toFixed(2)} | ` +
-      `${floor.requestsPerSecond.toFixed(0)} | ${floor.p50Millis.toFixed(2)} | ${floor.p99Millis.toFixed(2)} | ` +
+      `${m3.cpuMicros.toFixed(0)} | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p50Millis.toFixed(2)} | ` +
+      `${floor.p99Millis.toFixed(2)} | ${floor.cpuMicros.toFixed(0)} | ` +
       `${ratio.toFixed(2)}× | ${goalText} |`,
   );
 }

@@ -8,7 +8,12 @@ import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { SqliteReadSource } from "./sqlite-read-source.js";
 import { SqliteReaders } from "./sqlite-readers.js";
-import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
+import {
+  isReadOnlyRefusal,
+  isRetryableStorageError,
+  isUniqueViolation,
+  translateStorageError,
+} from "./storage-errors.js";
 
 export type Dialect = "mysql" | "sqlite";
 
@@ -227,8 +232,17 @@ class TypeOrmDomainStorage implements DomainStorage {
     if (this.readSource === undefined || this.insideUnitOfWork?.getStore()) {
       return this.withSqliteLock(() => run(this.dataSource.manager));
     }
+    // A read that writes after all (DDL some repositories run through read(), as MySQL commits DDL
+    // itself) is refused by the read-only connection before it changes anything, and runs again
+    // on the writer's, as every read did before.
+    const onReader = (manager: EntityManager) =>
+      work(manager).catch((error: unknown) =>
+        isReadOnlyRefusal(error)
+          ? this.withSqliteLock(() => run(this.dataSource.manager))
+          : rethrowTranslated(error),
+      );
     const manager = this.readSource.managerNow();
-    return manager ? run(manager) : this.readSource.open().then(run, rethrowTranslated);
+    return manager ? onReader(manager) : this.readSource.open().then(onReader, rethrowTranslated);
   }
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

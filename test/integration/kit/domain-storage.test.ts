@@ -206,6 +206,18 @@ test("sqlite: a read after a commit sees it", async (t) => {
   }
 });
 
+test("sqlite: a read that writes after all (DDL) runs on the writer's connection instead of failing read-only", async (t) => {
+  const storage = await open("sqlite");
+  await storage.read(async (manager) => {
+    await manager.query("SELECT count(*) FROM kit_probe");
+    await manager.query("CREATE TRIGGER kit_probe_stamp AFTER INSERT ON kit_probe BEGIN SELECT 1; END");
+  });
+  const triggers = await storage.read((manager) =>
+    selectRows(manager, "SELECT name FROM sqlite_master WHERE type = 'trigger'", []),
+  );
+  t.deepEqual(triggers, [{ name: "kit_probe_stamp" }]);
+});
+
 test("sqlite: an in-memory database reads what it wrote (its reads stay on its one connection)", async (t) => {
   const storage = await openDomainStorage({
     target: parseDatabaseUrl("sqlite::memory:"),

@@ -7,8 +7,10 @@
  * m3 runs twice per engine on the same data: with one worker, like for like with the one-process
  * floor, and with `npm start`'s own worker count (M3_WORKERS, else the cores available): on a
  * machine whose cores also run the database and the client, more workers than that can leave
- * is slower, not faster. BENCH_ENGINES=sqlite or mariadb runs one; BENCH_REQUESTS (default
- * 20,000) per run.
+ * is slower, not faster. With each run, the CPU each server spent per request (its process and
+ * workers, the database server not counted): on a machine others load too, req/s swings with
+ * them, CPU per request much less. BENCH_ENGINES=sqlite or mariadb runs one; BENCH_REQUESTS
+ * (default 20,000) per run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -18,6 +20,7 @@ import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
+import { processTreeCpuSeconds } from "./process-cpu.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONCURRENCY = 16;
@@ -32,12 +35,15 @@ const GOALS: Record<string, { ratio: number; p99Millis?: number }> = {
   mariadb: { ratio: 0.7, p99Millis: 10 },
 };
 
+/** A measured run and the CPU microseconds its server spent per request. */
+type MeasuredLoad = LoadResult & { cpuMicros: number };
+
 interface EngineResult {
   engine: string;
   /** The all-in-one's M3_WORKERS, or DEFAULT_WORKERS. */
   workers: string;
-  m3: LoadResult;
-  floor: LoadResult;
+  m3: MeasuredLoad;
+  floor: MeasuredLoad;
 }
 
 /** Seeds media through the API and returns their video reference uuids. */
@@ -62,14 +68,14 @@ async function seedMedia(http: HttpClient): Promise<string[]> {
   return references;
 }
 
-/** Loads GET <prefix><uuid> on a server, warmed first, and returns the measured run. */
+/** Loads GET <prefix><uuid> on a server (process `pid`), warmed first, and returns the measured run. */
 async function loadMedia(
   name: string,
-  port: number,
+  server: { port: number; pid: number },
   prefix: string,
   references: string[],
-): Promise<LoadResult> {
-  const client = new KeepAliveClient("127.0.0.1", port, CONCURRENCY);
+): Promise<MeasuredLoad> {
+  const client = new KeepAliveClient("127.0.0.1", server.port, CONCURRENCY);
   const pick = (index: number) => references[(index * 7919) % references.length] ?? "";
   const get = async (index: number) => {
     const status = await client.send("GET", `${prefix}${pick(index)}`);
@@ -77,7 +83,10 @@ async function loadMedia(
   };
   try {
     await runLoad("warm", { requests: 2000, concurrency: CONCURRENCY }, get);
-    return await runLoad(name, { requests: REQUESTS, concurrency: CONCURRENCY }, get);
+    const cpuBefore = processTreeCpuSeconds(server.pid);
+    const result = await runLoad(name, { requests: REQUESTS, concurrency: CONCURRENCY }, get);
+    const cpuMicros = ((processTreeCpuSeconds(server.pid) - cpuBefore) * 1e6) / result.requests;
+    return { ...result, cpuMicros };
   } finally {
     client.close();
   }
@@ -90,7 +99,7 @@ async function measureEngine(engine: string): Promise<EngineResult[]> {
   try {
     const databaseUrl = await mariadb?.createDatabase("m3_bench_media_floor");
     let references: string[] | undefined;
-    const runs: { workers: string; m3: LoadResult }[] = [];
+    const runs: { workers: string; m3: MeasuredLoad }[] = [];
     for (const workers of WORKER_SETTINGS) {
       const platform = await startPlatformProcess({
         databaseUrl,
@@ -101,7 +110,7 @@ async function measureEngine(engine: string): Promise<EngineResult[]> {
         const name = `m3 (${engine}, ${workers} workers)`;
         runs.push({
           workers,
-          m3: await loadMedia(name, platform.port, "/vam/v1/media/videoreference/", references),
+          m3: await loadMedia(name, platform, "/vam/v1/media/videoreference/", references),
         });
       } finally {
         await platform.stop();
@@ -113,8 +122,8 @@ async function measureEngine(engine: string): Promise<EngineResult[]> {
       '"port"',
     );
     try {
-      const port = loggedPort(floorServer.readyLine);
-      const floor = await loadMedia(`floor (${engine})`, port, "/media/", references ?? []);
+      const server = { port: loggedPort(floorServer.readyLine), pid: floorServer.child.pid ?? 0 };
+      const floor = await loadMedia(`floor (${engine})`, server, "/media/", references ?? []);
       return runs.map(({ workers, m3 }) => ({ engine, workers, m3, floor }));
     } finally {
       await stopChild(floorServer.child);
@@ -137,9 +146,9 @@ console.log(
     `load average before ${loadBefore}, after ${load()}\n`,
 );
 console.log(
-  "| engine | m3 workers | m3 req/s | m3 p50 ms | m3 p99 ms | floor req/s | floor p50 ms | floor p99 ms | m3 / floor | goal |",
+  "| engine | m3 workers | m3 req/s | m3 p50 ms | m3 p99 ms | m3 CPU µs/req | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | m3 / floor | goal |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const { engine, workers, m3, floor } of results) {
   const goal = GOALS[engine] ?? { ratio: 0 };
   const ratio = m3.requestsPerSecond / floor.requestsPerSecond;
@@ -147,7 +156,8 @@ for (const { engine, workers, m3, floor } of results) {
   const goalText = `≥ ${goal.ratio}×${goal.p99Millis ? `, p99 < ${goal.p99Millis} ms` : ""}: ${met ? "met" : "**missed**"}`;
   console.log(
     `| ${engine} | ${workers} | ${m3.requestsPerSecond.toFixed(0)} | ${m3.p50Millis.toFixed(2)} | ${m3.p99Millis.toFixed(2)} | ` +
-      `${floor.requestsPerSecond.toFixed(0)} | ${floor.p50Millis.toFixed(2)} | ${floor.p99Millis.toFixed(2)} | ` +
+      `${m3.cpuMicros.toFixed(0)} | ${floor.requestsPerSecond.toFixed(0)} | ${floor.p50Millis.toFixed(2)} | ` +
+      `${floor.p99Millis.toFixed(2)} | ${floor.cpuMicros.toFixed(0)} | ` +
       `${ratio.toFixed(2)}× | ${goalText} |`,
   );
 }

@@ -6,8 +6,14 @@ import { DataSource, type DataSourceOptions, type EntityManager, type MixedList 
 import { type PoolStats, trackDatabasePool } from "../metrics/database-metrics.js";
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
+import { SqliteReadSource } from "./sqlite-read-source.js";
 import { SqliteReaders } from "./sqlite-readers.js";
-import { isRetryableStorageError, isUniqueViolation, translateStorageError } from "./storage-errors.js";
+import {
+  isReadOnlyRefusal,
+  isRetryableStorageError,
+  isUniqueViolation,
+  translateStorageError,
+} from "./storage-errors.js";
 
 export type Dialect = "mysql" | "sqlite";
 
@@ -27,9 +33,10 @@ export interface DomainStorageOptions {
    * On MySQL, whether a transaction opened inside another fails at once (it would otherwise run
    * on a second connection, outside the first one's all-or-nothing). Knowing it takes an async
    * scope per transaction (AsyncLocalStorage), and once one exists Node 20 runs its async hooks
-   * on every promise of the process: 9-13% of the CPU of a one-statement GET in the all-in-one.
-   * So it is a check for the test suite: default M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh
-   * sets it). SQLite always keeps the scope: its reads inside a unit of work need it.
+   * on every promise of the process while a unit of work is open: 9-13% of the CPU of a
+   * one-statement GET in the all-in-one. So it is a check for the test suite: default
+   * M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh sets it). SQLite always keeps the scope (its
+   * reads inside a unit of work need it), enabled only while a unit of work is open.
    */
   checkNestedTransactions?: boolean;
 }
@@ -39,7 +46,11 @@ export interface DomainStorage {
   readonly dataSource: DataSource;
   /** On a SQLite file: the read-only connections row streams read through. */
   readonly sqliteReaders?: SqliteReaders;
-  /** Runs reads outside a transaction (serialised with writes on SQLite's single connection). */
+  /**
+   * Runs reads outside a transaction. On a SQLite file they run on a read-only connection of their
+   * own, beside the writer (WAL), seeing what was committed; inside a unit of work (and on
+   * ":memory:", which a second connection would not see) on the one connection, after its lock.
+   */
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   /**
    * Runs work in one transaction: all or nothing. Deadlocks are retried; a unique-key
@@ -97,15 +108,15 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
   });
   // Past the start, a statement waits only briefly for another process's lock (see retryPause).
   if (dialect === "sqlite") await dataSource.query(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MILLIS}`);
-  const readers =
-    options.target.kind === "sqlite" && options.target.file !== ":memory:"
-      ? new SqliteReaders(options.target.file)
-      : undefined;
+  const file =
+    options.target.kind === "sqlite" && options.target.file !== ":memory:" ? options.target.file : undefined;
+  const readers = file ? new SqliteReaders(file) : undefined;
+  const readSource = file ? new SqliteReadSource(sqliteOptions(options, file)) : undefined;
   const storage = new TypeOrmDomainStorage(
     dialect,
     dataSource,
     `${options.domain}_migrations`,
-    readers,
+    { readers, readSource },
     options.checkNestedTransactions ?? process.env.M3_CHECK_NESTED_TRANSACTIONS === "1",
   );
   storage.untrackPool = trackDatabasePool(options.domain, () => storage.poolStats());
@@ -134,25 +145,10 @@ async function migrate(dataSource: DataSource, dialect: Dialect): Promise<void> 
 }
 
 function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
-  const common = {
-    entities: options.entities,
-    migrations: options.migrations[options.target.kind],
-    migrationsTableName: `${options.domain}_migrations`,
-    synchronize: false,
-    logging: false,
-  } as const;
   const target = options.target;
-  if (target.kind === "sqlite") {
-    return {
-      ...common,
-      type: "better-sqlite3",
-      database: target.file,
-      enableWAL: true,
-      timeout: SQLITE_MIGRATION_BUSY_WAIT_MILLIS,
-    };
-  }
+  if (target.kind === "sqlite") return sqliteOptions(options, target.file);
   return {
-    ...common,
+    ...commonOptions(options),
     type: "mysql",
     host: target.host,
     port: target.port,
@@ -175,6 +171,29 @@ function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
   };
 }
 
+function sqliteOptions(
+  options: DomainStorageOptions,
+  file: string,
+): DataSourceOptions & { type: "better-sqlite3" } {
+  return {
+    ...commonOptions(options),
+    type: "better-sqlite3",
+    database: file,
+    enableWAL: true,
+    timeout: SQLITE_MIGRATION_BUSY_WAIT_MILLIS,
+  };
+}
+
+function commonOptions(options: DomainStorageOptions) {
+  return {
+    entities: options.entities,
+    migrations: options.migrations[options.target.kind],
+    migrationsTableName: `${options.domain}_migrations`,
+    synchronize: false,
+    logging: false,
+  } as const;
+}
+
 /** Prepared statements a pooled MySQL connection keeps open (the least recently used close first). */
 export const MAX_PREPARED_STATEMENTS_PER_CONNECTION = 256;
 
@@ -185,6 +204,11 @@ class TypeOrmDomainStorage implements DomainStorage {
    * SQLite must not wait for the lock they hold, and a nested transaction fails clearly.
    */
   private readonly insideUnitOfWork: AsyncLocalStorage<boolean> | undefined;
+  /** Units of work running in the scope (MySQL runs several at once). */
+  private openUnitsOfWork = 0;
+  readonly sqliteReaders: SqliteReaders | undefined;
+  /** On a SQLite file: the read-only connection of reads outside a unit of work. */
+  private readonly readSource: SqliteReadSource | undefined;
   /** Stops the pool's gauges; set once the storage is open. */
   untrackPool: () => void = () => {};
 
@@ -192,16 +216,33 @@ class TypeOrmDomainStorage implements DomainStorage {
     readonly dialect: Dialect,
     readonly dataSource: DataSource,
     private readonly migrationsTable: string,
-    readonly sqliteReaders: SqliteReaders | undefined,
+    sqliteFile: { readers?: SqliteReaders; readSource?: SqliteReadSource },
     checkNestedTransactions: boolean,
   ) {
+    this.sqliteReaders = sqliteFile.readers;
+    this.readSource = sqliteFile.readSource;
     this.insideUnitOfWork =
       dialect === "sqlite" || checkNestedTransactions ? new AsyncLocalStorage<boolean>() : undefined;
   }
 
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const run = () => work(this.dataSource.manager).catch(rethrowTranslated);
-    return this.dialect === "sqlite" ? this.withSqliteLock(run) : run();
+    const run = (manager: EntityManager) => work(manager).catch(rethrowTranslated);
+    if (this.dialect !== "sqlite") return run(this.dataSource.manager);
+    // Inside a unit of work a read sees the unit's uncommitted writes: they are on its connection.
+    if (this.readSource === undefined || this.insideUnitOfWork?.getStore()) {
+      return this.withSqliteLock(() => run(this.dataSource.manager));
+    }
+    // A read that writes after all (DDL some repositories run through read(), as MySQL commits DDL
+    // itself) is refused by the read-only connection before it changes anything, and runs again
+    // on the writer's, as every read did before.
+    const onReader = (manager: EntityManager) =>
+      work(manager).catch((error: unknown) =>
+        isReadOnlyRefusal(error)
+          ? this.withSqliteLock(() => run(this.dataSource.manager))
+          : rethrowTranslated(error),
+      );
+    const manager = this.readSource.managerNow();
+    return manager ? onReader(manager) : this.readSource.open().then(onReader, rethrowTranslated);
   }
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -216,7 +257,7 @@ class TypeOrmDomainStorage implements DomainStorage {
         if (this.dialect === "sqlite") await this.takeSqliteWriteLock(manager);
         return work(manager);
       });
-    const once = scope ? () => scope.run(true, unit) : unit;
+    const once = scope ? () => this.inUnitOfWorkScope(scope, unit) : unit;
     const run = () => (this.dialect === "sqlite" ? this.withSqliteLock(once) : once());
     let uniqueRetried = false;
     for (let attempt = 1; ; attempt++) {
@@ -259,6 +300,21 @@ class TypeOrmDomainStorage implements DomainStorage {
     await manager.query(`UPDATE "${this.migrationsTable}" SET "id" = "id" WHERE 0`);
   }
 
+  /**
+   * Runs a unit of work inside the scope, and disables the scope once no unit is open: Node 20
+   * runs its async hooks on every promise of the process while a scope is enabled (9-13% of the
+   * CPU of a one-statement GET), and reads between writes need none. The next unit enables it.
+   */
+  private async inUnitOfWorkScope<T>(scope: AsyncLocalStorage<boolean>, unit: () => Promise<T>): Promise<T> {
+    this.openUnitsOfWork += 1;
+    try {
+      return await scope.run(true, unit);
+    } finally {
+      this.openUnitsOfWork -= 1;
+      if (this.openUnitsOfWork === 0) scope.disable();
+    }
+  }
+
   private withSqliteLock<T>(work: () => Promise<T>): Promise<T> {
     // SQLite has one connection: a read inside a unit of work already runs on it, in order.
     if (this.insideUnitOfWork?.getStore()) return work();
@@ -268,6 +324,7 @@ class TypeOrmDomainStorage implements DomainStorage {
   async close(): Promise<void> {
     this.untrackPool();
     this.sqliteReaders?.close();
+    await this.readSource?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -1,30 +1,53 @@
+import type Database from "better-sqlite3";
 import type { Pool } from "mysql2";
 import type { EntityManager } from "typeorm";
+import { KeptStatements } from "./kept-statements.js";
 import { promisePoolOf } from "./promise-pool.js";
 
 type Row = Record<string, unknown>;
 /** What a hot read binds: text and numbers (timestamps as their SQL text). */
 export type SqlValue = string | number | null;
 
+/** Prepared statements a SQLite connection keeps for selectRows (the least recently used go first). */
+const SQLITE_KEPT_STATEMENTS = 64;
+const sqliteStatements = new WeakMap<Database.Database, KeptStatements>();
+
 /**
- * Runs one SELECT through the manager and returns its rows. A read outside a transaction on
- * MySQL (the manager of DomainStorage.read) goes straight to the connection pool as a prepared
- * statement: no query runner, no ORM, and the server parses the statement once per connection.
- * Inside a transaction, and on SQLite, it is `manager.query`. Hot reads use it; their SQL must
- * be a constant with `?` placeholders, so the prepared statements stay few.
+ * Runs one SELECT through the manager and returns its rows. A read outside a transaction (the
+ * manager of DomainStorage.read) goes straight to the driver as a prepared statement: on MySQL
+ * the connection pool (no query runner, no ORM, the server parses the statement once per
+ * connection), on SQLite the connection itself (its statement kept, run at once). Inside a
+ * transaction it is `manager.query`. Hot reads use it; their SQL must be a constant with `?`
+ * placeholders, so the prepared statements stay few.
  */
 export async function selectRows<T extends Row = Row>(
   manager: EntityManager,
   sql: string,
   parameters: readonly SqlValue[],
 ): Promise<T[]> {
-  const pool = manager.queryRunner === undefined ? mysqlPoolOf(manager) : undefined;
-  if (pool === undefined) return manager.query(sql, [...parameters]);
-  const [rows] = await promisePoolOf(pool).execute(sql, [...parameters]);
-  return rows as T[];
+  if (manager.queryRunner !== undefined) return manager.query(sql, [...parameters]);
+  const driver = manager.connection.driver as {
+    options: { type: string };
+    pool?: Pool;
+    databaseConnection?: Database.Database;
+  };
+  if (driver.options.type === "mysql" && driver.pool !== undefined) {
+    const [rows] = await promisePoolOf(driver.pool).execute(sql, [...parameters]);
+    return rows as T[];
+  }
+  if (driver.options.type === "better-sqlite3" && driver.databaseConnection !== undefined) {
+    return sqliteStatementsOf(driver.databaseConnection)
+      .prepare(sql)
+      .all(...parameters) as T[];
+  }
+  return manager.query(sql, [...parameters]);
 }
 
-function mysqlPoolOf(manager: EntityManager): Pool | undefined {
-  const driver = manager.connection.driver as { options: { type: string }; pool?: Pool };
-  return driver.options.type === "mysql" ? driver.pool : undefined;
+function sqliteStatementsOf(database: Database.Database): KeptStatements {
+  let statements = sqliteStatements.get(database);
+  if (statements === undefined) {
+    statements = new KeptStatements(database, SQLITE_KEPT_STATEMENTS);
+    sqliteStatements.set(database, statements);
+  }
+  return statements;
 }

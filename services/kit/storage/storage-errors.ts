@@ -60,6 +60,11 @@ export function isRetryableStorageError(error: unknown): boolean {
   return RETRYABLE.has(driver.errno ?? -1) || code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED";
 }
 
+/** True when a statement would write through SQLite's read-only connection (SQLITE_READONLY). */
+export function isReadOnlyRefusal(error: unknown): boolean {
+  return (driverErrorOf(error)?.code ?? "").startsWith("SQLITE_READONLY");
+}
+
 /** True when the database cannot be reached (down, restarting, unreachable, its file unusable). */
 export function isDatabaseUnreachable(error: unknown): boolean {
   const driver = driverErrorOf(error);

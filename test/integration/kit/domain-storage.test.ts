@@ -1,3 +1,4 @@
+import { executionAsyncId } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -153,6 +154,86 @@ test("sqlite: a read nested in a transaction runs at once instead of waiting for
   t.is(count, 1);
 });
 
+test("sqlite: a read inside a unit of work sees the unit's uncommitted writes, through selectRows too", async (t) => {
+  const storage = await open("sqlite");
+  const seen = await storage.transaction(async (manager) => {
+    await manager.insert(Probe, { id: "uncommitted", observedAt: Instant.now() });
+    return storage.read((reader) =>
+      selectRows(reader, "SELECT id FROM kit_probe WHERE id = ?", ["uncommitted"]),
+    );
+  });
+  t.deepEqual(seen, [{ id: "uncommitted" }]);
+});
+
+test("sqlite: a read does not wait for a long write transaction, and sees only what was committed", async (t) => {
+  const storage = await open("sqlite");
+  await storage.transaction((manager) =>
+    manager.insert(Probe, { id: "committed", observedAt: Instant.now() }),
+  );
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let inserted: () => void = () => {};
+  const written = new Promise<void>((resolve) => {
+    inserted = resolve;
+  });
+  const writer = storage.transaction(async (manager) => {
+    await manager.insert(Probe, { id: "pending", observedAt: Instant.now() });
+    inserted();
+    await held;
+  });
+  await written;
+  const ids = await storage.read((manager) =>
+    selectRows(manager, "SELECT id FROM kit_probe ORDER BY id", []),
+  );
+  const counted = await storage.read((manager) => manager.count(Probe));
+  release();
+  await writer;
+  t.deepEqual(ids, [{ id: "committed" }]);
+  t.is(counted, 1);
+});
+
+test("sqlite: a read after a commit sees it", async (t) => {
+  const storage = await open("sqlite");
+  for (const id of ["first", "second", "third"]) {
+    await storage.transaction((manager) => manager.insert(Probe, { id, observedAt: Instant.now() }));
+    const [row] = await storage.read((manager) =>
+      selectRows<{ n: number }>(manager, "SELECT count(*) AS n FROM kit_probe WHERE id = ?", [id]),
+    );
+    t.is(row?.n, 1, id);
+    t.truthy(await storage.read((manager) => manager.findOneBy(Probe, { id })), id);
+  }
+});
+
+test("sqlite: a read that writes after all (DDL) runs on the writer's connection instead of failing read-only", async (t) => {
+  const storage = await open("sqlite");
+  await storage.read(async (manager) => {
+    await manager.query("SELECT count(*) FROM kit_probe");
+    await manager.query("CREATE TRIGGER kit_probe_stamp AFTER INSERT ON kit_probe BEGIN SELECT 1; END");
+  });
+  const triggers = await storage.read((manager) =>
+    selectRows(manager, "SELECT name FROM sqlite_master WHERE type = 'trigger'", []),
+  );
+  t.deepEqual(triggers, [{ name: "kit_probe_stamp" }]);
+});
+
+test("sqlite: an in-memory database reads what it wrote (its reads stay on its one connection)", async (t) => {
+  const storage = await openDomainStorage({
+    target: parseDatabaseUrl("sqlite::memory:"),
+    domain: "kit",
+    entities: [Probe],
+    migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+  });
+  opened.push(storage);
+  await storage.transaction((manager) =>
+    manager.insert(Probe, { id: "in-memory", observedAt: Instant.now() }),
+  );
+  const rows = await storage.read((manager) => selectRows(manager, "SELECT id FROM kit_probe", []));
+  t.deepEqual(rows, [{ id: "in-memory" }]);
+  t.is(await storage.read((manager) => manager.count(Probe)), 1);
+});
+
 for (const kind of ["mysql", "sqlite"] as const) {
   test(`${kind}: a transaction opened inside another fails clearly instead of hanging`, async (t) => {
     const storage = await open(kind, { checkNestedTransactions: true });
@@ -192,6 +273,30 @@ async function gaugeValue(name: string, labels: Record<string, string>): Promise
   const { values } = (await metric?.get()) ?? { values: [] };
   return values.find((value) => Object.entries(labels).every(([key, v]) => value.labels[key] === v))?.value;
 }
+
+// Node 20 gives promises async ids only while some async hook is on: an enabled AsyncLocalStorage.
+test.serial(
+  "sqlite: once its units of work are done no async hook is on, so reads pay nothing for their scope",
+  async (t) => {
+    const storage = await open("sqlite", { checkNestedTransactions: true });
+    const nested = await storage.transaction(async (manager) => {
+      await manager.insert(Probe, { id: "scoped", observedAt: Instant.now() });
+      return storage.read((reader) => reader.countBy(Probe, { id: "scoped" }));
+    });
+    t.is(nested, 1, "the read inside the unit of work ran in its scope");
+    await Promise.all(
+      [1, 2, 3].map((n) => storage.transaction((manager) => manager.countBy(Probe, { id: `${n}` }))),
+    );
+    t.is(await storage.read((manager) => manager.countBy(Probe, {})), 1);
+    await Promise.resolve();
+    t.is(executionAsyncId(), 0, "promises carry async ids: some async hook is on");
+    await t.throwsAsync(
+      storage.transaction(() => storage.transaction(async () => "inner")),
+      { message: /inside another unit of work/ },
+      "the next unit of work has its scope again",
+    );
+  },
+);
 
 test.serial(
   "mysql: the pool's size, connections in use and waiting work are reported per domain",
@@ -233,7 +338,7 @@ test.serial(
       release = resolve;
     });
     const first = storage.transaction(() => held);
-    const second = storage.read(async () => undefined);
+    const second = storage.transaction(async () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     t.deepEqual(storage.poolStats(), { max: 1, inUse: 1, idle: 0, waiting: 1 });
     release();

@@ -12,6 +12,7 @@ import { ImagedMomentLockEntity } from "./entities/imaged-moment-lock.entity.js"
 import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
 import { HistogramIndexesMysql } from "./migrations/mysql/histogram-indexes.migration.js";
@@ -20,6 +21,7 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
 import { HistogramIndexesSqlite } from "./migrations/sqlite/histogram-indexes.migration.js";
@@ -55,6 +57,7 @@ export const annotationMigrations = {
     HistogramCountsMysql,
     LinkNameIndexesMysql,
     PageIndexesMysql,
+    ConceptMomentIndexesMysql,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -65,6 +68,7 @@ export const annotationMigrations = {
     HistogramCountsSqlite,
     LinkNameIndexesSqlite,
     PageIndexesSqlite,
+    ConceptMomentIndexesSqlite,
   ],
 };
 

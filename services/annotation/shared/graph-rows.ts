@@ -97,17 +97,34 @@ function instantOrNull(value: unknown): Instant | null {
   return value === null || value === undefined ? null : Instant.fromSql(String(value));
 }
 
+/**
+ * Each measurement read by its own name: a key built per field (`ad_${column}`) and a datum
+ * filled field by field were 4-5% of a worker's CPU on a page of 100 moments with their data.
+ * Values are kept as the driver gives them (both drivers give numbers for the doubles).
+ */
 export function datumOfGraphRow(row: Row, imagedMomentUuid: string): AncillaryDatumEntity {
-  const datum = {
+  return {
     uuid: row.ad_uuid as string,
     imagedMomentUuid,
     lastUpdatedTime: Instant.fromSql(String(row.ad_last_updated_timestamp)),
-  } as Record<string, unknown>;
-  for (const field of ANCILLARY_MEASUREMENTS) {
-    const value = row[`ad_${MEASUREMENT_COLUMNS[field]}`];
-    datum[field] = value === undefined || value === null ? null : value;
-  }
-  return datum as unknown as AncillaryDatumEntity;
+    altitude: (row.ad_altitude as number | null) ?? null,
+    crs: (row.ad_coordinate_reference_system as string | null) ?? null,
+    depthMeters: (row.ad_depth_meters as number | null) ?? null,
+    latitude: (row.ad_latitude as number | null) ?? null,
+    longitude: (row.ad_longitude as number | null) ?? null,
+    oxygenMlL: (row.ad_oxygen_ml_per_l as number | null) ?? null,
+    phi: (row.ad_phi as number | null) ?? null,
+    posePositionUnits: (row.ad_xyz_position_units as string | null) ?? null,
+    pressureDbar: (row.ad_pressure_dbar as number | null) ?? null,
+    psi: (row.ad_psi as number | null) ?? null,
+    salinity: (row.ad_salinity as number | null) ?? null,
+    temperatureCelsius: (row.ad_temperature_celsius as number | null) ?? null,
+    theta: (row.ad_theta as number | null) ?? null,
+    x: (row.ad_x as number | null) ?? null,
+    y: (row.ad_y as number | null) ?? null,
+    z: (row.ad_z as number | null) ?? null,
+    lightTransmission: (row.ad_light_transmission as number | null) ?? null,
+  };
 }
 
 export function imageOfRow(row: Row): ImageReferenceEntity {

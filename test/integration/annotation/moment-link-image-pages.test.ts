@@ -135,7 +135,7 @@ for (const backend of BACKENDS) {
     t.deepEqual(page, expected.slice(1, 3));
   });
 
-  test(`${backend}: moments of a concept with images come once each, by recorded time, paged, and counted alike`, async (t) => {
+  test(`${backend}: moments of a concept with images come once each, by recorded time (fast) or by UUID, paged, and counted alike`, async (t) => {
     const storage = await openAnnotationTestStorage(backend);
     const concept = `Concept ${randomUUID()}`;
     const toConcept = `To ${randomUUID()}`;
@@ -162,6 +162,11 @@ for (const backend of BACKENDS) {
         all: await fast.momentsWithImagesByConcept(concept, {}),
         page: await fast.momentsWithImagesByConcept(concept, { limit: 2, offset: 1 }),
         byToConcept: await fast.momentsWithImagesByToConcept(toConcept, {}),
+        byUuid: await new MomentQueryRepository(manager).pageByConcept(concept, true, {}),
+        byUuidPage: await new MomentQueryRepository(manager).pageByConcept(concept, true, {
+          limit: 2,
+          offset: 1,
+        }),
         count: await new MomentQueryRepository(manager).countByConceptWithImages(concept),
       };
     });
@@ -169,6 +174,9 @@ for (const backend of BACKENDS) {
     t.deepEqual(found.all, expected);
     t.deepEqual(found.page, expected.slice(1, 3));
     t.deepEqual(found.byToConcept, expected);
+    const byUuid = [...expected].sort();
+    t.deepEqual(found.byUuid, byUuid);
+    t.deepEqual(found.byUuidPage, byUuid.slice(1, 3));
     t.is(found.count, expected.length);
   });
 

@@ -32,6 +32,7 @@ const SEARCHES: [string, (repository: MomentQueryRepository) => Promise<unknown>
   ["count by link name", (r) => r.countByLinkName("eating")],
   ["page by link name", (r) => r.pageByLinkName("eating", { limit: 10, offset: 0 })],
   ["page by concept", (r) => r.pageByConcept("Nanomia", false, { limit: 10 })],
+  ["page by concept with images", (r) => r.pageByConcept("Nanomia", true, { limit: 10 })],
   ["page modified", (r) => r.pageModified(FROM, TO, {})],
   ["count modified", (r) => r.countModified(FROM, TO)],
 ];

@@ -156,8 +156,11 @@ export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): F
     );
   }
   if (filter.withImages) {
+    // One probe of the images' index per observation, as a scalar subquery: MariaDB turns an
+    // EXISTS into a semi-join and materialized all 5,676 images' moments of bench:routes for
+    // every page (a concept's 509 observations: 3.8 -> 1.9 ms). SQLite probes either form alike.
     where.add(
-      "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid)",
+      "(SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = o.imaged_moment_uuid LIMIT 1) IS NOT NULL",
     );
   }
   return {

@@ -67,19 +67,12 @@ export class MomentQueryRepository {
    * observation's moment exists (foreign key), so the moments themselves are not read. As
    * `im.uuid IN (…)` SQLite built the list of the concept's moments, then probed the moments'
    * key for each in order (0.49 ms against 0.19 ms for a concept of 926 observations).
-   * Only the moments with images keep that form: with the images' EXISTS on the observations,
-   * MariaDB walked the observations in moment order to skip the sort, testing the concept and
-   * the images row by row (bench:routes, 100,000 annotations: 913 ms p50 at c16 against 52 ms).
+   * With images, each observation probes the images' index (conceptObservationsWithImages).
    */
   pageByConcept(concept: string, withImages: boolean, page: Page): Promise<string[]> {
-    if (withImages)
-      return this.uuids(
-        `SELECT im.uuid FROM imaged_moments im WHERE ${BY_CONCEPT} AND ${HAS_IMAGE}`,
-        [concept],
-        page,
-      );
+    const from = withImages ? this.conceptObservationsWithImages() : "observations o WHERE o.concept = ?";
     return this.uuids(
-      "SELECT DISTINCT o.imaged_moment_uuid AS uuid FROM observations o WHERE o.concept = ?",
+      `SELECT DISTINCT o.imaged_moment_uuid AS uuid FROM ${from}`,
       [concept],
       page,
       "o.imaged_moment_uuid",
@@ -91,17 +84,9 @@ export class MomentQueryRepository {
     return this.count("SELECT COUNT(*) AS n FROM observations o WHERE o.concept = ?", [concept]);
   }
 
-  /**
-   * The concept's observations' distinct moments that have an image, probing the images' index
-   * for each observation: as the moments IN the concept's and with an image (EXISTS), MariaDB
-   * built a table of all 5,000 images' moments of bench:routes for every count (3-13 ms against
-   * 1.6-2.5 ms for a concept of 509 observations). Every observation's moment exists (foreign key).
-   */
   countByConceptWithImages(concept: string): Promise<number> {
     return this.count(
-      `SELECT COUNT(DISTINCT o.imaged_moment_uuid) AS n FROM observations o
-       ${leftFirstJoin(this.manager)} image_references ir ON ir.imaged_moment_uuid = o.imaged_moment_uuid
-       WHERE o.concept = ?`,
+      `SELECT COUNT(DISTINCT o.imaged_moment_uuid) AS n FROM ${this.conceptObservationsWithImages()}`,
       [concept],
     );
   }
@@ -175,6 +160,20 @@ export class MomentQueryRepository {
   }
 
   /**
+   * The concept's observations whose moment has an image, the images' index probed for each
+   * observation (one parameter: the concept). MariaDB reads both from covering indexes
+   * (concept-moment-indexes migration), the concept's in the moments' order. As the moments IN the concept's and with an image (EXISTS), MariaDB built a table of
+   * all 5,000 images' moments of bench:routes for every page and count (a page 2.4 -> 0.7 ms, a
+   * count 3-13 -> 1.6-2.5 ms, for a concept of 509 observations); with the EXISTS on the
+   * observations it walked every observation in moment order to skip the sort, testing the
+   * concept and the images row by row (913 ms p50 at c16 against 52 ms).
+   */
+  private conceptObservationsWithImages(): string {
+    return `observations o ${leftFirstJoin(this.manager)} image_references ir
+      ON ir.imaged_moment_uuid = o.imaged_moment_uuid WHERE o.concept = ?`;
+  }
+
+  /**
    * The observations of a link name's associations. A set built from the link name's index costs
    * what the name's associations are (3,300 in bench:routes); a walk of the moments in page order
    * probing each for the name costs as much for a name that common (one moment in 30 has it) and
@@ -210,14 +209,6 @@ export class MomentQueryRepository {
     return rows[0]?.uuid;
   }
 }
-
-/*
- * The filter below selects moments through a subquery that does not depend on the moment
- * (`im.uuid IN (…)`): the database runs it once. A correlated EXISTS per moment let SQLite,
- * which keeps no statistics, walk every observation of the concept (or association of a link
- * name) for each of the moments: minutes over 100,000 moments instead of ~50 ms.
- */
-const BY_CONCEPT = "im.uuid IN (SELECT o.imaged_moment_uuid FROM observations o WHERE o.concept = ?)";
 
 /**
  * The UUIDs of the moments changed, or with an observation changed, in a window: each branch

@@ -51,7 +51,6 @@ export const WHOLE_DATA_SET_ROUTES: Readonly<Record<string, WholeDataSetRoute>> 
     reason: "every sequence with its videos and media (all 1,000)",
     rows: mediaOfSequences,
   },
-  "GET /vam/v1/videos": { reason: "every video with its references, unpaged (no limit given)" },
   "GET /vam/v1/videoreferences/uris": { reason: "the URI of every video reference" },
   "GET /vam/v1/videosequences/camera/{}": {
     reason: "the sequences of one of the two cameras with their videos and media (500)",

@@ -29,18 +29,25 @@ export class RenderedReplies {
   private readonly entries = new Map<string, Rendered>();
   private keptBytes = 0;
 
+  /**
+   * Replies under `smallestReplyBytes` are not kept: they render in microseconds, and a small
+   * copy would sit in one of Node's shared 8 KiB allocation slabs and hold all of it (a soak's
+   * many small distinct replies grew the gateway's RSS by a third).
+   */
   constructor(
     private readonly budgetBytes = 16 * MIB,
     private readonly largestReplyBytes = 512 * 1024,
+    private readonly smallestReplyBytes = 8 * 1024,
   ) {}
 
-  /** The JSON bytes of `reply`: kept from an equal reply under `key`, or rendered now (and kept). */
-  json(key: string, reply: Buffer, render: () => string): Buffer {
+  /** The JSON of `reply`: kept from an equal reply under `key`, or rendered now (and kept if its size is kept). */
+  json(key: string, reply: Buffer, render: () => string): Buffer | string {
+    if (reply.length < this.smallestReplyBytes || reply.length > this.largestReplyBytes) return render();
     const kept = this.entries.get(key);
     if (kept?.reply.equals(reply)) return kept.json;
     const json = Buffer.from(render());
     if (kept) this.forget(key, kept);
-    if (reply.length <= this.largestReplyBytes) this.keep(key, { reply: Buffer.from(reply), json });
+    this.keep(key, { reply: Buffer.from(reply), json });
     return json;
   }
 

@@ -11,7 +11,7 @@ const renderer = (text: string) => {
 };
 
 test("a reply whose bytes repeat under the same request is rendered once", (t) => {
-  const replies = new RenderedReplies();
+  const replies = new RenderedReplies(1024 * 1024, 1024, 0);
   const { calls, render } = renderer('{"a":1}');
   const first = replies.json("find\0x", Buffer.from([1, 2, 3]), render);
   const second = replies.json("find\0x", Buffer.from([1, 2, 3]), render);
@@ -21,7 +21,7 @@ test("a reply whose bytes repeat under the same request is rendered once", (t) =
 });
 
 test("a reply with other bytes under the same request is rendered afresh, never from the kept one", (t) => {
-  const replies = new RenderedReplies();
+  const replies = new RenderedReplies(1024 * 1024, 1024, 0);
   replies.json("find\0x", Buffer.from([1, 2, 3]), () => '{"old":true}');
   const changed = replies.json("find\0x", Buffer.from([1, 2, 4]), () => '{"new":true}');
   t.is(changed.toString(), '{"new":true}');
@@ -29,13 +29,13 @@ test("a reply with other bytes under the same request is rendered afresh, never 
 });
 
 test("the same reply bytes under another request are not shared", (t) => {
-  const replies = new RenderedReplies();
+  const replies = new RenderedReplies(1024 * 1024, 1024, 0);
   replies.json("concept\0a", Buffer.from([9]), () => '"a"');
   t.is(replies.json("concept\0b", Buffer.from([9]), () => '"b"').toString(), '"b"');
 });
 
 test("a kept reply is a copy: reusing the caller's buffer does not make a stale rendering match", (t) => {
-  const replies = new RenderedReplies();
+  const replies = new RenderedReplies(1024 * 1024, 1024, 0);
   const buffer = Buffer.from([1, 2, 3]);
   replies.json("k", buffer, () => '"first"');
   buffer[2] = 7;
@@ -43,7 +43,7 @@ test("a kept reply is a copy: reusing the caller's buffer does not make a stale 
 });
 
 test("beyond the byte budget the oldest renderings go, and replies over the size limit are not kept", (t) => {
-  const replies = new RenderedReplies(40, 8);
+  const replies = new RenderedReplies(40, 8, 0);
   const { calls, render } = renderer("0123456789");
   replies.json("a", Buffer.alloc(4, 1), render);
   replies.json("b", Buffer.alloc(4, 2), render);
@@ -56,6 +56,17 @@ test("beyond the byte budget the oldest renderings go, and replies over the size
   replies.json("big", Buffer.alloc(9), render);
   replies.json("big", Buffer.alloc(9), render);
   t.is(calls.count, 6, "a reply over 8 bytes is rendered every time");
+});
+
+test("replies under the smallest kept size are rendered every time", (t) => {
+  const replies = new RenderedReplies(1024 * 1024, 1024, 16);
+  const { calls, render } = renderer('{"a":1}');
+  replies.json("k", Buffer.alloc(15, 1), render);
+  t.is(replies.json("k", Buffer.alloc(15, 1), render), '{"a":1}');
+  t.is(calls.count, 2);
+  replies.json("k", Buffer.alloc(16, 1), render);
+  replies.json("k", Buffer.alloc(16, 1), render);
+  t.is(calls.count, 3, "a reply of the smallest kept size is rendered once");
 });
 
 test("only reads with a small request are keyed: a write or a large request is rendered each time", (t) => {

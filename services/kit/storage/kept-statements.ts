@@ -24,3 +24,20 @@ export class KeptStatements {
     return statement;
   }
 }
+
+/** Statements kept per connection for its reads outside row streams: selectRows and the graph reads' wide rows. */
+const READ_STATEMENTS = 64;
+const readStatements = new WeakMap<Database.Database, KeptStatements>();
+
+/**
+ * The one cache of a connection's read statements, shared by selectRows and selectWideRows (each
+ * sets the statement's raw mode it needs: the same SQL may come through both).
+ */
+export function readStatementsOf(connection: Database.Database): KeptStatements {
+  let kept = readStatements.get(connection);
+  if (kept === undefined) {
+    kept = new KeptStatements(connection, READ_STATEMENTS);
+    readStatements.set(connection, kept);
+  }
+  return kept;
+}

@@ -1,16 +1,12 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "mysql2";
 import type { EntityManager } from "typeorm";
-import { KeptStatements } from "./kept-statements.js";
+import { readStatementsOf } from "./kept-statements.js";
 import { promisePoolOf } from "./promise-pool.js";
 
 type Row = Record<string, unknown>;
 /** What a hot read binds: text and numbers (timestamps as their SQL text). */
 export type SqlValue = string | number | null;
-
-/** Prepared statements a SQLite connection keeps for selectRows (the least recently used go first). */
-const SQLITE_KEPT_STATEMENTS = 64;
-const sqliteStatements = new WeakMap<Database.Database, KeptStatements>();
 
 /**
  * Runs one SELECT through the manager and returns its rows. A read outside a transaction (the
@@ -36,18 +32,10 @@ export async function selectRows<T extends Row = Row>(
     return rows as T[];
   }
   if (driver.options.type === "better-sqlite3" && driver.databaseConnection !== undefined) {
-    return sqliteStatementsOf(driver.databaseConnection)
+    return readStatementsOf(driver.databaseConnection)
       .prepare(sql)
+      .raw(false)
       .all(...parameters) as T[];
   }
   return manager.query(sql, [...parameters]);
-}
-
-function sqliteStatementsOf(database: Database.Database): KeptStatements {
-  let statements = sqliteStatements.get(database);
-  if (statements === undefined) {
-    statements = new KeptStatements(database, SQLITE_KEPT_STATEMENTS);
-    sqliteStatements.set(database, statements);
-  }
-  return statements;
 }

@@ -1,13 +1,8 @@
 import type Database from "better-sqlite3";
 import { type EntityManager, QueryFailedError } from "typeorm";
-import { KeptStatements } from "./kept-statements.js";
+import { readStatementsOf } from "./kept-statements.js";
 
 type Row = Record<string, unknown>;
-
-/** Statements kept per connection: the graph reads' IN lists come in a few hundred lengths at most. */
-const KEPT_STATEMENTS = 64;
-
-const keptStatements = new WeakMap<Database.Database, KeptStatements>();
 
 /**
  * Runs one SELECT and returns its rows keyed by column label, as `manager.query` does. On
@@ -25,7 +20,7 @@ export async function selectWideRows(
   const connection = sqliteConnectionOf(manager);
   if (connection === undefined) return manager.query(sql, parameters);
   try {
-    const statement = keptStatementsOf(connection).prepare(sql).raw(true);
+    const statement = readStatementsOf(connection).prepare(sql).raw(true);
     const columns = statement.columns().map((column) => column.name);
     const values = statement.all(...parameters) as unknown[][];
     return values.map((row) => {
@@ -43,13 +38,4 @@ function sqliteConnectionOf(manager: EntityManager): Database.Database | undefin
     | { options?: { type?: string }; databaseConnection?: Database.Database }
     | undefined;
   return driver?.options?.type === "better-sqlite3" ? driver.databaseConnection : undefined;
-}
-
-function keptStatementsOf(connection: Database.Database): KeptStatements {
-  let kept = keptStatements.get(connection);
-  if (kept === undefined) {
-    kept = new KeptStatements(connection, KEPT_STATEMENTS);
-    keptStatements.set(connection, kept);
-  }
-  return kept;
 }

@@ -8,8 +8,8 @@
  * BENCH_REQUESTS (5,000), BENCH_HEAVY_REQUESTS (500, the phylogeny down), BENCH_WRITES (50),
  * BENCH_CONCURRENCY (16) and BENCH_FIND_TERM (sebastes) size it.
  */
-import { loadavg } from "node:os";
 import { DEFAULT_KB_DUMP, readKbDump } from "../kb-import/kb-import.js";
+import { loadAverage } from "./all/machine.js";
 import { type KbEngineRun, type KbRoute, measureKbEngine } from "./kb-engine.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
@@ -46,11 +46,7 @@ const goalPaths = new Set(
   [...conceptPaths, findPath].map((path) => `GET /kb/v1${path} (concurrency ${CONCURRENCY})`),
 );
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-const loadBefore = load();
+const loadBefore = loadAverage();
 const runs: KbEngineRun[] = [];
 for (const engine of ENGINES) {
   runs.push(
@@ -60,7 +56,7 @@ for (const engine of ENGINES) {
 
 console.log(
   `\nkb benchmark: ${dump.counts.concepts} concepts, ${dump.counts.names} names; concurrency 1 and ${CONCURRENCY}; ` +
-    `load average before ${loadBefore}, after ${load()}`,
+    `load average before ${loadBefore}, after ${loadAverage()}`,
 );
 console.log(
   `deep leaf: ${deepLeaf} (depth ${deepest.depth}); alternate name: ${alternate}; find term: ${FIND_TERM}; ` +

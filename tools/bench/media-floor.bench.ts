@@ -13,10 +13,11 @@
  * (default 20,000) per run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpClient } from "../../test/support/e2e/http-client.js";
 import { loggedPort, startNodeScript, stopChild } from "../../test/support/node-process.js";
+import { loadAverage } from "./all/machine.js";
 import { KeepAliveClient } from "./keep-alive-client.js";
 import { type LoadResult, runLoad } from "./load-runner.js";
 import { BENCH_API_KEY, startBenchMariaDb, startPlatformProcess } from "./platform-process.js";
@@ -134,16 +135,12 @@ async function measureEngine(engine: string): Promise<EngineResult[]> {
   }
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-const loadBefore = load();
+const loadBefore = loadAverage();
 const results: EngineResult[] = [];
 for (const engine of ENGINES) results.push(...(await measureEngine(engine)));
 console.log(
   `\nGET /vam/v1/media/videoreference/{uuid}, ${SEED} media, concurrency ${CONCURRENCY}, ${REQUESTS} requests per run; ` +
-    `load average before ${loadBefore}, after ${load()}\n`,
+    `load average before ${loadBefore}, after ${loadAverage()}\n`,
 );
 console.log(
   "| engine | m3 workers | m3 req/s | m3 p50 ms | m3 p99 ms | m3 CPU µs/req | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | m3 / floor | goal |",

@@ -3,7 +3,7 @@
  * examples) and latencies per route group over a stretch of time, each minute's report and
  * the markdown summary at the end.
  */
-import { loadavg } from "node:os";
+import { loadAverage } from "./all/machine.js";
 import type { MemoryRow, ProcessMinute } from "./soak-meter.js";
 
 const EXAMPLES_PER_WINDOW = 5;
@@ -52,13 +52,6 @@ export class SoakWindow {
       return [{ group, requests: sorted.length, errors: stats.errors, p50: at(0.5), p99: at(0.99) }];
     });
   }
-}
-
-/** The load averages over 1, 5 and 15 minutes. */
-export function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
 }
 
 /** One minute's report: memory, requests, errors with examples, latencies per group. */

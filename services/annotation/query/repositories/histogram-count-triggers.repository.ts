@@ -58,11 +58,15 @@ export class HistogramCountTriggersRepository {
   /**
    * Makes every count trigger again (any already there first dropped, so a set left half made
    * is whole), or, refused for want of a privilege, leaves none and returns the refusal. The
-   * counts are stale until recount().
+   * counts are stale until recount(). On SQLite the DDL is a write like any other, in one
+   * transaction on the writing connection; MySQL commits each DDL statement itself, so there it
+   * runs outside one.
    */
   create(): Promise<unknown | undefined> {
     const dialect = this.storage.dialect;
-    return this.storage.read(async (manager) => {
+    const unit: DomainStorage["read"] =
+      dialect === "sqlite" ? (work) => this.storage.transaction(work) : (work) => this.storage.read(work);
+    return unit(async (manager) => {
       const run = (sql: string) => manager.query(sql);
       try {
         for (const { name } of histogramCountTriggerNames(dialect))

@@ -21,10 +21,6 @@ export class VideoSequenceRepository {
     return this.query().orderBy("vs.name").limit(page.limit).offset(page.offset).getMany();
   }
 
-  listByCamera(cameraId: string): Promise<VideoSequenceEntity[]> {
-    return this.query().where("vs.cameraId = :cameraId", { cameraId }).orderBy("vs.name").getMany();
-  }
-
   async listNames(): Promise<string[]> {
     return this.names(this.query());
   }

@@ -70,6 +70,11 @@ export class VideoTreeRepository {
     return (await this.sequenceTreesWhere(where, [value]))[0];
   }
 
+  /** The camera's sequences, by name, with their videos and references, in one statement. */
+  listCameraTrees(cameraId: string): Promise<VideoSequenceTree[]> {
+    return this.sequenceTreesWhere("vs.camera_id = ?", [cameraId]);
+  }
+
   /** The camera's sequences holding a video that starts within [from, to], by name, in one statement. */
   listCameraTreesWithVideoStartingBetween(
     cameraId: string,

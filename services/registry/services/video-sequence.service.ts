@@ -54,7 +54,7 @@ export class VideoSequenceService {
 
   async listByCamera(cameraId: string): Promise<VideoSequenceTree[]> {
     requireFields({ camera_id: cameraId });
-    return this.store.read(async (r) => r.trees.sequenceTrees(await r.sequences.listByCamera(cameraId)));
+    return this.store.read((r) => r.trees.listCameraTrees(cameraId));
   }
 
   /** The camera's sequences with a video covering t among those starting within the window. */

@@ -17,6 +17,7 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/vam/v1/videosequences/name/{video_sequence_name}", 1],
   ["/vam/v1/videosequences/names", 1],
   ["/vam/v1/videosequences/videoreference/{video_reference_uuid}", 1],
+  ["/vam/v1/videosequences/camera/{camera_id}", 1],
   ["/vam/v1/videosequences/camera/{camera_id}/{start_timestamp}", 1],
   ["/vam/v1/videos/{video_uuid}", 1],
   ["/vam/v1/videos/videosequence/{video_sequence_uuid}", 1],

@@ -5,7 +5,7 @@ import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
-import { leftFirstJoin } from "../../moments/repositories/sql-parts.js";
+import { forceIndex, leftFirstJoin } from "../../moments/repositories/sql-parts.js";
 import { associationOfRow, type Row } from "../../shared/row-mappers.js";
 
 export type AssociationChanges = Partial<
@@ -75,6 +75,9 @@ export class AssociationRepository {
    * (leftFirstJoin): SQLite, which keeps no statistics, started from the link name's index,
    * visiting every association of that name in the table (3,400 of 10,000 in bench:routes) to
    * keep the video's 60; MariaDB walked all 10,000 in key order to skip the sort of the 60.
+   * MariaDB is also held to the observation's index for the associations: on statistics
+   * sampled just after a load it joined them by scanning the table into a join buffer (566 ms
+   * against 4-7 ms, bench:routes' data set).
    */
   async listByVideoAndLinkName(
     videoReferenceUuid: string,
@@ -87,7 +90,7 @@ export class AssociationRepository {
               a.last_updated_timestamp
          FROM imaged_moments im
         ${join} observations o ON o.imaged_moment_uuid = im.uuid
-        ${join} associations a ON a.observation_uuid = o.uuid
+        ${join} associations a${forceIndex(this.manager, "idx_associations__observation_uuid")} ON a.observation_uuid = o.uuid
         WHERE im.video_reference_uuid = ? AND a.link_name = ?${concept === undefined ? "" : " AND o.concept = ?"}
         ORDER BY a.uuid`,
       concept === undefined ? [videoReferenceUuid, linkName] : [videoReferenceUuid, linkName, concept],

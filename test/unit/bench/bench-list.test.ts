@@ -19,3 +19,8 @@ test("bench:all measures the split deployment beside the all-in-one", (t) => {
   const registry = BENCHES.filter((entry) => entry.script === "bench:registry").map(commandOf);
   t.deepEqual(registry, ["npm run bench:registry", "BENCH_SPLIT=true npm run bench:registry"]);
 });
+
+test("bench:all loads every GET route on both engines", (t) => {
+  const routes = BENCHES.filter((entry) => entry.script === "bench:routes").map(commandOf);
+  t.deepEqual(routes, ["npm run bench:routes", "BENCH_ENGINE=mariadb npm run bench:routes"]);
+});

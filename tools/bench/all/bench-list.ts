@@ -38,6 +38,11 @@ export const BENCHES: readonly BenchEntry[] = [
     script: "bench:routes",
     about: "every GET route under load on the real kb, 1,000 media and 100,000 annotations, slowest first",
   },
+  {
+    script: "bench:routes",
+    env: { BENCH_ENGINE: "mariadb" },
+    about: "every GET route as above, on MariaDB (the engine of a deployment, on the same two cores here)",
+  },
   { script: "bench:kb", about: "kb lookups, search and phylogeny on the real 4,092-concept tree" },
   {
     script: "bench:annotation",

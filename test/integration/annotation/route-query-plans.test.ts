@@ -77,7 +77,11 @@ test("sqlite: the associations of a video and link name are read from the video'
 });
 
 test("sqlite: annotations by an association's to-concept start from the to-concept index", async (t) => {
-  const statement = matchingObservationsSql({ toConcept: "Nanomia", withImages: true }, { limit: 100 });
+  const statement = matchingObservationsSql(
+    { toConcept: "Nanomia", withImages: true },
+    { limit: 100 },
+    "sqlite",
+  );
   const plan = await sqlitePlan(statement);
   t.false(
     plan.some((detail) => /^SCAN o\b/.test(detail)),
@@ -95,7 +99,9 @@ function pageChoice(plan: readonly string[]): string[] {
 }
 
 test("sqlite: a page of a concept's annotations walks the concept's index in UUID order, unsorted", async (t) => {
-  const plan = await sqlitePlan(matchingObservationsSql({ concept: "Nanomia" }, { limit: 100, offset: 0 }));
+  const plan = await sqlitePlan(
+    matchingObservationsSql({ concept: "Nanomia" }, { limit: 100, offset: 0 }, "sqlite"),
+  );
   const choice = pageChoice(plan);
   t.true(
     choice.some((detail) =>
@@ -111,7 +117,7 @@ test("sqlite: a page of a concept's annotations walks the concept's index in UUI
 
 test("sqlite: a page of a video's fast annotations is chosen from the indexes, then only its rows are read", async (t) => {
   const plan = await sqlitePlan(
-    matchingObservationsSql({ videoReferenceUuids: [VIDEO] }, { limit: 100, offset: 0 }),
+    matchingObservationsSql({ videoReferenceUuids: [VIDEO] }, { limit: 100, offset: 0 }, "sqlite"),
   );
   const choice = pageChoice(plan);
   t.true(choice.length > 0, plan.join(" | "));
@@ -129,7 +135,7 @@ test("sqlite: a page of a video's fast annotations is chosen from the indexes, t
 });
 
 test("sqlite: a page of every fast annotation reads the page's keys first, then only its rows", async (t) => {
-  const plan = await sqlitePlan(matchingObservationsSql({}, { limit: 100, offset: 0 }));
+  const plan = await sqlitePlan(matchingObservationsSql({}, { limit: 100, offset: 0 }, "sqlite"));
   // The outer query walks the page, then finds each of its observations and moments by key.
   const outer = plan.slice(plan.indexOf("SCAN p"));
   t.true(plan.includes("SCAN p"), plan.join(" | "));
@@ -139,6 +145,19 @@ test("sqlite: a page of every fast annotation reads the page's keys first, then 
   );
   t.false(
     plan.some((detail) => /AUTOMATIC/.test(detail) || /^SCAN o USING INDEX idx_/.test(detail)),
+    plan.join(" | "),
+  );
+});
+
+test("sqlite: a link's annotations are read from the link's moments, not by walking every observation", async (t) => {
+  const link = { momentLink: { linkName: "population-quantity", linkValue: "12" } };
+  const plan = await sqlitePlan(matchingObservationsSql(link, { offset: 0 }, "sqlite"));
+  t.false(
+    plan.some((detail) => /^SCAN o\b/.test(detail)),
+    plan.join(" | "),
+  );
+  t.true(
+    plan.some((detail) => /^SEARCH o USING INDEX idx_observations__moment_uuid/.test(detail)),
     plan.join(" | "),
   );
 });

@@ -61,6 +61,28 @@ test("a concept list with a link constraint is matched on the same association",
   t.deepEqual(sql.params, ["eating", "Aegina", "Aegina"]);
 });
 
+test("a moment link drives the read from the link's moments, held first on each engine", (t) => {
+  const momentLink = { linkName: "population-quantity", linkValue: "12" };
+  for (const [dialect, join] of [
+    ["mysql", "STRAIGHT_JOIN"],
+    ["sqlite", "CROSS JOIN"],
+  ] as const) {
+    const sql = filterSql({ momentLink, observers: ["ann"] }, { dialect });
+    t.regex(
+      sql.from,
+      new RegExp(
+        `^\\(SELECT DISTINCT lo\\.imaged_moment_uuid FROM associations la[^)]+\\) lm ${join} observations o`,
+      ),
+    );
+    t.deepEqual(sql.where, ["o.observer IN (?)"]);
+    t.deepEqual(sql.params, ["population-quantity", "12", "ann"]);
+  }
+  // Without the engine (a count), the link stays a condition.
+  const condition = filterSql({ momentLink });
+  t.true(condition.from.startsWith("observations o"));
+  t.deepEqual(condition.params, ["population-quantity", "12"]);
+});
+
 test("ancillary data and video information are joined only when constrained", (t) => {
   const plain = filterSql({ videoReferenceUuids: [VIDEO] });
   t.false(plain.from.includes("ancillary_data"));

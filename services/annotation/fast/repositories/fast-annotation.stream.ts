@@ -21,7 +21,7 @@ export async function* streamAnnotations(
   sliceSize: number,
   signal: AbortSignal,
 ): AnnotationSlices {
-  const { sql, params } = matchingObservationsSql(query.filter, query.page);
+  const { sql, params } = matchingObservationsSql(query.filter, query.page, storage.dialect);
   let rows: Row[] = [];
   const complete = (slice: Row[]) =>
     storage.read((manager) => new FastAnnotationRepository(manager).complete(slice, query.withData));

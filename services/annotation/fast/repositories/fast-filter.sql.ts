@@ -1,5 +1,6 @@
+import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { placeholders } from "../../moments/repositories/sql-parts.js";
+import { leftFirstJoin, placeholders } from "../../moments/repositories/sql-parts.js";
 
 /** A numeric range: `>= min` and `< max`, each only when given. */
 export interface NumberRange {
@@ -64,7 +65,16 @@ export interface FilterSqlOptions {
   withMoment?: boolean;
   /** An index hint for the ancillary data `ad` (e.g. ` FORCE INDEX (...)`), a constant of the caller's. */
   dataIndexHint?: string;
+  /**
+   * The engine the statement runs on, for a join order it must be held to: given, a moment
+   * link drives the read from the link's moments (see filterSql).
+   */
+  dialect?: Dialect;
 }
+
+/** The moments holding an association with the link name and value (two parameters), each once. */
+const MOMENT_LINK_MOMENTS = `SELECT DISTINCT lo.imaged_moment_uuid FROM associations la
+  JOIN observations lo ON lo.uuid = la.observation_uuid WHERE la.link_name = ? AND la.link_value = ?`;
 
 /** Whether the filter's conditions read columns of the imaged moment (beyond its UUID). */
 function constrainsMoment(filter: FastFilter): boolean {
@@ -102,6 +112,15 @@ export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): F
         JOIN observations o ON o.uuid = c.observation_uuid`;
       fromParams.push(...filter.concepts, ...filter.concepts);
     }
+  }
+  // The link's moments first, then their observations: as a condition, MariaDB walked every
+  // observation in UUID order (the result's) and probed the moments for each (bench:routes'
+  // 100,000 annotations: 166 ms for a link's 3,397, against 35-46 ms from its moments down).
+  const linkFirstOn = from === "observations o" ? options.dialect : undefined;
+  if (filter.momentLink && linkFirstOn) {
+    from = `(${MOMENT_LINK_MOMENTS}) lm ${leftFirstJoin(linkFirstOn)} observations o
+      ON o.imaged_moment_uuid = lm.imaged_moment_uuid`;
+    fromParams.push(filter.momentLink.linkName, filter.momentLink.linkValue);
   }
   const joins = withMoment || constrainsMoment(filter) ? [MOMENT_JOIN] : [];
   if (filter.depth || filter.latitude || filter.longitude || filter.withPosition) {
@@ -147,10 +166,9 @@ export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): F
       filter.toConcept,
     );
   }
-  if (filter.momentLink) {
+  if (filter.momentLink && !linkFirstOn) {
     where.add(
-      `o.imaged_moment_uuid IN (SELECT lo.imaged_moment_uuid FROM associations la
-        JOIN observations lo ON lo.uuid = la.observation_uuid WHERE la.link_name = ? AND la.link_value = ?)`,
+      `o.imaged_moment_uuid IN (${MOMENT_LINK_MOMENTS})`,
       filter.momentLink.linkName,
       filter.momentLink.linkValue,
     );

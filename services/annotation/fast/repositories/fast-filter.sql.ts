@@ -115,7 +115,7 @@ export function filterSql(filter: FastFilter, options: FilterSqlOptions = {}): F
   }
   // The link's moments first, then their observations: as a condition, MariaDB walked every
   // observation in UUID order (the result's) and probed the moments for each (bench:routes'
-  // 100,000 annotations: 166 ms for a link's 3,397, against 35-46 ms from its moments down).
+  // 100,000 annotations: 166 ms for a link's 3,397, against 38-58 ms from its moments down).
   const linkFirstOn = from === "observations o" ? options.dialect : undefined;
   if (filter.momentLink && linkFirstOn) {
     from = `(${MOMENT_LINK_MOMENTS}) lm ${leftFirstJoin(linkFirstOn)} observations o

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../kit/collections/group-by.js";
 import { selectWideRows } from "../../kit/storage/sqlite-wide-rows.js";
 import type { MomentGraph } from "../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../contracts/observation-store.js";
@@ -14,7 +15,6 @@ import {
   observationOfGraphRow,
 } from "./graph-rows.js";
 import type { GraphSelection } from "./graph-selection.sql.js";
-import { groupBy } from "./group-by.js";
 import type { Row } from "./row-mappers.js";
 
 /** Moments with their images and data, and their observations with associations. */

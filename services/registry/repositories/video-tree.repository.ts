@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../kit/collections/group-by.js";
 import { type SqlValue, selectRows } from "../../kit/storage/select-rows.js";
 import { Instant } from "../../kit/time/instant.js";
 import type { VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
@@ -169,15 +170,4 @@ function numberOrNull(value: string | number | null | undefined): number | null 
 
 function textOrNull(value: string | number | null | undefined): string | null {
   return value === null || value === undefined ? null : String(value);
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }

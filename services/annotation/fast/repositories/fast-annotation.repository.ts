@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../../kit/collections/group-by.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { AnnotationGraph } from "../../annotations/services/annotation-graphs.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
@@ -6,7 +7,6 @@ import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { forceIndex, type Page, pageClause, placeholders } from "../../moments/repositories/sql-parts.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
-import { groupBy } from "../../shared/group-by.js";
 import { associationOfRow, observationOfRow, type Row } from "../../shared/row-mappers.js";
 import { type FastFilter, filterSql, whereClause } from "./fast-filter.sql.js";
 import { ANCILLARY_COLUMNS, ancillaryDatumOfRow, PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../../kit/collections/group-by.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { groupBy } from "../../shared/group-by.js";
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
 import { forceIndex } from "./sql-parts.js";
 

@@ -162,8 +162,9 @@ export class MomentQueryRepository {
   /**
    * The concept's observations whose moment has an image, the images' index probed for each
    * observation (one parameter: the concept). MariaDB reads both from covering indexes
-   * (concept-moment-indexes migration), the concept's in the moments' order. As the moments IN the concept's and with an image (EXISTS), MariaDB built a table of
-   * all 5,000 images' moments of bench:routes for every page and count (a page 2.4 -> 0.7 ms, a
+   * (concept-moment-indexes migration), the concept's in the moments' order. As the moments IN
+   * the concept's and with an image (EXISTS), MariaDB built a table of all 5,000 images'
+   * moments of bench:routes for every page and count (a page 2.4 -> 0.7 ms, a
    * count 3-13 -> 1.6-2.5 ms, for a concept of 509 observations); with the EXISTS on the
    * observations it walked every observation in moment order to skip the sort, testing the
    * concept and the images row by row (913 ms p50 at c16 against 52 ms).

@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../../kit/collections/group-by.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { ImagedMomentStore, MomentGraph } from "../../contracts/imaged-moment-store.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { groupBy } from "../../shared/group-by.js";
 import { AncillaryDatumRepository } from "../repositories/ancillary-datum.repository.js";
 import { ImageReferenceRepository } from "../repositories/image-reference.repository.js";
 import { ImagedMomentRepository } from "../repositories/imaged-moment.repository.js";

@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../../kit/collections/group-by.js";
 import type { MomentGraph } from "../../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../../contracts/observation-store.js";
 import { type GraphSelection, momentsSelection } from "../../shared/graph-selection.sql.js";
-import { groupBy } from "../../shared/group-by.js";
 import { MomentGraphRepository } from "../../shared/moment-graph.repository.js";
 
 /** An imaged moment in its extended form: images, ancillary data and observations with associations. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
+import { groupBy } from "../../../kit/collections/group-by.js";
 import type { ObservationGraph, ObservationStore } from "../../contracts/observation-store.js";
-import { groupBy } from "../../shared/group-by.js";
 import { AssociationRepository } from "../repositories/association.repository.js";
 import { ObservationRepository } from "../repositories/observation.repository.js";
 

@@ -25,16 +25,13 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 FROM deps AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY tools/build ./tools/build
+COPY tools/dev/build ./tools/dev/build
 COPY proto ./proto
 COPY services ./services
 COPY gateway ./gateway
-COPY tools/migrate ./tools/migrate
-COPY tools/backup ./tools/backup
-COPY tools/kb-import ./tools/kb-import
-COPY tools/datagen ./tools/datagen
-COPY tools/cli ./tools/cli
-COPY tools/k8s/image-commands.ts tools/k8s/image-entrypoint.ts ./tools/k8s/
+# Everything that ships beside the domains and the gateway, in one folder: the all-in-one, the CLI,
+# the image's entrypoint, migrate, backup and restore, the kb import and datagen.
+COPY tools/m3 ./tools/m3
 RUN npm run build
 # The web console (vite, from gateway/console) beside the compiled gateway, which serves it at /.
 RUN npx vite build --config gateway/console/vite.config.ts --outDir /app/dist/console --logLevel warn
@@ -43,7 +40,7 @@ RUN npx vite build --config gateway/console/vite.config.ts --outDir /app/dist/co
 # node_modules, owned by root and read-only to the process user, so the container runs with a
 # read-only root filesystem (writable paths are /tmp and /var/lib/m3 for data, both volumes).
 # A young generation pinned at Node's default maximum and a heap that grows by half between full
-# collections (IMAGE_NODE_OPTIONS in tools/k8s/image-commands.ts) keep each process small and
+# collections (IMAGE_NODE_OPTIONS in tools/m3/image/image-commands.ts) keep each process small and
 # its memory flat over time; `npm start`
 # raises the young generation for bulk writes (NODE_OPTIONS=--max-semi-space-size=64 does the
 # same here, for ~100 MB more per process).
@@ -57,7 +54,7 @@ COPY --from=build /app/dist ./
 RUN mkdir -p /var/lib/m3 && chown 1000:1000 /var/lib/m3
 VOLUME ["/tmp", "/var/lib/m3"]
 EXPOSE 8080 50051 50052 50053 50054 50055 50056 9464
-ENTRYPOINT ["node", "--heap-growing-percent=50", "--min-semi-space-size=16", "tools/k8s/image-entrypoint.js"]
+ENTRYPOINT ["node", "--heap-growing-percent=50", "--min-semi-space-size=16", "tools/m3/image/image-entrypoint.js"]
 CMD ["gateway"]
 
 # Frame capture needs ffmpeg and ffprobe; only this target carries them.

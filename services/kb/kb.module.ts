@@ -3,27 +3,27 @@ import { domainDatabaseTarget } from "../kit/storage/database-url.js";
 import { openDomainStorage } from "../kit/storage/domain-storage.js";
 import {
   attachmentsSchema,
-  createAttachmentsSlice,
+  createAttachmentsPart,
   createConceptAttachments,
-} from "./attachments/attachments-slice.js";
+} from "./attachments/attachments-part.js";
 import { warmCaches } from "./cache/warm-caches.js";
 import { KB_DEFAULT_GRPC_PORT, readKbSettings } from "./config.js";
-import type { KbSchema, KbSliceDeps } from "./contracts/slice.js";
-import { createHistoryRecorder, createHistorySlice, historySchema } from "./history/history-slice.js";
+import type { KbPartDeps, KbSchema } from "./contracts/part.js";
+import { createHistoryPart, createHistoryRecorder, historySchema } from "./history/history-part.js";
 import { KB_PROTO_FILES } from "./kb-proto-files.js";
 import {
-  createPeopleSlice,
+  createPeoplePart,
   createPrincipalResolver,
   ensureAdminUser,
   peopleSchema,
-} from "./people/people-slice.js";
-import { createPhylogenySlice } from "./phylogeny/phylogeny-slice.js";
+} from "./people/people-part.js";
+import { createPhylogenyPart } from "./phylogeny/phylogeny-part.js";
 import {
   createConceptDirectory,
-  createTreeSlice,
+  createTreePart,
   createTreeVersionWatch,
   treeSchema,
-} from "./tree/tree-slice.js";
+} from "./tree/tree-part.js";
 
 const SCHEMAS: readonly KbSchema[] = [treeSchema, historySchema, peopleSchema, attachmentsSchema];
 
@@ -57,7 +57,7 @@ export const kbModule: DomainModule = {
         const { created } = await ensureAdminUser(storage, settings.admin);
         if (created) logger.info({ username: settings.admin.username }, "created the first kb administrator");
       }
-      const deps: KbSliceDeps = {
+      const deps: KbPartDeps = {
         storage,
         tokens,
         logger,
@@ -66,21 +66,21 @@ export const kbModule: DomainModule = {
         history: createHistoryRecorder(),
         versions: createTreeVersionWatch(storage),
       };
-      const tree = createTreeSlice({ ...deps, attachments: createConceptAttachments() });
-      const attachments = createAttachmentsSlice(deps);
-      const slices = [
+      const tree = createTreePart({ ...deps, attachments: createConceptAttachments() });
+      const attachments = createAttachmentsPart(deps);
+      const parts = [
         tree,
         attachments,
-        createPeopleSlice(deps, settings.loginLimits),
-        createPhylogenySlice(deps),
+        createPeoplePart(deps, settings.loginLimits),
+        createPhylogenyPart(deps),
       ];
-      const history = createHistorySlice({
+      const history = createHistoryPart({
         ...deps,
-        handlers: slices.flatMap((slice) => slice.historyHandlers ?? []),
+        handlers: parts.flatMap((part) => part.historyHandlers ?? []),
       });
-      const warming = warmCaches(slices, logger);
+      const warming = warmCaches(parts, logger);
       return {
-        bindings: [...slices, history].flatMap((slice) => slice.bindings),
+        bindings: [...parts, history].flatMap((part) => part.bindings),
         dependencies: { database: () => storage.ping() },
         close: async () => {
           await warming;

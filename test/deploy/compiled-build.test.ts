@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
-import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS } from "../../tools/k8s/image-commands.js";
-import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
-import { loggedPort, startNodeScript, stopChild } from "../support/node-process.js";
+import { REPO_ROOT } from "../../tools/dev/codegen/k8s/k8s-tools.js";
+import { loggedPort, startNodeScript, stopChild } from "../../tools/dev/fixtures/node-process.js";
+import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS } from "../../tools/m3/image/image-commands.js";
 
 const run = promisify(execFile);
 // Inside the repo (.tmp is ignored) so the build resolves this checkout's node_modules.
@@ -16,7 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "m3-compiled-"));
 const children: ChildProcess[] = [];
 
 test.before(async () => {
-  await run("bash", [join(REPO_ROOT, "tools/build/build.sh"), BUILD]);
+  await run("bash", [join(REPO_ROOT, "tools/dev/build/build.sh"), BUILD]);
 });
 
 test.after.always(async () => {
@@ -36,7 +36,7 @@ test("npm run build compiles every command of the image, with the protos and pac
 test("the compiled entrypoint runs a command with plain node (migrate on SQLite)", async (t) => {
   const { stdout } = await run(
     "node",
-    [join(BUILD, "tools/k8s/image-entrypoint.js"), "migrate", "annotation"],
+    [join(BUILD, "tools/m3/image/image-entrypoint.js"), "migrate", "annotation"],
     {
       env: { ...process.env, M3_DATA_DIR: join(dataDir, "migrate") },
     },

@@ -1,9 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { parse } from "yaml";
-import { IMAGE_COMMANDS, IMAGE_NODE_OPTIONS, imageCommandModule } from "../../tools/k8s/image-commands.js";
-import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
+import { REPO_ROOT } from "../../tools/dev/codegen/k8s/k8s-tools.js";
+import {
+  IMAGE_COMMANDS,
+  IMAGE_NODE_OPTIONS,
+  imageCommandModule,
+} from "../../tools/m3/image/image-commands.js";
 
 interface Stage {
   name: string;
@@ -81,7 +85,7 @@ test("both final targets run as a numeric non-root user through the command-sele
     t.deepEqual(JSON.parse(entrypoint ?? "null"), [
       "node",
       ...IMAGE_NODE_OPTIONS,
-      "tools/k8s/image-entrypoint.js",
+      "tools/m3/image/image-entrypoint.js",
     ]);
   }
   t.deepEqual(texts(stage("app"), "CMD"), ['["gateway"]']);
@@ -96,49 +100,38 @@ test("ffmpeg is installed only in the capture target", (t) => {
 });
 
 test("everything the build stage copies exists and is not excluded by .dockerignore", (t) => {
-  const ignored = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8")
+  const rules = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8")
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
+  const covers = (pattern: string, path: string) => path === pattern || path.startsWith(`${pattern}/`);
+  // The last rule that matches decides, as in Docker: "!path" takes a path back in.
+  const excluded = (path: string) =>
+    rules.reduce(
+      (out, rule) =>
+        rule.startsWith("!") ? (covers(rule.slice(1), path) ? false : out) : covers(rule, path) || out,
+      false,
+    );
   const sources = texts(stage("build"), "COPY")
     .filter((text) => !text.startsWith("--from"))
     .flatMap((text) => text.split(/\s+/).slice(0, -1));
-  t.true(sources.includes("tools/k8s/image-entrypoint.ts"));
+  t.true(sources.includes("tools/m3"));
   t.true(texts(stage("build"), "RUN").includes("npm run build"));
   for (const source of sources) {
     t.true(existsSync(join(REPO_ROOT, source)), source);
-    t.false(
-      ignored.some((pattern) => source === pattern || source.startsWith(`${pattern}/`)),
-      source,
-    );
+    t.false(excluded(source), source);
   }
-  t.true(ignored.includes("node_modules"), "the host's node_modules never enters the build context");
+  t.true(excluded("tools/dev/bench"), "the developers' tools stay out of the build context");
+  t.true(rules.includes("node_modules"), "the host's node_modules never enters the build context");
 });
 
-/** The tools/<name> folders that a module under `folder` imports, directly or from a nested folder. */
-function importedToolFolders(folder: string, found = new Set<string>()): Set<string> {
-  for (const entry of readdirSync(join(REPO_ROOT, folder), { withFileTypes: true })) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) importedToolFolders(path, found);
-    else if (entry.name.endsWith(".ts")) {
-      const source = readFileSync(join(REPO_ROOT, path), "utf8");
-      for (const match of source.matchAll(/from "(?:\.\.\/)+tools\/([\w-]+)\//g))
-        found.add(`tools/${match[1]}`);
-    }
-  }
-  return found;
-}
-
-test("the build stage copies every tools folder that the compiled services and gateway import", (t) => {
+test("the build stage copies the shipped tools whole and nothing of the developers' tools but the build script", (t) => {
   const copied = texts(stage("build"), "COPY").flatMap((text) => text.split(/\s+/).slice(0, -1));
-  const imported = new Set([...importedToolFolders("services"), ...importedToolFolders("gateway")]);
-  t.true(imported.has("tools/kb-import"), "the all-in-one imports the kb import");
-  for (const folder of imported) {
-    t.true(
-      copied.some((source) => source === folder || source.startsWith(`${folder}/`)),
-      `${folder} is imported by the build but not copied into its stage`,
-    );
-  }
+  t.true(copied.includes("tools/m3"));
+  t.deepEqual(
+    copied.filter((source) => source.startsWith("tools/dev")),
+    ["tools/dev/build"],
+  );
 });
 
 test("the image's commands are the chart's components plus migrate and the m3 command line, each with its main module", (t) => {

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { parse } from "yaml";
-import { PROCESS_NODE_OPTIONS } from "../../tools/k8s/image-commands.js";
-import { CHART_DIR, helmLint, helmTemplate, type K8sObject } from "../../tools/k8s/render.js";
-import { buildValuesSchema, readParamComments } from "../../tools/k8s/values-schema.js";
+import { CHART_DIR, helmLint, helmTemplate, type K8sObject } from "../../tools/dev/codegen/k8s/render.js";
+import { buildValuesSchema, readParamComments } from "../../tools/dev/codegen/k8s/values-schema.js";
+import { PROCESS_NODE_OPTIONS } from "../../tools/m3/image/image-commands.js";
 import {
   assertDiscovery,
   assertProbes,
@@ -311,7 +311,7 @@ test("a process with node options of its own runs them (PROCESS_NODE_OPTIONS); t
     const own = PROCESS_NODE_OPTIONS[component];
     t.deepEqual(
       container.command,
-      own ? ["node", ...own, "tools/k8s/image-entrypoint.js"] : undefined,
+      own ? ["node", ...own, "tools/m3/image/image-entrypoint.js"] : undefined,
       component,
     );
   }
@@ -341,7 +341,7 @@ test("every value in values.yaml is documented with an @param comment", (t) => {
   t.deepEqual(missing, []);
 });
 
-test("values.schema.json is the one values.yaml derives (regenerate with tools/k8s/generate-values-schema.ts)", (t) => {
+test("values.schema.json is the one values.yaml derives (regenerate with tools/dev/codegen/k8s/generate-values-schema.ts)", (t) => {
   const committed = JSON.parse(readFileSync(join(CHART_DIR, "values.schema.json"), "utf8"));
   t.deepEqual(committed, buildValuesSchema());
 });

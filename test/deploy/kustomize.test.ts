@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
-import { renderKustomizeBase } from "../../tools/k8s/kustomize-base.js";
-import { type K8sObject, KUSTOMIZE_DIR, kustomize } from "../../tools/k8s/render.js";
+import { renderKustomizeBase } from "../../tools/dev/codegen/k8s/kustomize-base.js";
+import { type K8sObject, KUSTOMIZE_DIR, kustomize } from "../../tools/dev/codegen/k8s/render.js";
 import {
   assertDiscovery,
   assertProbes,
@@ -37,7 +37,7 @@ const LEGACY_NAMES: Record<string, string[]> = {
 const m3Only = (objects: K8sObject[]) =>
   objects.filter((object) => object.metadata.labels?.["app.kubernetes.io/instance"] === "m3");
 
-test("k8s/base is what the chart renders (regenerate with tools/k8s/generate-kustomize-base.ts)", async (t) => {
+test("k8s/base is what the chart renders (regenerate with tools/dev/codegen/k8s/generate-kustomize-base.ts)", async (t) => {
   const files = await renderKustomizeBase();
   for (const [name, text] of files) {
     t.is(readFileSync(join(KUSTOMIZE_DIR, "base", name), "utf8"), text, `k8s/base/${name} is stale`);

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
 import mysql from "mysql2/promise";
-import { REPO_ROOT } from "../../tools/k8s/k8s-tools.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../support/mariadb.js";
+import { REPO_ROOT } from "../../tools/dev/codegen/k8s/k8s-tools.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../tools/dev/fixtures/mariadb.js";
 
 const run = promisify(execFile);
-const ENTRYPOINT = ["--import", "tsx", join(REPO_ROOT, "tools/k8s/image-entrypoint.ts")];
+const ENTRYPOINT = ["--import", "tsx", join(REPO_ROOT, "tools/m3/image/image-entrypoint.ts")];
 
 test.after.always(stopPrivateMariaDb);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
-import { buildDashboard } from "../../tools/k8s/grafana-dashboard.js";
-import { CHART_DIR, helmTemplate, type K8sObject } from "../../tools/k8s/render.js";
+import { buildDashboard } from "../../tools/dev/codegen/k8s/grafana-dashboard.js";
+import { CHART_DIR, helmTemplate, type K8sObject } from "../../tools/dev/codegen/k8s/render.js";
 import { validateK8sObject } from "../support/deploy/k8s-schema.js";
 import {
   componentOf,
@@ -233,7 +233,7 @@ test("metric names are read from PromQL without functions, labels, keywords or d
   );
 });
 
-test("helm/m3/dashboards/m3.json is the one tools/k8s/grafana-dashboard.ts builds (regenerate with tools/k8s/generate-grafana-dashboard.ts)", (t) => {
+test("helm/m3/dashboards/m3.json is the one tools/dev/codegen/k8s/grafana-dashboard.ts builds (regenerate with tools/dev/codegen/k8s/generate-grafana-dashboard.ts)", (t) => {
   const committed = JSON.parse(readFileSync(join(CHART_DIR, "dashboards/m3.json"), "utf8"));
   t.deepEqual(committed, buildDashboard());
 });

@@ -39,7 +39,7 @@ export interface Attachments {
 
 /**
  * Media, links and references of concepts, in one set-based read for many concepts
- * (implemented by the attachments slice; the concept views use it).
+ * (implemented by the attachments part; the concept views use it).
  */
 export interface ConceptAttachments {
   forConcepts(manager: EntityManager, conceptIds: readonly number[]): Promise<Map<number, Attachments>>;

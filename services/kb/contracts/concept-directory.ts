@@ -8,7 +8,7 @@ export interface ConceptRef {
 }
 
 /**
- * Concept look-ups shared by every kb part (implemented by the concept tree slice). Each
+ * Concept look-ups shared by every kb part (implemented by the concept tree part). Each
  * takes the EntityManager of the caller's read or transaction.
  */
 export interface ConceptDirectory {

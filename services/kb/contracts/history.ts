@@ -32,7 +32,7 @@ export interface HistoryRecord extends Required<Pick<HistoryEntry, "conceptId" |
   newValue: string | undefined;
 }
 
-/** Writes a history record in the caller's transaction (implemented by the history slice). */
+/** Writes a history record in the caller's transaction (implemented by the history part). */
 export interface HistoryRecorder {
   record(manager: EntityManager, entry: HistoryEntry): Promise<HistoryRecord>;
 }

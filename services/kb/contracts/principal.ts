@@ -20,7 +20,7 @@ export interface Principal {
 }
 
 /**
- * Who may do what in the kb (implemented by the users slice). Tokens from the API key carry
+ * Who may do what in the kb (implemented by the people part). Tokens from the API key carry
  * no user: they are a trusted service and pass `requireWriter` and `requireAdmin`.
  */
 export interface PrincipalResolver {

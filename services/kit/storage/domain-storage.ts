@@ -35,7 +35,7 @@ export interface DomainStorageOptions {
    * scope per transaction (AsyncLocalStorage), and once one exists Node 20 runs its async hooks
    * on every promise of the process while a unit of work is open: 9-13% of the CPU of a
    * one-statement GET in the all-in-one. So it is a check for the test suite: default
-   * M3_CHECK_NESTED_TRANSACTIONS=1 (tools/test.sh sets it). SQLite always keeps the scope (its
+   * M3_CHECK_NESTED_TRANSACTIONS=1 (tools/dev/test.sh sets it). SQLite always keeps the scope (its
    * reads inside a unit of work need it), enabled only while a unit of work is open.
    */
   checkNestedTransactions?: boolean;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
-import type { HttpClient } from "../../support/e2e/http-client.js";
 
 const stack = useAnnotationStacks(test);
 

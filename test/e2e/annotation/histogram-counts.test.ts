@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import test, { type ExecutionContext } from "ava";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import { createAnnotation } from "../../support/annotation/moments-fixtures.js";
-import type { HttpClient } from "../../support/e2e/http-client.js";
 
 const stack = useAnnotationStacks(test);
 

@@ -1,8 +1,8 @@
 import test from "ava";
-import type { HttpClient } from "../../support/e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import { createMedia, type MediaRecord, unique } from "../../support/e2e/registry-fixtures.js";
 import { BACKENDS, startTestPlatform, usePlatforms } from "../../support/e2e/test-platform.js";
-import { createTestDatabase } from "../../support/mariadb.js";
 
 const platform = usePlatforms(test);
 

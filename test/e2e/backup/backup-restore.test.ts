@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import test from "ava";
-import { ArchiveError, OBJECTS_SECTION } from "../../../tools/backup/archive-format.js";
-import type { WrittenSection } from "../../../tools/backup/archive-writer.js";
-import { backupPlatform } from "../../../tools/backup/backup.js";
-import { readPlatformSettings } from "../../../tools/backup/backup-settings.js";
-import { RestoreRefusedError, restorePlatform } from "../../../tools/backup/restore.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { ArchiveError, OBJECTS_SECTION } from "../../../tools/m3/backup/archive-format.js";
+import type { WrittenSection } from "../../../tools/m3/backup/archive-writer.js";
+import { backupPlatform } from "../../../tools/m3/backup/backup.js";
+import { readPlatformSettings } from "../../../tools/m3/backup/backup-settings.js";
+import { RestoreRefusedError, restorePlatform } from "../../../tools/m3/backup/restore.js";
 import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
 import { createMedia } from "../../support/e2e/registry-fixtures.js";
 import { type Backend, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
 const ADMIN = { username: "kbadmin", password: randomBytes(8).toString("hex") };
 const COMMON_ENV = {

@@ -12,12 +12,16 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
 import { Client } from "minio";
-import { helmTemplate } from "../../../tools/k8s/render.js";
+import { helmTemplate } from "../../../tools/dev/codegen/k8s/render.js";
+import {
+  S3_TEST_CREDENTIALS,
+  startTestS3Server,
+  type TestS3Server,
+} from "../../../tools/dev/fixtures/s3-server.js";
 import { findComponent, podSpecOf } from "../../support/deploy/manifest-queries.js";
 import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
 import { startTestPlatform } from "../../support/e2e/test-platform.js";
-import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from "../../support/upload/s3-server.js";
 
 const run = promisify(execFile);
 const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "cli", "m3.mjs");

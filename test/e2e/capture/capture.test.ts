@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
-import { type CaptureStack, startCaptureStack } from "../../support/capture/capture-stack.js";
+import { type CaptureStack, startCaptureStack } from "../../../tools/dev/fixtures/capture-stack.js";
 import { imageFormatOf, removeTestVideos, testVideos } from "../../support/capture/test-videos.js";
 import { serveVideo } from "../../support/capture/video-http-server.js";
 

@@ -1,6 +1,6 @@
 import test from "ava";
 import type { Browser, Page } from "playwright-core";
-import { checkScreen, openPage } from "../../support/console/browser-page.js";
+import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
 import {
   type ConsolePlatform,
   signIn,

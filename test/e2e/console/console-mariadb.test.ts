@@ -1,6 +1,6 @@
 import test from "ava";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { registerConsoleScreenTests } from "../../support/console/console-screen-tests.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 
 /** Every console screen's main path in Chromium, on MariaDB. */
 registerConsoleScreenTests(test, "mariadb");

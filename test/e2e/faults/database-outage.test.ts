@@ -7,6 +7,7 @@
  */
 import test from "ava";
 import mysql from "mysql2/promise";
+import { type MariaDbServer, startMariaDbServer } from "../../../tools/dev/fixtures/mariadb-server.js";
 import { type FaultPlatform, startFaultPlatform } from "../../support/faults/fault-platform.js";
 import {
   lostWrites,
@@ -15,7 +16,6 @@ import {
   type WriteTarget,
   writeOnce,
 } from "../../support/faults/write-load.js";
-import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
 
 const WRITERS = 8;
 const REQUEST_TIMEOUT_MILLIS = 15_000;

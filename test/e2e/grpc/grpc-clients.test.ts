@@ -1,6 +1,6 @@
 /**
  * The typed gRPC clients (services/clients) and the example internal caller
- * (tools/examples/grpc-client.ts) against the registry and annotation domains' own gRPC servers.
+ * (tools/dev/examples/grpc-client.ts) against the registry and annotation domains' own gRPC servers.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
 import test from "ava";
-import type { HttpClient } from "../../support/e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import {
   assertError,
   BACKENDS,

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import test from "ava";
-import type { HttpClient } from "../../support/e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import {
   BACKENDS,
   type Backend,
   startTestPlatform,
   type TestPlatform,
 } from "../../support/e2e/test-platform.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 
 interface Node {
   name: string;

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test, { type ExecutionContext } from "ava";
-import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
+import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { imageFormatOf } from "../../support/capture/test-videos.js";
 import {
   type AnnotationJson,
@@ -16,7 +17,6 @@ import {
   startDemoProcess,
 } from "../../support/e2e/demo-platform.js";
 import { BACKENDS } from "../../support/e2e/test-platform.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
 const DIVES = ["Demo Ventana 4101", "Demo Doc Ricketts 1502", "Demo MiniROV 0237"];
 const running = new Set<DemoProcess>();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
-import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
+import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
 import { imageFormatOf } from "../../support/capture/test-videos.js";
 import {
   type AnnotationJson,

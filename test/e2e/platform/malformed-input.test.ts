@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import test from "ava";
 import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
-import { HttpClient } from "../../support/e2e/http-client.js";
+import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { loginAs } from "../../support/e2e/kb-people.js";
 import {
   BACKENDS,
@@ -9,7 +10,6 @@ import {
   startTestPlatform,
   type TestPlatform,
 } from "../../support/e2e/test-platform.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 
 const ADMIN = { M3_ADMIN_USER: "admin", M3_ADMIN_PASSWORD: randomBytes(8).toString("hex") };
 const platforms = new Map<Backend, TestPlatform>();

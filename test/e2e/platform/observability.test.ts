@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import test from "ava";
-import { helmTemplate, type K8sObject } from "../../../tools/k8s/render.js";
+import { helmTemplate, type K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { envOf, ofKind } from "../../support/deploy/manifest-queries.js";
 import { metricNames, monitoringExpressions } from "../../support/deploy/monitoring-queries.js";
 import { startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 
 const run = promisify(execFile);
 

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
 import mysql from "mysql2/promise";
-import { storeOrReadSecrets } from "../../../services/all-in-one/shared-secrets.repository.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
-import { type StartedScript, startNodeScript, stopChild } from "../../support/node-process.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { type StartedScript, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
+import { storeOrReadSecrets } from "../../../tools/m3/all-in-one/shared-secrets.repository.js";
 
 const MAIN = join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "main.ts");
 const started: StartedScript[] = [];

@@ -1,7 +1,7 @@
 import test from "ava";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { createMedia } from "../../support/e2e/registry-fixtures.js";
 import { startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 import { countStatements } from "../../support/statement-counter.js";
 
 /**

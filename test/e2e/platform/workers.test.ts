@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import test, { type ExecutionContext } from "ava";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
-import { type StartedScript, startNodeScript, stopChild } from "../../support/node-process.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { type StartedScript, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
 
 const MAIN = join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "main.ts");
 const started: StartedScript[] = [];

@@ -1,6 +1,6 @@
 /** Records the required-fields rows build their valid requests on, created through the API. */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { RequestOptions } from "../../support/e2e/http-client.js";
+import type { RequestOptions } from "../../../tools/dev/fixtures/http-client.js";
 import type { CreatedFixture, RowContext } from "./required-fields.types.js";
 
 export const fresh = (prefix: string): string => `${prefix}-${randomBytes(5).toString("hex")}`;

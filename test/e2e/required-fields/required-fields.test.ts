@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import test, { type ExecutionContext } from "ava";
 import type { RouteSpec } from "../../../gateway/src/engine/route-spec.js";
 import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
-import { HttpClient, type HttpReply } from "../../support/e2e/http-client.js";
+import { HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { loginAs } from "../../support/e2e/kb-people.js";
 import {
   BACKENDS,
@@ -16,7 +17,6 @@ import {
   startTestPlatform,
   type TestPlatform,
 } from "../../support/e2e/test-platform.js";
-import { stopPrivateMariaDb } from "../../support/mariadb.js";
 import { REQUIRED_FIELDS_TABLE, watchedPaths } from "./required-fields.table.js";
 import type {
   CreatedFixture,

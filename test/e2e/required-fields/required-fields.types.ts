@@ -2,7 +2,7 @@
  * The shape of the required-fields table: per body-taking write or query route, a valid
  * request and the fields without which the route must answer 400 naming the field.
  */
-import type { HttpClient } from "../../support/e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 
 /** What a row's setup and requests may use: the platform's client and its tokens. */
 export interface RowContext {

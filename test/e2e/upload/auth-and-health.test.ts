@@ -1,6 +1,6 @@
 import test from "ava";
 import { SignJWT } from "jose";
-import { patternBytes } from "../../support/upload/image-bytes.js";
+import { patternBytes } from "../../../tools/dev/fixtures/image-bytes.js";
 import { postMultipart, startUploadStack, type UploadStack } from "../../support/upload/upload-stack.js";
 
 let stack: UploadStack;

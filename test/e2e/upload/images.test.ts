@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import test from "ava";
-import { patternBytes, sha256 } from "../../support/upload/image-bytes.js";
+import { patternBytes, sha256 } from "../../../tools/dev/fixtures/image-bytes.js";
 import {
   postMultipart,
   startUploadStack,

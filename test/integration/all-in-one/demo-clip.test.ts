@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import test from "ava";
-import { ensureDemoClip } from "../../../services/all-in-one/demo/demo-clip.js";
-import { DEMO_CLIP } from "../../../services/all-in-one/demo/demo-plan.js";
+import { ensureDemoClip } from "../../../tools/m3/all-in-one/demo/demo-clip.js";
+import { DEMO_CLIP } from "../../../tools/m3/all-in-one/demo/demo-plan.js";
 
 const run = promisify(execFile);
 const folders: string[] = [];

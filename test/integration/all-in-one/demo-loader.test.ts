@@ -4,12 +4,12 @@ import { join } from "node:path";
 import test from "ava";
 import { pino } from "pino";
 import { placeRoutes } from "../../../gateway/src/routes/placement.js";
-import { DemoLoaderService } from "../../../services/all-in-one/demo/demo-loader.service.js";
-import { DEMO_USERS } from "../../../services/all-in-one/demo/demo-plan.js";
-import { loadDemoUsers } from "../../../services/all-in-one/demo/demo-users.loader.js";
-import { PlatformClient } from "../../../services/all-in-one/demo/platform-client.js";
-import { allInOneDomains } from "../../../services/all-in-one/domains.js";
-import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/kb-import/kb-import.js";
+import { DemoLoaderService } from "../../../tools/m3/all-in-one/demo/demo-loader.service.js";
+import { DEMO_USERS } from "../../../tools/m3/all-in-one/demo/demo-plan.js";
+import { loadDemoUsers } from "../../../tools/m3/all-in-one/demo/demo-users.loader.js";
+import { PlatformClient } from "../../../tools/m3/all-in-one/demo/platform-client.js";
+import { allInOneDomains } from "../../../tools/m3/all-in-one/domains.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/m3/kb-import/kb-import.js";
 import { startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 
 const ADMIN = { username: "admin", password: "loader-admin-1" };

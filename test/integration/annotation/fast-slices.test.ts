@@ -13,8 +13,8 @@ import { FastAnnotationService } from "../../../services/annotation/fast/service
 import { FastMediaService } from "../../../services/annotation/fast/services/fast-media.service.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { seedVideo } from "../../support/annotation/fast-seed.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
 
 const BACKENDS = ["mysql", "sqlite"] as const;
 type Backend = (typeof BACKENDS)[number];

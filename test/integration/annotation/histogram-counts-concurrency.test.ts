@@ -8,7 +8,7 @@ import test from "ava";
 import mysql from "mysql2/promise";
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 test.after.always(stopPrivateMariaDb);
 

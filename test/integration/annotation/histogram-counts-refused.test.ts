@@ -26,16 +26,16 @@ import { createLogger } from "../../../services/kit/log/logger.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { MysqlTableWriter } from "../../../tools/backup/mysql-table-writer.repository.js";
-import { migrateDomains } from "../../../tools/migrate/migrate.js";
-import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 import {
   createTestDatabase,
   createTestUser,
   GRANTS_WITHOUT_TRIGGER,
   stopPrivateMariaDb,
-} from "../../support/mariadb.js";
-import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
+} from "../../../tools/dev/fixtures/mariadb.js";
+import { type MariaDbServer, startMariaDbServer } from "../../../tools/dev/fixtures/mariadb-server.js";
+import { MysqlTableWriter } from "../../../tools/m3/backup/mysql-table-writer.repository.js";
+import { migrateDomains } from "../../../tools/m3/migrate/migrate.js";
+import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 
 /** The log lines of this process: the first logger made is the one the migration warns through. */
 const logged: { level: number; msg: string; reason?: string }[] = [];

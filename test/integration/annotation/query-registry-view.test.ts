@@ -10,12 +10,12 @@ import { TabularQueryService } from "../../../services/annotation/query/services
 import { type DatabaseTarget, parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { openRegistryStorage } from "../../../services/registry/registry-domain.js";
+import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import {
   closeAnnotationTestStorages,
   openAnnotationTestStorage,
 } from "../../support/annotation/annotation-storage.js";
 import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
-import { createTestDatabase } from "../../support/mariadb.js";
 
 const registries: DomainStorage[] = [];
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-registry-link-"));

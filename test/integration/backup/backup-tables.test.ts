@@ -5,11 +5,11 @@ import test from "ava";
 import Database from "better-sqlite3";
 import mysql from "mysql2/promise";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { backupPlatform } from "../../../tools/backup/backup.js";
-import { parseArchiveLocation, readPlatformSettings } from "../../../tools/backup/backup-settings.js";
-import { ARCHIVED_DOMAINS } from "../../../tools/backup/backup-tables.js";
-import { migrateDomainAt } from "../../../tools/migrate/migrate.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { backupPlatform } from "../../../tools/m3/backup/backup.js";
+import { parseArchiveLocation, readPlatformSettings } from "../../../tools/m3/backup/backup-settings.js";
+import { ARCHIVED_DOMAINS } from "../../../tools/m3/backup/backup-tables.js";
+import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 
 /** Tables the archive leaves out on purpose: migration bookkeeping, the kb's cache counter, derived tables. */
 const DERIVED = new Set(ARCHIVED_DOMAINS.flatMap((domain) => domain.derived?.names ?? []));

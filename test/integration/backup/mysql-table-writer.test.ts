@@ -7,13 +7,13 @@
 import test from "ava";
 import mysql from "mysql2/promise";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import type { ArchiveValue } from "../../../tools/backup/archive-format.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import type { ArchiveValue } from "../../../tools/m3/backup/archive-format.js";
 import {
   MysqlTableWriter,
   ROWS_PER_TRANSACTION,
-} from "../../../tools/backup/mysql-table-writer.repository.js";
-import { migrateDomainAt } from "../../../tools/migrate/migrate.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+} from "../../../tools/m3/backup/mysql-table-writer.repository.js";
+import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 import { countStatements } from "../../support/statement-counter.js";
 
 const PREFERENCE_COLUMNS = ["id", "node_name", "pref_key", "pref_value"];

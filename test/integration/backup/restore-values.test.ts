@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
 import mysql from "mysql2/promise";
-import { backupPlatform } from "../../../tools/backup/backup.js";
-import { type PlatformSettings, readPlatformSettings } from "../../../tools/backup/backup-settings.js";
-import { ARCHIVED_DOMAINS } from "../../../tools/backup/backup-tables.js";
-import { restorePlatform } from "../../../tools/backup/restore.js";
-import { migrateDomainAt } from "../../../tools/migrate/migrate.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
-import { type MariaDbServer, startMariaDbServer } from "../../support/mariadb-server.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { type MariaDbServer, startMariaDbServer } from "../../../tools/dev/fixtures/mariadb-server.js";
+import { backupPlatform } from "../../../tools/m3/backup/backup.js";
+import { type PlatformSettings, readPlatformSettings } from "../../../tools/m3/backup/backup-settings.js";
+import { ARCHIVED_DOMAINS } from "../../../tools/m3/backup/backup-tables.js";
+import { restorePlatform } from "../../../tools/m3/backup/restore.js";
+import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 
 const AWKWARD_STRINGS = [
   `it's "quoted"`,

@@ -9,9 +9,13 @@ import { Readable } from "node:stream";
 import { finished as finishedOf, pipeline } from "node:stream/promises";
 import test from "ava";
 import { Client } from "minio";
-import { S3ArchiveUpload } from "../../../tools/backup/s3-archive-upload.js";
+import {
+  S3_TEST_CREDENTIALS,
+  startTestS3Server,
+  type TestS3Server,
+} from "../../../tools/dev/fixtures/s3-server.js";
+import { S3ArchiveUpload } from "../../../tools/m3/backup/s3-archive-upload.js";
 import { startS3RecordingProxy } from "../../support/upload/s3-recording-proxy.js";
-import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from "../../support/upload/s3-server.js";
 
 const BUCKET = "m3-archives";
 /** S3's smallest part but the last. */

@@ -1,5 +1,5 @@
 /**
- * The `m3` command line as a script or an operator runs it (tools/cli/m3.mjs, the package's
+ * The `m3` command line as a script or an operator runs it (tools/m3/cli/m3.mjs, the package's
  * bin): kb import with its progress, users, a token, health, migrate, on a SQLite data folder
  * of its own; each with --json for scripts and exit code 1 with a message on failure.
  */

@@ -1,13 +1,13 @@
 import test from "ava";
 import mysql, { type Connection } from "mysql2/promise";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { type DatagenResult, generateAnnotationData } from "../../../tools/datagen/datagen.js";
 import {
   createTestDatabase,
   createTestUser,
   GRANTS_WITHOUT_TRIGGER,
   stopPrivateMariaDb,
-} from "../../support/mariadb.js";
+} from "../../../tools/dev/fixtures/mariadb.js";
+import { type DatagenResult, generateAnnotationData } from "../../../tools/m3/datagen/datagen.js";
 
 test.after.always(stopPrivateMariaDb);
 

@@ -17,7 +17,7 @@ import {
 import { InstantColumn } from "../../../services/kit/storage/instant-column.js";
 import { selectRows } from "../../../services/kit/storage/select-rows.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 @Entity({ name: "kit_probe" })
 class Probe {

@@ -12,7 +12,7 @@ import {
   streamRows,
   streamRowValueBatches,
 } from "../../../services/kit/storage/row-stream.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { cellText } from "../../support/text-protocol-rows.js";
 
 @Entity({ name: "kit_stream_probe" })

@@ -7,7 +7,7 @@ import { Entity, type MigrationInterface, PrimaryColumn, QueryFailedError, type 
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { selectWideRows } from "../../../services/kit/storage/sqlite-wide-rows.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 @Entity({ name: "kit_wide_probe" })
 class WideProbe {

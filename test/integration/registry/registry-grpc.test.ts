@@ -18,7 +18,7 @@ import {
 } from "../../../proto/gen/m3/registry/v1/video_sequence_service.js";
 import { type RunningDomain, startDomain } from "../../../services/kit/domain/start-domain.js";
 import { registryModule } from "../../../services/registry/registry.module.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { BACKENDS, type Backend } from "./registry-harness.js";
 
 const API_KEY = "registry-test-key";

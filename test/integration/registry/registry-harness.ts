@@ -12,7 +12,7 @@ import {
   type RegistryServices,
 } from "../../../services/registry/registry-domain.js";
 import type { MediaInput } from "../../../services/registry/services/media-input.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../support/mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 /** Every registry integration test runs once per backend, with the same assertions. */
 export const BACKENDS = ["mysql", "sqlite"] as const;

@@ -8,8 +8,12 @@ import { DEFAULT_REGION } from "../../../services/upload/config.js";
 import { DiskImageStore } from "../../../services/upload/store/disk-image-store.js";
 import type { ImageStore } from "../../../services/upload/store/image-store.js";
 import { DEFAULT_PART_BYTES, S3ImageStore } from "../../../services/upload/store/s3-image-store.js";
-import { chunked, patternBytes, sha256 } from "../../support/upload/image-bytes.js";
-import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from "../../support/upload/s3-server.js";
+import { chunked, patternBytes, sha256 } from "../../../tools/dev/fixtures/image-bytes.js";
+import {
+  S3_TEST_CREDENTIALS,
+  startTestS3Server,
+  type TestS3Server,
+} from "../../../tools/dev/fixtures/s3-server.js";
 
 const BUCKET = "m3-test-images";
 let s3: TestS3Server;

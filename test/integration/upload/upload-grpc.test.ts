@@ -6,13 +6,13 @@ import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Client } from "minio";
-import { chunkList, patternBytes, sha256 } from "../../support/upload/image-bytes.js";
+import { chunkList, patternBytes, sha256 } from "../../../tools/dev/fixtures/image-bytes.js";
 import {
   S3_TEST_CREDENTIALS,
   s3UploadEnv,
   startTestS3Server,
   type TestS3Server,
-} from "../../support/upload/s3-server.js";
+} from "../../../tools/dev/fixtures/s3-server.js";
 import {
   resolveImage,
   startUploadGrpc,

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import type { TestFn } from "ava";
 import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
 import { annotationModule } from "../../../services/annotation/annotation.module.js";
-import { type DomainStack, startDomainStack } from "../domain-stack.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 export const ANNOTATION_BACKENDS = ["mariadb", "sqlite"] as const;
 export type AnnotationBackend = (typeof ANNOTATION_BACKENDS)[number];

@@ -6,7 +6,7 @@ import { openAnnotationStorage } from "../../../services/annotation/annotation-d
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 /** Every annotation integration test runs once per backend, with the same assertions. */
 export const BACKENDS = ["mysql", "sqlite"] as const;

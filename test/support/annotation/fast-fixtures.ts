@@ -13,7 +13,7 @@
  * Video A: platform Ventana, mission V1, contact alice. Video B: Tiburon, T1, bob.
  */
 import { randomUUID } from "node:crypto";
-import type { HttpClient } from "../e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 
 export interface FastAnnotationJson {
   observation_uuid: string;

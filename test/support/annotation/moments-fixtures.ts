@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { HttpClient } from "../e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 
 /** An image as the REST API prints it. */
 export interface ImageJson {

@@ -20,9 +20,9 @@ import { createObservationsBindings } from "../../../services/annotation/observa
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { startDomainStack } from "../domain-stack.js";
-import type { HttpClient } from "../e2e/http-client.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 export const HTTP_BACKENDS = ["mariadb", "sqlite"] as const;
 export type HttpBackend = (typeof HTTP_BACKENDS)[number];

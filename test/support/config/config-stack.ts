@@ -16,7 +16,7 @@ import { configModule } from "../../../services/config/config.module.js";
 import { kbModule } from "../../../services/kb/kb.module.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { type RunningDomain, startDomain } from "../../../services/kit/domain/start-domain.js";
-import { type DomainStack, startDomainStack } from "../domain-stack.js";
+import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 
 /** The config service's stack (the common domain stack). */
 export type ConfigStack = DomainStack;

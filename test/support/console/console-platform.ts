@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { pino } from "pino";
 import type { Browser, Page } from "playwright-core";
 import { placeRoutes } from "../../../gateway/src/routes/placement.js";
-import { DemoLoaderService } from "../../../services/all-in-one/demo/demo-loader.service.js";
-import { PlatformClient } from "../../../services/all-in-one/demo/platform-client.js";
-import { allInOneDomains } from "../../../services/all-in-one/domains.js";
-import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/kb-import/kb-import.js";
-import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../tools/start/console-build.mjs";
+import { launchChromium } from "../../../tools/dev/fixtures/browser-page.js";
+import { DemoLoaderService } from "../../../tools/m3/all-in-one/demo/demo-loader.service.js";
+import { PlatformClient } from "../../../tools/m3/all-in-one/demo/platform-client.js";
+import { allInOneDomains } from "../../../tools/m3/all-in-one/domains.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/m3/kb-import/kb-import.js";
+import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../tools/m3/start/console-build.mjs";
 import { type Backend, startTestPlatform, type TestPlatform } from "../e2e/test-platform.js";
-import { launchChromium } from "./browser-page.js";
 
 /** The first kb administrator of the console tests' platform. */
 export const CONSOLE_ADMIN = { username: "admin", password: "console-admin-1" };

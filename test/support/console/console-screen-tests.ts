@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
+import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
-import { checkScreen, openPage, type PageProblems } from "./browser-page.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { K8sObject } from "../../../tools/k8s/render.js";
+import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
 import { openApiViolations } from "./openapi-subset.js";
 import { PROMETHEUS_OPERATOR_SCHEMAS } from "./prometheus-operator-schema.js";
 

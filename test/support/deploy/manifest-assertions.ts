@@ -4,7 +4,7 @@ import {
   entryFromService,
   PART_OF_SELECTOR,
 } from "../../../services/config/discovery/service-annotations.js";
-import type { K8sObject } from "../../../tools/k8s/render.js";
+import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
 import { validateK8sObject } from "./k8s-schema.js";
 import {
   componentOf,

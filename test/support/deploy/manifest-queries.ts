@@ -1,4 +1,4 @@
-import type { K8sObject } from "../../../tools/k8s/render.js";
+import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
 
 /** The components whose pods serve gRPC (the gateway serves HTTP). */
 export const DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"] as const;

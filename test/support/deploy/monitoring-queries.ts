@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { stringify } from "yaml";
-import { dashboardExpressions } from "../../../tools/k8s/grafana-dashboard.js";
-import type { K8sObject } from "../../../tools/k8s/render.js";
+import { dashboardExpressions } from "../../../tools/dev/codegen/k8s/grafana-dashboard.js";
+import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
 import { ofKind } from "./manifest-queries.js";
 
 const run = promisify(execFile);

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { TestFn } from "ava";
-import { stopPrivateMariaDb } from "../mariadb.js";
-import { type HttpReply, replyOf } from "./http-client.js";
+import { type HttpReply, replyOf } from "../../../tools/dev/fixtures/http-client.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 /** An answer as a replaying test reads it (the e2e client's reply). */

@@ -3,8 +3,8 @@
  * and what the e2e tests read of the demo data through REST.
  */
 import type { ChildProcess } from "node:child_process";
-import { startNodeScript, stopChild } from "../node-process.js";
-import { HttpClient } from "./http-client.js";
+import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
 
 export const DEMO_TEST_SECRETS = {
   M3_API_KEY: "demo-test-key",
@@ -21,7 +21,7 @@ export interface DemoProcess {
   stop(): Promise<void>;
 }
 
-/** Runs `<root>/services/all-in-one/main.ts --demo` from `root` with the test secrets and `env`. */
+/** Runs `<root>/tools/m3/all-in-one/main.ts --demo` from `root` with the test secrets and `env`. */
 export async function startDemoProcess(options: {
   root: string;
   env: Record<string, string>;
@@ -30,7 +30,7 @@ export async function startDemoProcess(options: {
     Object.entries(process.env).filter(([name]) => !name.startsWith("M3_") && !name.startsWith("CAPTURE_")),
   );
   const { child, readyLine, output } = await startNodeScript(
-    `${options.root}/services/all-in-one/main.ts`,
+    `${options.root}/tools/m3/all-in-one/main.ts`,
     {
       ...inherited,
       ...DEMO_TEST_SECRETS,

@@ -1,5 +1,5 @@
 /** Actors and concepts for the e2e tests of kb media, references and links. */
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { type Backend, createUser, type KbPeopleTarget, loginAs, uniqueName } from "./kb-people.js";
 
 export interface AttachmentActors {

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ExecutionContext, TestFn } from "ava";
-import { stopPrivateMariaDb } from "../mariadb.js";
-import { HttpClient, type HttpReply } from "./http-client.js";
+import { basicAuth, HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 export const KB_AUTH_PATH = "/kb/v1/auth";
@@ -17,10 +17,6 @@ export interface KbPeopleTarget {
   admin: { username: string; password: string };
   /** The platform's JWT signing secret, for tests that forge expired tokens. */
   signingSecret?: string;
-}
-
-export function basicAuth(username: string, password: string, scheme = "Basic"): string {
-  return `${scheme} ${Buffer.from(`${username}:${password}`, "utf8").toString("base64")}`;
 }
 
 /** Logs in with HTTP Basic and returns the `Authorization` value carrying the user's JWT. */
@@ -94,4 +90,4 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   };
 }
 
-export { BACKENDS, type Backend };
+export { BACKENDS, type Backend, basicAuth };

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ExecutionContext } from "ava";
-import type { HttpClient, HttpReply } from "./http-client.js";
+import type { HttpClient, HttpReply } from "../../../tools/dev/fixtures/http-client.js";
 
 export interface TreeTarget {
   http: HttpClient;

@@ -2,7 +2,7 @@
  * What a platform answers on a representative list of read routes of every domain, so two
  * platforms (a backup's source and its restored target) can be compared answer by answer.
  */
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { FilledPlatform } from "./platform-fill.js";
 
 export interface Answer {

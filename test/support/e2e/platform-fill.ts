@@ -6,7 +6,7 @@
  * booleans, nulls, Unicode and JSON-ish text.
  */
 import { randomUUID } from "node:crypto";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { loginAs } from "./kb-people.js";
 import { createMedia, type MediaRecord, unique } from "./registry-fixtures.js";
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { HttpClient } from "./http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 
 /** A unique suffix so concurrent tests sharing one database never collide. */
 export function unique(prefix: string): string {

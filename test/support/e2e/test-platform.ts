@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestFn } from "ava";
 import { pino } from "pino";
-import { importKbOnStart } from "../../../services/all-in-one/kb-import-on-start.js";
-import { startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { importKbOnStart } from "../../../tools/m3/all-in-one/kb-import-on-start.js";
+import { startPlatform } from "../../../tools/m3/all-in-one/start-platform.js";
 import { testTransport } from "../gateway/test-transport.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
-import { HttpClient } from "./http-client.js";
 
 export type Backend = "mariadb" | "sqlite";
 export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];

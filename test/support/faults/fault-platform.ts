@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { startPlatform } from "../../../tools/m3/all-in-one/start-platform.js";
 import { testTransport } from "../gateway/test-transport.js";
 import type { WriteTarget } from "./write-load.js";
 

@@ -1,6 +1,6 @@
 /**
  * Stand-ins for the other kb parts in the attachments' tests: a tiny concept tree (the
- * `concepts`/`concept_names` tables the tree slice will own), fixed principals and a history
+ * `concepts`/`concept_names` tables the tree part will own), fixed principals and a history
  * recorder that remembers what it was asked to record.
  */
 import type { EntityManager, MigrationInterface, QueryRunner } from "typeorm";
@@ -62,7 +62,7 @@ interface Row {
   name: string;
 }
 
-/** Concept look-ups over the fake tables, as the tree slice's directory answers them. */
+/** Concept look-ups over the fake tables, as the tree part's directory answers them. */
 export class FakeDirectory implements ConceptDirectory {
   treeChanges = 0;
 
@@ -152,11 +152,11 @@ export const MAINT: Principal = { username: "maint", role: "Maint", isAdmin: fal
 export const READONLY: Principal = { username: "reader", role: "ReadOnly", isAdmin: false };
 const SERVICE: Principal = { username: "service", role: "Admin", isAdmin: true };
 
-/** Users by the JWT `name` claim, as the people slice resolves them. */
+/** Users by the JWT `name` claim, as the people part resolves them. */
 export class FixedPrincipals implements PrincipalResolver {
   constructor(private readonly users: readonly Principal[] = [ADMIN, MAINT, READONLY]) {}
 
-  /** A verified token without a name (the API key's) is the trusted service, as the people slice resolves it. */
+  /** A verified token without a name (the API key's) is the trusted service, as the people part resolves it. */
   async resolve(ctx: CallContext): Promise<Principal | undefined> {
     if (ctx.claims !== undefined && ctx.claims.name === undefined) return SERVICE;
     return this.users.find((user) => user.username === ctx.claims?.name);
@@ -176,7 +176,7 @@ export class FixedPrincipals implements PrincipalResolver {
   }
 }
 
-/** Remembers every entry, with the id and values the history slice would give it. */
+/** Remembers every entry, with the id and values the history part would give it. */
 export class RecordingHistory implements HistoryRecorder {
   readonly entries: (HistoryEntry & { id: number })[] = [];
 

@@ -8,13 +8,13 @@ import {
   type AttachmentServices,
   attachmentsSchema,
   createAttachmentServices,
-} from "../../../services/kb/attachments/attachments-slice.js";
+} from "../../../services/kb/attachments/attachments-part.js";
 import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
-import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
+import type { KbPartDeps } from "../../../services/kb/contracts/part.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import {
   addConcept,
   FakeDirectory,
@@ -32,7 +32,7 @@ const opened: DomainStorage[] = [];
 
 export interface AttachmentsHarness extends AttachmentServices {
   storage: DomainStorage;
-  deps: KbSliceDeps;
+  deps: KbPartDeps;
   directory: FakeDirectory;
   history: RecordingHistory;
   /** Adds a concept (primary name, optional parent id and synonyms); returns its id. */
@@ -55,7 +55,7 @@ export async function openAttachments(backend: Backend): Promise<AttachmentsHarn
   opened.push(storage);
   const directory = new FakeDirectory();
   const history = new RecordingHistory();
-  const deps: KbSliceDeps = {
+  const deps: KbPartDeps = {
     storage,
     tokens: new TokenService({ signingSecret: "secret", issuer: "http://test" }),
     logger: pino({ level: "silent" }),

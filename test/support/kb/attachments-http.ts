@@ -1,5 +1,5 @@
 /**
- * The attachments' routes over HTTP before the kb module exists: the slice's gRPC services
+ * The attachments' routes over HTTP before the kb module exists: the part's gRPC services
  * (over the fake tree, principals and history) behind a gateway with only these routes.
  */
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
@@ -8,11 +8,11 @@ import {
   kbAttachmentsRoutes,
 } from "../../../gateway/src/routes/kb-attachments.routes.js";
 import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
-import { createAttachmentsSlice } from "../../../services/kb/attachments/attachments-slice.js";
+import { createAttachmentsPart } from "../../../services/kb/attachments/attachments-part.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import { startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
-import { HttpClient } from "../e2e/http-client.js";
+import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { AttachmentsHarness, Backend } from "./attachments-harness.js";
 import { openAttachments } from "./attachments-harness.js";
 
@@ -41,7 +41,7 @@ export async function startAttachmentsHttp(backend: Backend): Promise<Attachment
     name: "kb-attachments-test",
     host: "127.0.0.1",
     port: 0,
-    bindings: createAttachmentsSlice(kb.deps).bindings,
+    bindings: createAttachmentsPart(kb.deps).bindings,
     protoRoot: PROTO_ROOT,
     protoFiles: KB_ATTACHMENTS_PROTO_FILES,
     logger: kb.deps.logger,

@@ -1,10 +1,10 @@
 import type { EntityManager, MigrationInterface, QueryRunner } from "typeorm";
 import type { ConceptDirectory, ConceptRef } from "../../../services/kb/contracts/concept-directory.js";
 import type { HistoryActionHandler, HistoryRecord } from "../../../services/kb/contracts/history.js";
-import type { KbSchema } from "../../../services/kb/contracts/slice.js";
+import type { KbSchema } from "../../../services/kb/contracts/part.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 
-/** A bare `concepts` table for the history's foreign key (the tree slice owns the real one). */
+/** A bare `concepts` table for the history's foreign key (the tree part owns the real one). */
 class FakeTreeMysql implements MigrationInterface {
   name = "FakeTree1764100000000";
   async up(runner: QueryRunner): Promise<void> {

@@ -12,24 +12,24 @@ import { KB_HISTORY_PROTO_FILES, kbHistoryRoutes } from "../../../gateway/src/ro
 import { KB_PEOPLE_PROTO_FILES, kbPeopleRoutes } from "../../../gateway/src/routes/kb-people.routes.js";
 import { VersionWatch } from "../../../services/kb/cache/version-watch.js";
 import type { HistoryActionHandler, HistoryRecorder } from "../../../services/kb/contracts/history.js";
-import type { KbSliceDeps } from "../../../services/kb/contracts/slice.js";
+import type { KbPartDeps } from "../../../services/kb/contracts/part.js";
 import {
+  createHistoryPart,
   createHistoryRecorder,
-  createHistorySlice,
   historySchema,
-} from "../../../services/kb/history/history-slice.js";
+} from "../../../services/kb/history/history-part.js";
 import {
-  createPeopleSlice,
+  createPeoplePart,
   createPrincipalResolver,
   ensureAdminUser,
   peopleSchema,
-} from "../../../services/kb/people/people-slice.js";
+} from "../../../services/kb/people/people-part.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { startDomainStack } from "../domain-stack.js";
-import type { HttpClient } from "../e2e/http-client.js";
-import { createTestDatabase } from "../mariadb.js";
+import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import { FakeConceptDirectory, fakeTreeSchema } from "./history-fakes.js";
 import type { Backend } from "./people-storage.js";
 
@@ -82,7 +82,7 @@ export async function startPeopleStack(
       });
       storage = opened;
       await ensureAdminUser(opened, STACK_ADMIN);
-      const deps: KbSliceDeps = {
+      const deps: KbPartDeps = {
         storage: opened,
         tokens,
         logger,
@@ -93,10 +93,7 @@ export async function startPeopleStack(
         versions: new VersionWatch(async () => 0),
       };
       return {
-        bindings: [
-          ...createPeopleSlice(deps).bindings,
-          ...createHistorySlice({ ...deps, handlers }).bindings,
-        ],
+        bindings: [...createPeoplePart(deps).bindings, ...createHistoryPart({ ...deps, handlers }).bindings],
         close: () => opened.close(),
       };
     },

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecutionContext } from "ava";
-import type { KbSchema } from "../../../services/kb/contracts/slice.js";
+import type { KbSchema } from "../../../services/kb/contracts/part.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 /** Every kb people/history integration test runs once per backend, with the same assertions. */
 export const BACKENDS = ["mysql", "sqlite"] as const;

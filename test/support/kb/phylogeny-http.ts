@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { HttpClient } from "../e2e/http-client.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { Backend, KbPeopleTarget } from "../e2e/kb-people.js";
 import { loginAs } from "../e2e/kb-people.js";
 

@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerdeConcept } from "../../../proto/gen/m3/kb/v1/resources.js";
 import type { PhylogenyService } from "../../../services/kb/phylogeny/phylogeny.service.js";
-import { createPhylogenyService } from "../../../services/kb/phylogeny/phylogeny-slice.js";
+import { createPhylogenyService } from "../../../services/kb/phylogeny/phylogeny-part.js";
 import {
   createConceptDirectory,
   createTreeServices,
   type TreeServices,
-} from "../../../services/kb/tree/tree-slice.js";
+} from "../../../services/kb/tree/tree-part.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { openKbImportStorage } from "../../../tools/kb-import/kb-import.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../mariadb.js";
+import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { openKbImportStorage } from "../../../tools/m3/kb-import/kb-import.js";
 import { ArrayHistoryRecorder, MapConceptAttachments } from "./tree-fakes.js";
 
 /** Every phylogeny and import integration test runs once per backend, with the same assertions. */

@@ -14,7 +14,7 @@ export interface RecordedHistory extends HistoryRecord {
   approved: boolean;
 }
 
-/** Keeps history records in memory (the history slice writes the real table). */
+/** Keeps history records in memory (the history part writes the real table). */
 export class ArrayHistoryRecorder implements HistoryRecorder {
   readonly records: RecordedHistory[] = [];
 
@@ -64,7 +64,7 @@ const SERVICE: Principal = { username: "service", role: "Admin", isAdmin: true }
 
 /**
  * Resolves the JWT's `name` and `role` claims as they are, without a user table; a verified token
- * without a name (the API key's) is the trusted service, as the people slice resolves it.
+ * without a name (the API key's) is the trusted service, as the people part resolves it.
  */
 export class ClaimsPrincipalResolver implements PrincipalResolver {
   async resolve(ctx: CallContext): Promise<Principal | undefined> {

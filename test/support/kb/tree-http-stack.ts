@@ -11,17 +11,17 @@ import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/co
 import { KB_TREE_PROTO_FILES, kbTreeRoutes } from "../../../gateway/src/routes/kb-tree.routes.js";
 import {
   createConceptDirectory,
-  createTreeSlice,
+  createTreePart,
   createTreeVersionWatch,
   treeSchema,
-} from "../../../services/kb/tree/tree-slice.js";
+} from "../../../services/kb/tree/tree-part.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import type { DomainModule } from "../../../services/kit/domain/domain-module.js";
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { startDomainStack } from "../domain-stack.js";
+import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
+import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import type { TreeTarget } from "../e2e/kb-tree.js";
-import { createTestDatabase } from "../mariadb.js";
 import type { Backend } from "./people-storage.js";
 import { ArrayHistoryRecorder, ClaimsPrincipalResolver, MapConceptAttachments } from "./tree-fakes.js";
 
@@ -57,7 +57,7 @@ export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStac
         entities: treeSchema.entities,
         migrations: treeSchema.migrations,
       });
-      const slice = createTreeSlice({
+      const slice = createTreePart({
         storage,
         tokens,
         logger,

@@ -4,7 +4,7 @@ import {
   createTreeServices,
   type TreeServices,
   treeSchema,
-} from "../../../services/kb/tree/tree-slice.js";
+} from "../../../services/kb/tree/tree-part.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { type Backend, openKbStorage } from "./people-storage.js";
 import { ADMIN, ArrayHistoryRecorder, MapConceptAttachments } from "./tree-fakes.js";

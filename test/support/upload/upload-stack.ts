@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
 import { uploadModule } from "../../../services/upload/upload.module.js";
-import { type DomainStack, startDomainStack } from "../domain-stack.js";
-import type { HttpReply } from "../e2e/http-client.js";
-import { s3UploadEnv, startTestS3Server, type TestS3Server } from "./s3-server.js";
+import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
+import type { HttpReply } from "../../../tools/dev/fixtures/http-client.js";
+import { s3UploadEnv, startTestS3Server, type TestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 
 export const UPLOAD_STORES = ["s3", "disk"] as const;
 export type UploadStoreKind = (typeof UPLOAD_STORES)[number];

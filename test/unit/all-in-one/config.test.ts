@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import test from "ava";
-import { readAllInOneConfig, readInProcessCalls } from "../../../services/all-in-one/config.js";
+import { readAllInOneConfig, readInProcessCalls } from "../../../tools/m3/all-in-one/config.js";
 
 test("--demo and M3_DEMO turn the demo on and imply the kb import", (t) => {
   const byFlag = readAllInOneConfig({}, ["--demo"]);

@@ -1,11 +1,11 @@
 import test from "ava";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
 import { placeRoutes } from "../../../gateway/src/routes/placement.js";
-import { demoBannerLines } from "../../../services/all-in-one/demo/demo-banner.js";
-import type { DemoInventory } from "../../../services/all-in-one/demo/demo-inventory.js";
-import { DEMO_USERS } from "../../../services/all-in-one/demo/demo-plan.js";
-import { PlatformClient } from "../../../services/all-in-one/demo/platform-client.js";
-import { allInOneDomains } from "../../../services/all-in-one/domains.js";
+import { demoBannerLines } from "../../../tools/m3/all-in-one/demo/demo-banner.js";
+import type { DemoInventory } from "../../../tools/m3/all-in-one/demo/demo-inventory.js";
+import { DEMO_USERS } from "../../../tools/m3/all-in-one/demo/demo-plan.js";
+import { PlatformClient } from "../../../tools/m3/all-in-one/demo/platform-client.js";
+import { allInOneDomains } from "../../../tools/m3/all-in-one/domains.js";
 
 const BASE = "http://localhost:8080";
 const routes = allInOneDomains.map(({ routes }) => placeRoutes(routes, {}));

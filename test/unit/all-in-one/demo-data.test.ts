@@ -2,19 +2,19 @@ import test from "ava";
 import {
   diveAnnotations,
   type ImageReferenceJson,
-} from "../../../services/all-in-one/demo/demo-annotations.js";
-import { demoConceptPool, demoConceptSequence } from "../../../services/all-in-one/demo/demo-concepts.js";
+} from "../../../tools/m3/all-in-one/demo/demo-annotations.js";
+import { demoConceptPool, demoConceptSequence } from "../../../tools/m3/all-in-one/demo/demo-concepts.js";
 import {
   DEMO_CLIP,
   DEMO_DIVES,
   DEMO_FRAME_MILLIS,
   isClipVideo,
-} from "../../../services/all-in-one/demo/demo-plan.js";
-import { waterAt } from "../../../services/all-in-one/demo/ocean-profile.js";
-import { primaryConceptNames } from "../../../tools/datagen/concept-mix.js";
-import { SeededRandom } from "../../../tools/datagen/seeded-random.js";
-import type { KbDump } from "../../../tools/kb-import/kb-dump.js";
-import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/kb-import/kb-import.js";
+} from "../../../tools/m3/all-in-one/demo/demo-plan.js";
+import { waterAt } from "../../../tools/m3/all-in-one/demo/ocean-profile.js";
+import { primaryConceptNames } from "../../../tools/m3/datagen/concept-mix.js";
+import { SeededRandom } from "../../../tools/m3/datagen/seeded-random.js";
+import type { KbDump } from "../../../tools/m3/kb-import/kb-dump.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/m3/kb-import/kb-import.js";
 
 let dump: KbDump;
 test.before(async () => {

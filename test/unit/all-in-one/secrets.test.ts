@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import test from "ava";
-import { type LocalSecrets, loadOrCreateSecrets } from "../../../services/all-in-one/secrets.js";
+import { type LocalSecrets, loadOrCreateSecrets } from "../../../tools/m3/all-in-one/secrets.js";
 
 const run = promisify(execFile);
 /** Rounds of the start race, each on its own directory, and the time between them. */

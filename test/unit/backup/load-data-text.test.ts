@@ -1,6 +1,6 @@
 import test from "ava";
-import type { ArchiveValue } from "../../../tools/backup/archive-format.js";
-import { loadDataLine, loadDataText } from "../../../tools/backup/load-data-text.js";
+import type { ArchiveValue } from "../../../tools/m3/backup/archive-format.js";
+import { loadDataLine, loadDataText } from "../../../tools/m3/backup/load-data-text.js";
 
 test("a row becomes tab-separated values, NULL as \\N, JSON escapes kept as LOAD DATA reads them", (t) => {
   const line = JSON.stringify([

@@ -1,5 +1,5 @@
 import test from "ava";
-import { deferredDefinitions } from "../../../tools/backup/mysql-table-definition.js";
+import { deferredDefinitions } from "../../../tools/m3/backup/mysql-table-definition.js";
 
 const CONCEPT_NAMES = `CREATE TABLE \`concept_names\` (
   \`id\` bigint(20) NOT NULL AUTO_INCREMENT,

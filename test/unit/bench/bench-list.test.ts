@@ -1,6 +1,6 @@
 import test from "ava";
 import packageJson from "../../../package.json" with { type: "json" };
-import { BENCHES, commandOf } from "../../../tools/bench/all/bench-list.js";
+import { BENCHES, commandOf } from "../../../tools/dev/bench/all/bench-list.js";
 
 test("every benchmark bench:all runs is an npm script of the package", (t) => {
   const scripts = Object.keys(packageJson.scripts);

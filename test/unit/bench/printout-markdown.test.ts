@@ -1,11 +1,11 @@
 import test from "ava";
-import { printoutAsMarkdown } from "../../../tools/bench/all/printout-markdown.js";
+import { printoutAsMarkdown } from "../../../tools/dev/bench/all/printout-markdown.js";
 
 test("a benchmark's tables stay tables and the text around them becomes text blocks, without npm's banner", (t) => {
   const printout = [
     "",
     "> m3@0.1.0 bench:kb",
-    "> tsx tools/bench/kb.bench.ts",
+    "> tsx tools/dev/bench/kb/kb.bench.ts",
     "",
     "deep leaf: Sebastes (depth 12)",
     "",

@@ -1,6 +1,6 @@
 import test from "ava";
-import { listedGetRoutes } from "../../../tools/bench/routes-paths.js";
-import { rowsOf, WHOLE_DATA_SET_ROUTES } from "../../../tools/bench/routes-whole.js";
+import { listedGetRoutes } from "../../../tools/dev/bench/routes/routes-paths.js";
+import { rowsOf, WHOLE_DATA_SET_ROUTES } from "../../../tools/dev/bench/routes/routes-whole.js";
 
 test("every route bench:routes sets apart as over the whole data set is a GET route of endpoints.txt", (t) => {
   const listed = new Set(listedGetRoutes());

@@ -1,5 +1,5 @@
 import test from "ava";
-import { trendGrowthPercent } from "../../../tools/bench/soak-meter.js";
+import { trendGrowthPercent } from "../../../tools/dev/bench/soak/soak-meter.js";
 
 /** RSS samples of a process that saws between `low` and `high` every `period` samples. */
 function sawtooth(count: number, low: number, high: number, period: number): number[] {

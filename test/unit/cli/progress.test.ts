@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import test from "ava";
-import { progress } from "../../../tools/cli/progress.js";
+import { progress } from "../../../tools/m3/cli/progress.js";
 
 function stream(isTTY: boolean) {
   const chunks: string[] = [];

@@ -1,12 +1,12 @@
 import test from "ava";
 import { isUuid } from "../../../services/kit/ids/uuid.js";
-import { AnnotationGenerator, timecodeOf } from "../../../tools/datagen/annotation-generator.js";
+import { AnnotationGenerator, timecodeOf } from "../../../tools/m3/datagen/annotation-generator.js";
 import {
   ANNOTATION_TABLES,
   emptyChunk,
   REGISTRY_TABLES,
   type RowChunk,
-} from "../../../tools/datagen/datagen-tables.js";
+} from "../../../tools/m3/datagen/datagen-tables.js";
 
 const CONCEPTS = Array.from({ length: 500 }, (_, i) => `concept ${i}`);
 const LINKS = [

@@ -4,9 +4,9 @@ import {
   distinctLinkTemplates,
   primaryConceptNames,
   TARGET_SHARE,
-} from "../../../tools/datagen/concept-mix.js";
-import { SeededRandom } from "../../../tools/datagen/seeded-random.js";
-import type { DumpConcept } from "../../../tools/kb-import/kb-dump.js";
+} from "../../../tools/m3/datagen/concept-mix.js";
+import { SeededRandom } from "../../../tools/m3/datagen/seeded-random.js";
+import type { DumpConcept } from "../../../tools/m3/kb-import/kb-dump.js";
 
 const NAMES = Array.from({ length: 3000 }, (_, i) => `concept ${i}`);
 

@@ -8,7 +8,7 @@ import {
   KEEP_ALIVE_TIMEOUT_MILLIS,
   openGatewayListener,
 } from "../../../gateway/src/server/gateway-listener.js";
-import { startPlatform } from "../../../services/all-in-one/start-platform.js";
+import { startPlatform } from "../../../tools/m3/all-in-one/start-platform.js";
 import { call, gatewayOptions } from "../../support/gateway/gateway-harness.js";
 import { sampleRoutes } from "../../support/gateway/sample-routes.js";
 

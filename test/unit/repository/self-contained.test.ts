@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import test from "ava";
-import { REPO_ROOT } from "../../../tools/k8s/k8s-tools.js";
+import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
 
 /**
  * A clone of m3 stands on its own: no file of the project may name a path outside the

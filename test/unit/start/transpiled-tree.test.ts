@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
-import { syncTranspiledTree } from "../../../tools/start/transpiled-tree.mjs";
+import { syncTranspiledTree } from "../../../tools/m3/start/transpiled-tree.mjs";
 
 /** A small source tree (as the repository's: tsconfig.json, package.json, a source folder) and its copy. */
 function sourceTree(files: Record<string, string>) {

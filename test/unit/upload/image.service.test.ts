@@ -3,7 +3,7 @@ import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { ImageService } from "../../../services/upload/services/image.service.js";
 import type { ImageStore, PutImageOptions, StoredImage } from "../../../services/upload/store/image-store.js";
-import { chunked, patternBytes } from "../../support/upload/image-bytes.js";
+import { chunked, patternBytes } from "../../../tools/dev/fixtures/image-bytes.js";
 import { capturingLogger } from "../kit/probe-service.js";
 
 /** An in-memory store that keeps what it was given, or fails every write when broken. */

@@ -1,14 +1,14 @@
 import type { EntityManager } from "typeorm";
 import type { ConceptDirectory } from "../../contracts/concept-directory.js";
 import type { HistoryActionHandler } from "../../contracts/history.js";
-import type { KbSliceDeps } from "../../contracts/slice.js";
+import type { KbPartDeps } from "../../contracts/part.js";
 
 /**
  * A write of media, links or references: one transaction that also marks the kb changed, as
  * the concept views that every replica caches show what hangs off each concept.
  */
 export function writeAttachments<T>(
-  deps: Pick<KbSliceDeps, "storage" | "directory">,
+  deps: Pick<KbPartDeps, "storage" | "directory">,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   return deps.storage.transaction(async (manager) => {

@@ -3,8 +3,8 @@ import { DomainError } from "../../../kit/errors/domain-error.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { VersionedReadCache } from "../../cache/versioned-read-cache.js";
 import { HISTORY_FIELDS } from "../../contracts/history.js";
+import type { KbPartDeps } from "../../contracts/part.js";
 import type { Principal } from "../../contracts/principal.js";
-import type { KbSliceDeps } from "../../contracts/slice.js";
 import type { LinkEntity } from "../entities/link.entity.js";
 import { type LinkKind, LinkRepository } from "../repositories/link.repository.js";
 import type { LinkView, PageOf } from "./attachment.views.js";
@@ -13,7 +13,7 @@ import { notFound, pageOf, requiredText } from "./input.rules.js";
 import { byShortString, NIL, SELF, sameTriple, shortString, type Triple } from "./link.rules.js";
 import { checkedTriple, LinkReader } from "./link-reader.js";
 
-export type LinkDeps = Pick<KbSliceDeps, "storage" | "directory" | "history">;
+export type LinkDeps = Pick<KbPartDeps, "storage" | "directory" | "history">;
 
 export interface LinkChanges {
   linkName?: string;

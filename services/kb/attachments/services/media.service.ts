@@ -2,8 +2,8 @@ import type { EntityManager } from "typeorm";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { HISTORY_FIELDS } from "../../contracts/history.js";
+import type { KbPartDeps } from "../../contracts/part.js";
 import type { Principal } from "../../contracts/principal.js";
-import type { KbSliceDeps } from "../../contracts/slice.js";
 import type { ConceptMediaEntity } from "../entities/concept-media.entity.js";
 import { MediaRepository } from "../repositories/media.repository.js";
 import type { MediaView } from "./attachment.views.js";
@@ -11,7 +11,7 @@ import { writeAttachments } from "./attachment-writes.js";
 import { checkLength, notFound } from "./input.rules.js";
 import { inferMediaType, requireUrl } from "./media.rules.js";
 
-export type MediaDeps = Pick<KbSliceDeps, "storage" | "directory" | "history">;
+export type MediaDeps = Pick<KbPartDeps, "storage" | "directory" | "history">;
 
 export interface MediaInput {
   url?: string;

@@ -1,5 +1,5 @@
 import test from "ava";
-import { createConceptAttachments } from "../../../../services/kb/attachments/attachments-slice.js";
+import { createConceptAttachments } from "../../../../services/kb/attachments/attachments-part.js";
 import { ADMIN } from "../../../support/kb/attachments-fakes.js";
 import {
   BACKENDS,

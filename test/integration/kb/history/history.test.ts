@@ -1,7 +1,7 @@
 import test from "ava";
 import type { HistoryEntry } from "../../../../services/kb/contracts/history.js";
 import type { Principal } from "../../../../services/kb/contracts/principal.js";
-import { createHistoryRecorder, historySchema } from "../../../../services/kb/history/history-slice.js";
+import { createHistoryRecorder, historySchema } from "../../../../services/kb/history/history-part.js";
 import { HistoryService } from "../../../../services/kb/history/services/history.service.js";
 import { historyPageQuery } from "../../../../services/kb/history/services/history-query.rules.js";
 import {

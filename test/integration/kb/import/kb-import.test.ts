@@ -1,5 +1,9 @@
 import test from "ava";
-import { DEFAULT_KB_DUMP, type ImportProgress, importKbDump } from "../../../../tools/kb-import/kb-import.js";
+import {
+  DEFAULT_KB_DUMP,
+  type ImportProgress,
+  importKbDump,
+} from "../../../../tools/m3/kb-import/kb-import.js";
 import { BACKENDS, closeKbDatabases, openKbDatabase } from "../../../support/kb/phylogeny-stack.js";
 
 test.after.always(closeKbDatabases);

@@ -1,5 +1,5 @@
 import test from "ava";
-import { createPrincipalResolver, peopleSchema } from "../../../../services/kb/people/people-slice.js";
+import { createPrincipalResolver, peopleSchema } from "../../../../services/kb/people/people-part.js";
 import { LoginService } from "../../../../services/kb/people/services/login.service.js";
 import { LoginThrottle } from "../../../../services/kb/people/services/login-throttle.js";
 import { UserAccountService } from "../../../../services/kb/people/services/user-account.service.js";

@@ -1,5 +1,5 @@
 import test from "ava";
-import { peopleSchema } from "../../../../services/kb/people/people-slice.js";
+import { peopleSchema } from "../../../../services/kb/people/people-part.js";
 import { PreferenceService } from "../../../../services/kb/people/services/preference.service.js";
 import { BACKENDS, closeKbStorages, openKbStorage, rejectsWith } from "../../../support/kb/people-storage.js";
 

@@ -1,5 +1,5 @@
 import test from "ava";
-import { ensureAdminUser, peopleSchema } from "../../../../services/kb/people/people-slice.js";
+import { ensureAdminUser, peopleSchema } from "../../../../services/kb/people/people-part.js";
 import { verifyPassword } from "../../../../services/kb/people/services/password-hash.js";
 import { UserAccountService } from "../../../../services/kb/people/services/user-account.service.js";
 import {

@@ -1,6 +1,6 @@
 import test from "ava";
-import type { DumpConcept, KbDump } from "../../../../tools/kb-import/kb-dump.js";
-import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../../../../tools/kb-import/kb-import.js";
+import type { DumpConcept, KbDump } from "../../../../tools/m3/kb-import/kb-dump.js";
+import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../../../../tools/m3/kb-import/kb-import.js";
 import {
   BACKENDS,
   closeKbDatabases,

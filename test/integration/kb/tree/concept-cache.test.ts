@@ -4,18 +4,18 @@ import {
   type AttachmentServices,
   createAttachmentServices,
   createConceptAttachments,
-} from "../../../../services/kb/attachments/attachments-slice.js";
-import type { KbSliceDeps } from "../../../../services/kb/contracts/slice.js";
-import { createHistoryRecorder } from "../../../../services/kb/history/history-slice.js";
-import { createPrincipalResolver } from "../../../../services/kb/people/people-slice.js";
+} from "../../../../services/kb/attachments/attachments-part.js";
+import type { KbPartDeps } from "../../../../services/kb/contracts/part.js";
+import { createHistoryRecorder } from "../../../../services/kb/history/history-part.js";
+import { createPrincipalResolver } from "../../../../services/kb/people/people-part.js";
 import type { PhylogenyService } from "../../../../services/kb/phylogeny/phylogeny.service.js";
-import { createPhylogenyService } from "../../../../services/kb/phylogeny/phylogeny-slice.js";
+import { createPhylogenyService } from "../../../../services/kb/phylogeny/phylogeny-part.js";
 import {
   createConceptDirectory,
   createTreeServices,
   createTreeVersionWatch,
   type TreeServices,
-} from "../../../../services/kb/tree/tree-slice.js";
+} from "../../../../services/kb/tree/tree-part.js";
 import { TokenService } from "../../../../services/kit/auth/token-service.js";
 import type { DomainStorage } from "../../../../services/kit/storage/domain-storage.js";
 import { BACKENDS, closeKbDatabases, openKbAt, openKbDatabase } from "../../../support/kb/phylogeny-stack.js";
@@ -32,7 +32,7 @@ interface Replica {
 }
 
 function replicaOn(storage: DomainStorage): Replica {
-  const deps: KbSliceDeps = {
+  const deps: KbPartDeps = {
     storage,
     tokens: new TokenService({ signingSecret: "secret", issuer: "http://test" }),
     logger: pino({ level: "silent" }),

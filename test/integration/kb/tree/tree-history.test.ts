@@ -7,7 +7,7 @@ import { openTreeStack, plantTree, type TreeStack } from "../../../support/kb/tr
 
 test.after.always(closeKbStorages);
 
-/** Approves or rejects the last history record, as the history slice does in its transaction. */
+/** Approves or rejects the last history record, as the history part does in its transaction. */
 async function process(stack: TreeStack, verdict: "approve" | "reject"): Promise<void> {
   const record: HistoryRecord = stack.history.last();
   const handler = treeHistoryHandlers(stack.directory).find(

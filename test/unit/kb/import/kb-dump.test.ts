@@ -1,6 +1,6 @@
 import test from "ava";
-import { parseKbDump } from "../../../../tools/kb-import/kb-dump.js";
-import { DEFAULT_KB_DUMP, readKbDump } from "../../../../tools/kb-import/kb-import.js";
+import { parseKbDump } from "../../../../tools/m3/kb-import/kb-dump.js";
+import { DEFAULT_KB_DUMP, readKbDump } from "../../../../tools/m3/kb-import/kb-import.js";
 
 const SAMPLE = {
   names: [

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
 import test from "ava";
-import { DEFAULT_KB_DUMP } from "../../../../tools/kb-import/kb-import.js";
-import { extractZipEntry, listZipEntries, readZipEntry } from "../../../../tools/kb-import/zip-reader.js";
+import { DEFAULT_KB_DUMP } from "../../../../tools/m3/kb-import/kb-import.js";
+import { extractZipEntry, listZipEntries, readZipEntry } from "../../../../tools/m3/kb-import/zip-reader.js";
 
 interface FileSpec {
   name: string;

@@ -1,0 +1,64 @@
+import { stringify } from "yaml";
+import { helmTemplate, type K8sObject } from "./render.js";
+
+/** The chart values the kustomize base is rendered with: fixed names, one Secret the overlay generates. */
+const BASE_VALUES = [
+  "fullnameOverride=m3",
+  "secrets.existingSecret=m3-secrets",
+  "mysql.existingSecret=m3-secrets",
+  "minio.existingSecret=m3-secrets",
+];
+const RENDER_NAMESPACE = "kustomize-base";
+const HELM_ONLY_LABELS = ["helm.sh/chart", "app.kubernetes.io/managed-by"];
+const HELM_ONLY_ANNOTATIONS = ["helm.sh/hook", "helm.sh/hook-weight", "helm.sh/hook-delete-policy"];
+const HEADER =
+  "# Generated from helm/m3 by `npx tsx tools/dev/codegen/k8s/generate-kustomize-base.ts`; do not edit.\n" +
+  "# Change the chart (or patch in an overlay) and regenerate.\n";
+
+/**
+ * The k8s/base files: the chart rendered once, without Helm's own labels and hooks and
+ * without a namespace (kustomize sets it), one file per component plus kustomization.yaml.
+ */
+export async function renderKustomizeBase(): Promise<Map<string, string>> {
+  const objects = await helmTemplate({ release: "m3", namespace: RENDER_NAMESPACE, set: BASE_VALUES });
+  const byComponent = new Map<string, K8sObject[]>();
+  for (const object of objects.filter((object) => !isHelmTest(object)).map(withoutHelm)) {
+    const component = object.metadata.labels?.["app.kubernetes.io/component"] ?? "platform";
+    byComponent.set(component, [...(byComponent.get(component) ?? []), object]);
+  }
+  const files = new Map<string, string>();
+  for (const [component, members] of byComponent) {
+    files.set(`${component}.yaml`, HEADER + members.map((object) => stringify(object)).join("---\n"));
+  }
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [...files.keys()],
+  };
+  files.set("kustomization.yaml", HEADER + stringify(kustomization));
+  return files;
+}
+
+/** `helm test` Pods run only under Helm; applied by kustomize they would run once and linger. */
+function isHelmTest(object: K8sObject): boolean {
+  return (object.metadata.annotations?.["helm.sh/hook"] ?? "").split(",").includes("test");
+}
+
+function withoutHelm(object: K8sObject): K8sObject {
+  const copy = structuredClone(object);
+  delete copy.metadata.namespace;
+  for (const metadata of [copy.metadata, copy.spec?.template?.metadata]) {
+    for (const label of HELM_ONLY_LABELS) delete metadata?.labels?.[label];
+    if (metadata?.labels) metadata.labels["app.kubernetes.io/managed-by"] = "kustomize";
+  }
+  for (const annotation of HELM_ONLY_ANNOTATIONS) delete copy.metadata.annotations?.[annotation];
+  // In-cluster URLs name the gateway Service alone: the config service runs in the same namespace.
+  for (const [key, value] of Object.entries(copy.metadata.annotations ?? {})) {
+    (copy.metadata.annotations as Record<string, string>)[key] = String(value).replace(
+      `.${RENDER_NAMESPACE}.svc.cluster.local`,
+      "",
+    );
+  }
+  for (const subject of copy.subjects ?? []) delete subject.namespace;
+  return copy;
+}

@@ -6,12 +6,12 @@ import type { ExecutionContext } from "ava";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
+import type { MediaInput } from "../../../services/registry/media/services/media-input.js";
 import {
   createRegistryServices,
   openRegistryStorage,
   type RegistryServices,
 } from "../../../services/registry/registry-domain.js";
-import type { MediaInput } from "../../../services/registry/services/media-input.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 
 /** Every registry integration test runs once per backend, with the same assertions. */

@@ -1,7 +1,7 @@
 import test from "ava";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { changesOf, hasChanges } from "../../../services/registry/services/changes.rules.js";
-import { nextUpdateTime } from "../../../services/registry/services/last-updated.rules.js";
+import { changesOf, hasChanges } from "../../../services/registry/videos/services/changes.rules.js";
+import { nextUpdateTime } from "../../../services/registry/videos/services/last-updated.rules.js";
 
 const stored = {
   name: "a",

@@ -9,7 +9,7 @@ import {
   requireFields,
   requireUuid,
   videoStartOf,
-} from "../../../services/registry/services/registry-input.rules.js";
+} from "../../../services/registry/shared/registry-input.rules.js";
 
 const HEX = "ab".repeat(64);
 

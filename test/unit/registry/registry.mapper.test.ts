@@ -2,7 +2,7 @@ import test from "ava";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 import type { MediaView } from "../../../services/registry/entities/registry.views.js";
-import { instantOf, mediaInputOf, toMedia } from "../../../services/registry/handlers/registry.mapper.js";
+import { instantOf, mediaInputOf, toMedia } from "../../../services/registry/shared/registry.mapper.js";
 
 const view: MediaView = {
   videoSequenceUuid: "s",

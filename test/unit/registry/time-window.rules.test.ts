@@ -1,6 +1,6 @@
 import test from "ava";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { covers, isConcurrent, searchWindow } from "../../../services/registry/services/time-window.rules.js";
+import { covers, isConcurrent, searchWindow } from "../../../services/registry/shared/time-window.rules.js";
 
 function at(text: string): Instant {
   const instant = Instant.parse(text);

@@ -1,16 +1,16 @@
-import { DomainError } from "../../kit/errors/domain-error.js";
-import type { MediaView } from "../entities/registry.views.js";
-import type { VideoEntity } from "../entities/video.entity.js";
-import type { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import type { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
-import type { RegistryRepositories, RegistryStore } from "../repositories/registry-store.js";
+import { DomainError } from "../../../kit/errors/domain-error.js";
+import type { MediaView } from "../../entities/registry.views.js";
+import type { VideoEntity } from "../../entities/video.entity.js";
+import type { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
+import type { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
+import { mediaNotFound } from "../../shared/registry-errors.js";
+import { normaliseSha512, requireFields, requireUuid } from "../../shared/registry-input.rules.js";
+import type { RegistryRepositories, RegistryStore } from "../../shared/registry-store.js";
+import { applyVideoChanges, findVideo, newVideo } from "../../videos/services/video.service.js";
+import { applyReferenceChanges } from "../../videos/services/video-reference.service.js";
+import { applySequenceChanges, newVideoSequence } from "../../videos/services/video-sequence.service.js";
 import { mediaOf } from "./media.service.js";
 import { checkMediaInput, fileFieldsOf, type MediaInput } from "./media-input.js";
-import { mediaNotFound } from "./registry-errors.js";
-import { normaliseSha512, requireFields, requireUuid } from "./registry-input.rules.js";
-import { applyVideoChanges, findVideo, newVideo } from "./video.service.js";
-import { applyReferenceChanges } from "./video-reference.service.js";
-import { applySequenceChanges, newVideoSequence } from "./video-sequence.service.js";
 
 /**
  * PUT /media: applies the fields present to a reference, its sequence and its video, in

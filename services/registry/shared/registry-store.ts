@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { MediaRepository } from "./media.repository.js";
-import { VideoRepository } from "./video.repository.js";
-import { VideoReferenceRepository } from "./video-reference.repository.js";
-import { VideoSequenceRepository } from "./video-sequence.repository.js";
-import { VideoTreeRepository } from "./video-tree.repository.js";
+import { MediaRepository } from "../media/repositories/media.repository.js";
+import { VideoRepository } from "../videos/repositories/video.repository.js";
+import { VideoReferenceRepository } from "../videos/repositories/video-reference.repository.js";
+import { VideoSequenceRepository } from "../videos/repositories/video-sequence.repository.js";
+import { VideoTreeRepository } from "../videos/repositories/video-tree.repository.js";
 
 /** The registry's repositories, all bound to one unit of work. */
 export interface RegistryRepositories {

@@ -1,4 +1,4 @@
-import { Instant } from "../../kit/time/instant.js";
+import { Instant } from "../../../kit/time/instant.js";
 
 /**
  * The requested fields that would change the record: absent (undefined) fields and

@@ -1,11 +1,8 @@
-import { uuidV7 } from "../../kit/ids/uuid.js";
-import { Instant } from "../../kit/time/instant.js";
-import type { VideoTree } from "../entities/registry.views.js";
-import { VideoEntity } from "../entities/video.entity.js";
-import type { RegistryRepositories, RegistryStore } from "../repositories/registry-store.js";
-import { changesOf, hasChanges } from "./changes.rules.js";
-import { nextUpdateTime } from "./last-updated.rules.js";
-import { nameTaken, notFound, notFoundByName } from "./registry-errors.js";
+import { uuidV7 } from "../../../kit/ids/uuid.js";
+import { Instant } from "../../../kit/time/instant.js";
+import type { VideoTree } from "../../entities/registry.views.js";
+import { VideoEntity } from "../../entities/video.entity.js";
+import { nameTaken, notFound, notFoundByName } from "../../shared/registry-errors.js";
 import {
   checkLength,
   checkName,
@@ -16,8 +13,11 @@ import {
   requireInstant,
   requireUuid,
   videoStartOf,
-} from "./registry-input.rules.js";
-import { covers, searchWindow } from "./time-window.rules.js";
+} from "../../shared/registry-input.rules.js";
+import type { RegistryRepositories, RegistryStore } from "../../shared/registry-store.js";
+import { covers, searchWindow } from "../../shared/time-window.rules.js";
+import { changesOf, hasChanges } from "./changes.rules.js";
+import { nextUpdateTime } from "./last-updated.rules.js";
 
 export interface VideoInput {
   name?: string;

@@ -1,7 +1,7 @@
-import type { VideoReferenceServiceService } from "../../../proto/gen/m3/registry/v1/video_reference_service.js";
-import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
+import type { VideoReferenceServiceService } from "../../../../proto/gen/m3/registry/v1/video_reference_service.js";
+import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import { toLastUpdatedTime, toVideoReference } from "../../shared/registry.mapper.js";
 import type { VideoReferenceService } from "../services/video-reference.service.js";
-import { toLastUpdatedTime, toVideoReference } from "./registry.mapper.js";
 
 export const VIDEO_REFERENCE_PUBLIC_METHODS = [
   "listVideoReferences",

@@ -1,20 +1,20 @@
-import type { Instant } from "../../kit/time/instant.js";
-import type { MediaView } from "../entities/registry.views.js";
-import type { VideoEntity } from "../entities/video.entity.js";
-import type { RegistryRepositories, RegistryStore } from "../repositories/registry-store.js";
-import { checkMediaInput, fileFieldsOf, type MediaInput } from "./media-input.js";
-import { checksumConflict, mediaNotFound, videoSpanConflict } from "./registry-errors.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import type { MediaView } from "../../entities/registry.views.js";
+import type { VideoEntity } from "../../entities/video.entity.js";
+import { checksumConflict, mediaNotFound, videoSpanConflict } from "../../shared/registry-errors.js";
 import {
   checkUri,
   normaliseSha512,
   requireFields,
   requireInstant,
   requireUuid,
-} from "./registry-input.rules.js";
-import { covers, isConcurrent, searchWindow } from "./time-window.rules.js";
-import { newVideo } from "./video.service.js";
-import { newVideoReference } from "./video-reference.service.js";
-import { newVideoSequence } from "./video-sequence.service.js";
+} from "../../shared/registry-input.rules.js";
+import type { RegistryRepositories, RegistryStore } from "../../shared/registry-store.js";
+import { covers, isConcurrent, searchWindow } from "../../shared/time-window.rules.js";
+import { newVideo } from "../../videos/services/video.service.js";
+import { newVideoReference } from "../../videos/services/video-reference.service.js";
+import { newVideoSequence } from "../../videos/services/video-sequence.service.js";
+import { checkMediaInput, fileFieldsOf, type MediaInput } from "./media-input.js";
 
 /** Media: a reference flattened with its video and sequence; creation and every lookup. */
 export class MediaService {

@@ -1,17 +1,17 @@
-import type { Instant } from "../../kit/time/instant.js";
-import type { MediaView } from "../entities/registry.views.js";
-import type { RegistryStore } from "../repositories/registry-store.js";
-import { mediaOf } from "./media.service.js";
-import { mediaNotFound, videoSpanConflict } from "./registry-errors.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import type { MediaView } from "../../entities/registry.views.js";
+import { mediaNotFound, videoSpanConflict } from "../../shared/registry-errors.js";
 import {
   checkLength,
   checkNonNegative,
   MAX_LENGTH,
   requireFields,
   requireUuid,
-} from "./registry-input.rules.js";
-import { findVideo, newVideo } from "./video.service.js";
-import { applyReferenceChanges } from "./video-reference.service.js";
+} from "../../shared/registry-input.rules.js";
+import type { RegistryStore } from "../../shared/registry-store.js";
+import { findVideo, newVideo } from "../../videos/services/video.service.js";
+import { applyReferenceChanges } from "../../videos/services/video-reference.service.js";
+import { mediaOf } from "./media.service.js";
 
 export interface MoveMediaInput {
   videoName?: string;

@@ -1,9 +1,9 @@
-import type { MediaServiceService } from "../../../proto/gen/m3/registry/v1/media_service.js";
-import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
+import type { MediaServiceService } from "../../../../proto/gen/m3/registry/v1/media_service.js";
+import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import { instantOf, mediaInputOf, toMedia } from "../../shared/registry.mapper.js";
 import type { MediaService } from "../services/media.service.js";
 import type { MediaMoveService } from "../services/media-move.service.js";
 import type { MediaUpdateService } from "../services/media-update.service.js";
-import { instantOf, mediaInputOf, toMedia } from "./registry.mapper.js";
 
 export const MEDIA_PUBLIC_METHODS = [
   "getMediaByVideoReference",

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
-import type { Instant } from "../../kit/time/instant.js";
-import { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
-import type { Page } from "./page.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
+import type { Page } from "../../shared/page.js";
 
 export type VideoSequenceChanges = Partial<Pick<VideoSequenceEntity, "name" | "cameraId" | "description">>;
 

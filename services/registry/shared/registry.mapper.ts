@@ -9,7 +9,7 @@ import { instantOf } from "../../kit/input/field-rules.js";
 import type { Instant } from "../../kit/time/instant.js";
 import type { MediaView, VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
 import type { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import type { MediaInput } from "../services/media-input.js";
+import type { MediaInput } from "../media/services/media-input.js";
 
 export { instantOf };
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
-import { type SqlValue, selectRows } from "../../kit/storage/select-rows.js";
-import { Instant } from "../../kit/time/instant.js";
-import type { MediaView } from "../entities/registry.views.js";
+import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
+import { Instant } from "../../../kit/time/instant.js";
+import type { MediaView } from "../../entities/registry.views.js";
 
 const MEDIA_SELECT = `SELECT
   vs.uuid AS video_sequence_uuid, v.uuid AS video_uuid, vr.uuid AS video_reference_uuid,

@@ -1,6 +1,12 @@
-import type { Instant } from "../../kit/time/instant.js";
-import { checkLength, checkName, checkNonNegative, checkUri, MAX_LENGTH } from "./registry-input.rules.js";
-import { checkFileFields, type FileFields } from "./video-reference.service.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import {
+  checkLength,
+  checkName,
+  checkNonNegative,
+  checkUri,
+  MAX_LENGTH,
+} from "../../shared/registry-input.rules.js";
+import { checkFileFields, type FileFields } from "../../videos/services/video-reference.service.js";
 
 /** A Media record as input: only the fields present are used; uuids never are. */
 export interface MediaInput extends FileFields {

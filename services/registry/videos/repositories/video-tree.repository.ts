@@ -1,11 +1,11 @@
 import type { EntityManager } from "typeorm";
-import { groupBy } from "../../kit/collections/group-by.js";
-import { type SqlValue, selectRows } from "../../kit/storage/select-rows.js";
-import { Instant } from "../../kit/time/instant.js";
-import type { VideoSequenceTree, VideoTree } from "../entities/registry.views.js";
-import { VideoEntity } from "../entities/video.entity.js";
-import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
+import { groupBy } from "../../../kit/collections/group-by.js";
+import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
+import { Instant } from "../../../kit/time/instant.js";
+import type { VideoSequenceTree, VideoTree } from "../../entities/registry.views.js";
+import { VideoEntity } from "../../entities/video.entity.js";
+import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
+import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
 import { compareText } from "./text-order.js";
 import { sortVideos, type VideoRepository } from "./video.repository.js";
 import type { VideoReferenceRepository } from "./video-reference.repository.js";

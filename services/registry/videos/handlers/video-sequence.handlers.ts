@@ -1,8 +1,8 @@
-import type { VideoSequenceServiceService } from "../../../proto/gen/m3/registry/v1/video_sequence_service.js";
-import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
-import type { VideoSequenceTree } from "../entities/registry.views.js";
+import type { VideoSequenceServiceService } from "../../../../proto/gen/m3/registry/v1/video_sequence_service.js";
+import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import type { VideoSequenceTree } from "../../entities/registry.views.js";
+import { instantOf, toLastUpdatedTime, toVideoSequence } from "../../shared/registry.mapper.js";
 import type { VideoSequenceService } from "../services/video-sequence.service.js";
-import { instantOf, toLastUpdatedTime, toVideoSequence } from "./registry.mapper.js";
 
 export const VIDEO_SEQUENCE_PUBLIC_METHODS = [
   "listVideoSequences",

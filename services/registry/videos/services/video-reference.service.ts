@@ -1,11 +1,12 @@
-import { uuidV7 } from "../../kit/ids/uuid.js";
-import { Instant } from "../../kit/time/instant.js";
-import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import type { RegistryRepositories, RegistryStore } from "../repositories/registry-store.js";
-import type { VideoReferenceChanges } from "../repositories/video-reference.repository.js";
-import { changesOf, hasChanges } from "./changes.rules.js";
-import { nextUpdateTime } from "./last-updated.rules.js";
-import { notFound, referenceNotFoundBySha512, referenceNotFoundByUri, uriTaken } from "./registry-errors.js";
+import { uuidV7 } from "../../../kit/ids/uuid.js";
+import { Instant } from "../../../kit/time/instant.js";
+import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
+import {
+  notFound,
+  referenceNotFoundBySha512,
+  referenceNotFoundByUri,
+  uriTaken,
+} from "../../shared/registry-errors.js";
 import {
   checkLength,
   checkNonNegative,
@@ -16,7 +17,11 @@ import {
   pageOf,
   requireFields,
   requireUuid,
-} from "./registry-input.rules.js";
+} from "../../shared/registry-input.rules.js";
+import type { RegistryRepositories, RegistryStore } from "../../shared/registry-store.js";
+import type { VideoReferenceChanges } from "../repositories/video-reference.repository.js";
+import { changesOf, hasChanges } from "./changes.rules.js";
+import { nextUpdateTime } from "./last-updated.rules.js";
 
 /** The descriptive fields of a file, shared by reference and media inputs. */
 export interface FileFields {

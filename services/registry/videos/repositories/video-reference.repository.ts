@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
-import { queryInChunks } from "../../kit/storage/in-chunks.js";
-import type { Instant } from "../../kit/time/instant.js";
-import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import type { Page } from "./page.js";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
+import type { Page } from "../../shared/page.js";
 import { compareText } from "./text-order.js";
 
 export type VideoReferenceChanges = Partial<Omit<VideoReferenceEntity, "uuid" | "lastUpdatedTime">>;

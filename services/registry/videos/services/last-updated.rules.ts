@@ -1,4 +1,4 @@
-import { Instant } from "../../kit/time/instant.js";
+import { Instant } from "../../../kit/time/instant.js";
 
 /**
  * The new last_updated_time of a changed row: now, but always after the previous value,

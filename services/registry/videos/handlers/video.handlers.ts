@@ -1,8 +1,8 @@
-import type { VideoServiceService } from "../../../proto/gen/m3/registry/v1/video_service.js";
-import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
-import type { VideoTree } from "../entities/registry.views.js";
+import type { VideoServiceService } from "../../../../proto/gen/m3/registry/v1/video_service.js";
+import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
+import type { VideoTree } from "../../entities/registry.views.js";
+import { instantOf, toLastUpdatedTime, toVideo } from "../../shared/registry.mapper.js";
 import type { VideoService } from "../services/video.service.js";
-import { instantOf, toLastUpdatedTime, toVideo } from "./registry.mapper.js";
 
 export const VIDEO_PUBLIC_METHODS = [
   "listVideos",

@@ -1,7 +1,7 @@
 import { DomainError } from "../../kit/errors/domain-error.js";
 import { checkLength, checkName, checkNonNegative, requireUuid } from "../../kit/input/field-rules.js";
 import type { Instant } from "../../kit/time/instant.js";
-import type { Page } from "../repositories/page.js";
+import type { Page } from "./page.js";
 
 export { checkLength, checkName, checkNonNegative, requireUuid };
 

@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
-import { queryInChunks } from "../../kit/storage/in-chunks.js";
-import type { Instant } from "../../kit/time/instant.js";
-import { VideoEntity } from "../entities/video.entity.js";
-import { VideoReferenceEntity } from "../entities/video-reference.entity.js";
-import { VideoSequenceEntity } from "../entities/video-sequence.entity.js";
-import type { Page } from "./page.js";
+import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import type { Instant } from "../../../kit/time/instant.js";
+import { VideoEntity } from "../../entities/video.entity.js";
+import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
+import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
+import type { Page } from "../../shared/page.js";
 import { compareText } from "./text-order.js";
 
 export type VideoChanges = Partial<

@@ -16,7 +16,7 @@ import { type RunningDomain, startDomain } from "../../../services/kit/domain/st
 import { registryModule } from "../../../services/registry/registry.module.js";
 
 const run = promisify(execFile);
-const EXAMPLE = join(import.meta.dirname, "..", "..", "..", "tools", "examples", "grpc-client.ts");
+const EXAMPLE = join(import.meta.dirname, "..", "..", "..", "tools", "dev", "examples", "grpc-client.ts");
 const API_KEY = "grpc-example-key";
 const env = { M3_API_KEY: API_KEY, M3_SIGNING_SECRET: "grpc-example-secret" };
 let dataDir: string;

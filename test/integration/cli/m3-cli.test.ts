@@ -13,7 +13,7 @@ import { decodeProtectedHeader } from "jose";
 import { signingKeyId, TokenService } from "../../../services/kit/auth/token-service.js";
 
 const run = promisify(execFile);
-const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "cli", "m3.mjs");
+const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "cli", "m3.mjs");
 const dataDir = mkdtempSync(join(tmpdir(), "m3-cli-"));
 const SECRET = "cli-test-signing-secret";
 

@@ -95,12 +95,12 @@ test("no file of the project refers to a path outside the repository", (t) => {
 });
 
 test("the check sees a sibling folder named by a relative path, a join from the root and a machine's path", (t) => {
-  const file = join(REPO_ROOT, "tools", "kb-import", "example.ts");
+  const file = join(REPO_ROOT, "tools", "m3", "kb-import", "example.ts");
   // The examples are built here, so this file names no such path itself.
   const up = (levels: number) => "../".repeat(levels);
-  const sibling = `${up(3)}sibling/data/x.zip`;
+  const sibling = `${up(4)}sibling/data/x.zip`;
   t.deepEqual(escapingRelativePaths(file, `new URL("${sibling}", import.meta.url)`), [sibling]);
-  t.deepEqual(escapingRelativePaths(file, `new URL("${up(2)}package.json", import.meta.url)`), []);
+  t.deepEqual(escapingRelativePaths(file, `new URL("${up(3)}package.json", import.meta.url)`), []);
   const fromReadme = `${up(1)}sibling/design/A.md`;
   t.deepEqual(escapingRelativePaths(join(REPO_ROOT, "README.md"), `See \`${fromReadme}\`.`), [fromReadme]);
   const parent = JSON.stringify("..");

@@ -6,17 +6,25 @@ test("likeLiteral escapes the LIKE wildcards and the escape character", (t) => {
   t.is(likeLiteral("a%b_c!d"), "a!%b!_c!!d");
 });
 
-test("likeLiteral escapes each of !, % and _ with a !", (t) => {
-  t.is(likeLiteral("!"), "!!");
-  t.is(likeLiteral("%"), "!%");
-  t.is(likeLiteral("_"), "!_");
-  t.is(likeLiteral("%%__!!"), "!%!%!_!_!!!!");
-});
+/** Text and its escaped form: each of !, % and _ gets a ! before it, anything else stays. */
+const ESCAPED = [
+  ["!", "!!"],
+  ["%", "!%"],
+  ["_", "!_"],
+  ["%%__!!", "!%!%!_!_!!!!"],
+  ["Nanomia bijuga (1).png", "Nanomia bijuga (1).png"],
+  ["", ""],
+] as const;
 
-test("likeLiteral leaves plain text as it is", (t) => {
-  t.is(likeLiteral("Nanomia bijuga (1).png"), "Nanomia bijuga (1).png");
-  t.is(likeLiteral(""), "");
-});
+for (const [text, escaped] of ESCAPED) {
+  const title =
+    text === escaped
+      ? `likeLiteral leaves plain text ${JSON.stringify(text)} as it is`
+      : `likeLiteral escapes ${JSON.stringify(text)} as ${JSON.stringify(escaped)}`;
+  test(title, (t) => {
+    t.is(likeLiteral(text), escaped);
+  });
+}
 
 test("LIKE_ESCAPE names ! as the escape character", (t) => {
   t.is(LIKE_ESCAPE, "ESCAPE '!'");

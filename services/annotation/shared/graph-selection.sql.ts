@@ -1,4 +1,6 @@
-import { type Page, pageClause, placeholders } from "../moments/repositories/sql-parts.js";
+import { type Page, pageClause } from "../../kit/sql/page.js";
+import { placeholders } from "../../kit/sql/placeholders.js";
+import type { SqlStatement } from "../../kit/sql/statement.js";
 
 /**
  * Which part of the annotation graph a read loads, as two conditions: `rows` over the
@@ -8,13 +10,8 @@ import { type Page, pageClause, placeholders } from "../moments/repositories/sql
  */
 export interface GraphSelection {
   /** A condition over `im` and `o`, or a page of observations (`uuid`, `imaged_moment_uuid`) that drives the read. */
-  rows: SqlPart | { page: SqlPart };
-  moments: SqlPart;
-}
-
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
+  rows: SqlStatement | { page: SqlStatement };
+  moments: SqlStatement;
 }
 
 function same(sql: string, params: unknown[]): GraphSelection {

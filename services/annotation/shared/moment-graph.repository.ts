@@ -1,10 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { groupBy } from "../../kit/collections/group-by.js";
+import { forceIndex } from "../../kit/sql/dialect-hints.js";
+import { placeholders } from "../../kit/sql/placeholders.js";
 import { selectWideRows } from "../../kit/storage/sqlite-wide-rows.js";
 import type { MomentGraph } from "../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../contracts/observation-store.js";
 import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
-import { forceIndex, placeholders } from "../moments/repositories/sql-parts.js";
 import {
   associationOfGraphRow,
   datumOfGraphRow,

@@ -1,7 +1,7 @@
 import { DomainError } from "../../kit/errors/domain-error.js";
 import { checkLength, checkName, checkNonNegative, requireUuid } from "../../kit/input/field-rules.js";
+import type { Page } from "../../kit/sql/page.js";
 import type { Instant } from "../../kit/time/instant.js";
-import type { Page } from "./page.js";
 
 export { checkLength, checkName, checkNonNegative, requireUuid };
 
@@ -69,8 +69,8 @@ export function requireInstant(value: Instant | undefined, field: string): Insta
   return value as Instant;
 }
 
-/** Legacy paging: limit 100 and offset 0 by default; the limit is capped, negatives are refused. */
-export function pageOf(limit: number | undefined, offset: number | undefined): Page {
+/** Legacy paging, always bounded: limit 100 and offset 0 by default; the limit is capped, negatives are refused. */
+export function pageOf(limit: number | undefined, offset: number | undefined): Required<Page> {
   if (limit !== undefined && limit < 0) throw invalid("INVALID_PAGE", "limit must not be negative", "limit");
   if (offset !== undefined && offset < 0)
     throw invalid("INVALID_PAGE", "offset must not be negative", "offset");

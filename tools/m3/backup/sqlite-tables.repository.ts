@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { placeholders } from "../../../services/kit/sql/placeholders.js";
 import type { ArchiveValue } from "./archive-format.js";
 import type { ArchivedTable } from "./backup-tables.js";
 import { keyOrder, type RowBatch, type SnapshotReader, type TableWriter } from "./tables.repository.js";
@@ -145,7 +146,7 @@ export class SqliteTableWriter implements TableWriter {
     const key = `${rows} ${table}(${columns.join(",")})`;
     let statement = this.inserts.get(key);
     if (!statement) {
-      const tuple = `(${columns.map(() => "?").join(", ")})`;
+      const tuple = `(${placeholders(columns.length)})`;
       statement = this.database.prepare(
         `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES ${Array(rows).fill(tuple).join(", ")}`,
       );

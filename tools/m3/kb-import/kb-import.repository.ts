@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { placeholders } from "../../../services/kit/sql/placeholders.js";
 
 /** The tables the import fills, with their columns in insert order (fixed here, never from input). */
 const TABLES = {
@@ -41,7 +42,7 @@ export class KbImportRepository {
     if (rows.length > ROWS_PER_STATEMENT)
       throw new Error(`insert: at most ${ROWS_PER_STATEMENT} rows at once`);
     const columns = TABLES[table];
-    const tuple = `(${columns.map(() => "?").join(", ")})`;
+    const tuple = `(${placeholders(columns.length)})`;
     const values: SqlValue[] = [];
     for (const row of rows) {
       if (row.length !== columns.length)

@@ -3,6 +3,8 @@
  * `SET col = CASE key WHEN ? THEN ? … ELSE col END … WHERE key IN (…)`. Both dialects
  * take `?` placeholders; callers chunk the rows (see CASE_UPDATE_CHUNK).
  */
+import { placeholders } from "../../../kit/sql/placeholders.js";
+import type { SqlStatement } from "../../../kit/sql/statement.js";
 
 /** Rows per statement: 8 columns × 2 parameters × 200 rows stays far below either driver's cap. */
 export const CASE_UPDATE_CHUNK = 200;
@@ -11,11 +13,6 @@ export interface CaseUpdateRow {
   key: string;
   /** One value per column, in the order of `columns`. */
   values: readonly unknown[];
-}
-
-export interface SqlStatement {
-  sql: string;
-  params: unknown[];
 }
 
 /** Table and column names come from code, never from input. */
@@ -39,6 +36,6 @@ export function caseUpdateStatement(
     params.push(value);
   }
   params.push(...rows.map((row) => row.key));
-  const keys = rows.map(() => "?").join(", ");
+  const keys = placeholders(rows.length);
   return { sql: `UPDATE ${table} SET ${assignments.join(", ")} WHERE ${keyColumn} IN (${keys})`, params };
 }

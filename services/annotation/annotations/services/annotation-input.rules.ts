@@ -6,7 +6,7 @@ import {
   optionalUuid,
   requireUuid,
 } from "../../../kit/input/field-rules.js";
-import type { ListPage } from "../repositories/list-page.js";
+import type { Page } from "../../../kit/sql/page.js";
 
 export { checkLength, checkName, checkNonNegative, optionalUuid, requireUuid };
 
@@ -43,7 +43,7 @@ export function requireUuids(values: readonly string[], field: string): string[]
 }
 
 /** Negative paging values are refused; an absent limit means no limit. */
-export function pageOf(limit: number | undefined, offset: number | undefined): ListPage {
+export function pageOf(limit: number | undefined, offset: number | undefined): Page {
   checkNonNegative(limit, "limit");
   checkNonNegative(offset, "offset");
   return { limit, offset: offset ?? 0 };

@@ -1,11 +1,14 @@
 import type { EntityManager } from "typeorm";
 import { groupBy } from "../../../kit/collections/group-by.js";
+import { forceIndex } from "../../../kit/sql/dialect-hints.js";
+import { type Page, pageClause } from "../../../kit/sql/page.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
+import type { SqlStatement } from "../../../kit/sql/statement.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { AnnotationGraph } from "../../annotations/services/annotation-graphs.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
-import { forceIndex, type Page, pageClause, placeholders } from "../../moments/repositories/sql-parts.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import { associationOfRow, observationOfRow, type Row } from "../../shared/row-mappers.js";
 import { type FastFilter, filterSql, whereClause } from "./fast-filter.sql.js";
@@ -36,11 +39,7 @@ const OBSERVATION_COLUMNS = `o.uuid, o.imaged_moment_uuid, o.activity, o.concept
  * walked all 100,000 observations of an unfiltered page and probed the page for each (383 ms
  * p50 at c16 in bench:routes, against 20 ms before); MariaDB reads it as an inner join.
  */
-export function matchingObservationsSql(
-  filter: FastFilter,
-  page: Page,
-  dialect: Dialect,
-): { sql: string; params: unknown[] } {
+export function matchingObservationsSql(filter: FastFilter, page: Page, dialect: Dialect): SqlStatement {
   const limit = pageClause(page);
   if (page.limit === undefined) {
     const { from, where, params } = filterSql(filter, { dialect });

@@ -1,7 +1,7 @@
+import type { Page } from "../../../kit/sql/page.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { streamRows } from "../../../kit/storage/row-stream.js";
 import type { AnnotationGraph } from "../../annotations/services/annotation-graphs.js";
-import type { Page } from "../../moments/repositories/sql-parts.js";
 import type { Row } from "../../shared/row-mappers.js";
 import { FastAnnotationRepository, matchingObservationsSql } from "./fast-annotation.repository.js";
 import type { FastFilter } from "./fast-filter.sql.js";

@@ -1,6 +1,7 @@
+import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { leftFirstJoin, placeholders } from "../../moments/repositories/sql-parts.js";
 
 /** A numeric range: `>= min` and `< max`, each only when given. */
 export interface NumberRange {

@@ -1,12 +1,9 @@
 import type { EntityManager } from "typeorm";
+import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import { type Page, pageClause } from "../../../kit/sql/page.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import {
-  leftFirstJoin,
-  type Page,
-  pageClause,
-  videoImagesFrom,
-} from "../../moments/repositories/sql-parts.js";
+import { videoImagesFrom } from "../../moments/repositories/video-images.sql.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
 import { PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";

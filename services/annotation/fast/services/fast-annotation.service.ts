@@ -1,8 +1,8 @@
 import type { QueryConstraints } from "../../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { DomainError, requireText } from "../../../kit/errors/domain-error.js";
+import type { Page } from "../../../kit/sql/page.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import type { ListPage } from "../../annotations/repositories/list-page.js";
 import {
   pageOf,
   requireFields,
@@ -109,12 +109,7 @@ export class FastAnnotationService {
     return range;
   }
 
-  private slices(
-    filter: FastFilter,
-    page: ListPage,
-    withData: boolean,
-    signal?: AbortSignal,
-  ): AnnotationSlices {
+  private slices(filter: FastFilter, page: Page, withData: boolean, signal?: AbortSignal): AnnotationSlices {
     const query = { filter, page, withData };
     return streamAnnotations(this.storage, query, this.sliceSize, signal ?? NEVER_ABORTED);
   }

@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { CASE_UPDATE_CHUNK, caseUpdateStatement } from "../../annotations/repositories/case-update.sql.js";
-import { type ListPage, paged } from "../../annotations/repositories/list-page.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 
 /** A new recorded timestamp for one imaged moment. */
@@ -15,7 +15,7 @@ export interface RecordedTimestampChange {
 export class IndexRepository {
   constructor(private readonly manager: EntityManager) {}
 
-  listByVideoReference(videoReferenceUuid: string, page: ListPage): Promise<ImagedMomentEntity[]> {
+  listByVideoReference(videoReferenceUuid: string, page: Page): Promise<ImagedMomentEntity[]> {
     const query = this.query()
       .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
       .orderBy("im.uuid");

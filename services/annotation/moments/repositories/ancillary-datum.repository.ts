@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { execute } from "./column-update.sql.js";
-import { placeholders } from "./sql-parts.js";
 
 const ROWS_PER_STATEMENT = 200;
 

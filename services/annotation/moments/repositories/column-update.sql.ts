@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { placeholders } from "./sql-parts.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 
 const ROWS_PER_STATEMENT = 500;
 

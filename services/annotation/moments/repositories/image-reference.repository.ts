@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
@@ -6,7 +7,7 @@ import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { PREFIXED_MOMENT_COLUMNS } from "../../fast/repositories/fast-rows.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
-import { likeLiteral, videoImagesFrom } from "./sql-parts.js";
+import { videoImagesFrom } from "./video-images.sql.js";
 
 export type ImageReferenceChanges = Partial<Omit<ImageReferenceEntity, "uuid" | "lastUpdatedTime">>;
 
@@ -53,7 +54,11 @@ export class ImageReferenceRepository {
 
   /** The images whose URL contains the name, ordered by URL. */
   listImagesByName(name: string): Promise<ImageRow[]> {
-    return this.images("ir.url LIKE :pattern ESCAPE '!'", { pattern: `%${likeLiteral(name)}%` }, "ir.url");
+    return this.images(
+      `ir.url LIKE :pattern ${LIKE_ESCAPE}`,
+      { pattern: `%${likeLiteral(name)}%` },
+      "ir.url",
+    );
   }
 
   async insert(image: ImageReferenceEntity): Promise<void> {

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from "typeorm";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 
 /** Bound values per INSERT: under SQLite's limit of 32,766 (MySQL's is 65,535). */
 const MAX_VALUES_PER_STATEMENT = 30_000;
@@ -23,7 +24,7 @@ export async function insertInChunks<T extends ObjectLiteral>(
   const head = `INSERT INTO ${driver.escape(metadata.tableName)} (${columns
     .map((column) => driver.escape(column.databaseName))
     .join(", ")}) VALUES `;
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  const tuple = `(${placeholders(columns.length)})`;
   const rowsPerStatement = Math.min(
     MAX_ROWS_PER_STATEMENT,
     Math.floor(MAX_VALUES_PER_STATEMENT / columns.length),

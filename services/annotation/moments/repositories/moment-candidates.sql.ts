@@ -1,9 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { groupBy } from "../../../kit/collections/group-by.js";
+import { forceIndex } from "../../../kit/sql/dialect-hints.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
+import type { SqlStatement } from "../../../kit/sql/statement.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
-import { forceIndex } from "./sql-parts.js";
 
 /** Values per IN list: MariaDB turns lists of 1,000 or more into a subquery, which loses the index. */
 const VALUES_PER_LIST = 999;
@@ -32,10 +34,8 @@ const VALUES_PER_STATEMENT = 30_000;
 /** SELECTs per UNION: SQLite allows 500 in one compound statement. */
 const BRANCHES_PER_STATEMENT = 100;
 
-interface Branch {
-  sql: string;
-  params: unknown[];
-}
+/** One SELECT of a UNION ALL, or a UNION ALL of several once packed. */
+type Branch = SqlStatement;
 
 /**
  * The moments of the keys' videos that share an index value with a key. Each (video, index
@@ -67,7 +67,7 @@ function* branchesOf(keys: readonly MomentIndexKey[], manager: EntityManager): G
         const list = values.slice(start, start + VALUES_PER_LIST);
         yield {
           sql: `SELECT ${MOMENT_COLUMNS.join(", ")} FROM imaged_moments${forceIndex(manager, index)}
-                WHERE video_reference_uuid = ? AND ${column} IN (${list.map(() => "?").join(", ")})`,
+                WHERE video_reference_uuid = ? AND ${column} IN (${placeholders(list.length)})`,
           params: [video, ...list],
         };
       }

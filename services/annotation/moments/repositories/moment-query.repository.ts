@@ -1,7 +1,9 @@
 import type { EntityManager } from "typeorm";
+import { indexedBy, leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import { type Page, pageClause } from "../../../kit/sql/page.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { indexedBy, leftFirstJoin, type Page, pageClause, placeholders } from "./sql-parts.js";
 
 const HAS_IMAGE = "EXISTS (SELECT 1 FROM image_references ir WHERE ir.imaged_moment_uuid = im.uuid)";
 

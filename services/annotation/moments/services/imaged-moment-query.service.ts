@@ -1,4 +1,5 @@
 import { requireValue } from "../../../kit/input/field-rules.js";
+import type { Page } from "../../../kit/sql/page.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
@@ -8,7 +9,6 @@ import {
   videoSelection,
 } from "../../shared/graph-selection.sql.js";
 import { MomentQueryRepository } from "../repositories/moment-query.repository.js";
-import type { Page } from "../repositories/sql-parts.js";
 import { notFound, requireInstant, requireUuid } from "./moment-input.rules.js";
 import type { MomentReader, MomentView } from "./moment-reader.js";
 

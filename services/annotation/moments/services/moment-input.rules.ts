@@ -1,7 +1,7 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { isUuid } from "../../../kit/ids/uuid.js";
+import type { Page } from "../../../kit/sql/page.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import type { Page } from "../repositories/sql-parts.js";
 
 /** A UUID in canonical form (lowercased), else INVALID_ARGUMENT naming the field. */
 export function requireUuid(value: string | undefined, field: string): string {

@@ -1,11 +1,12 @@
 import type { EntityManager } from "typeorm";
+import { forceIndex, leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
-import { forceIndex, leftFirstJoin } from "../../moments/repositories/sql-parts.js";
 import { associationOfRow, type Row } from "../../shared/row-mappers.js";
 
 export type AssociationChanges = Partial<
@@ -153,7 +154,7 @@ export class AssociationRepository {
       parameters.push(lastUpdatedTime.toSql(), ...chunk.map((row) => row.uuid));
       await this.manager.query(
         `UPDATE associations SET ${assignments.join(", ")}, last_updated_timestamp = ?
-         WHERE uuid IN (${chunk.map(() => "?").join(", ")})`,
+         WHERE uuid IN (${placeholders(chunk.length)})`,
         parameters,
       );
     }

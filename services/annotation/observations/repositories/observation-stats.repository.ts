@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
-import { leftFirstJoin } from "../../moments/repositories/sql-parts.js";
 
 /** The observation columns whose distinct values can be listed (never spliced from input). */
 const LISTED_COLUMNS = { activity: "activity", group: "observation_group", concept: "concept" } as const;

@@ -1,13 +1,14 @@
 import type { EntityManager } from "typeorm";
+import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import type { Page } from "../../../kit/sql/page.js";
+import { pageClause } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
-import { leftFirstJoin, pageClause } from "../../moments/repositories/sql-parts.js";
 import { observationOfRow, type Row } from "../../shared/row-mappers.js";
-import type { Page } from "./page.js";
 
 /** The fields a single-row or bulk update may set. */
 export type ObservationChanges = Partial<

@@ -1,6 +1,6 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { checkLength, requireUuid } from "../../../kit/input/field-rules.js";
-import type { Page } from "../repositories/page.js";
+import type { Page } from "../../../kit/sql/page.js";
 
 export { checkLength, requireUuid };
 

@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
+import type { Page } from "../../../kit/sql/page.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { ImagedMomentStore } from "../../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../../contracts/observation-store.js";
 import { type ObservationChanges, ObservationRepository } from "../repositories/observation.repository.js";
-import type { Page } from "../repositories/page.js";
 import { withAssociations } from "./observation.store.js";
 import { notFound } from "./observation-errors.js";
 import {

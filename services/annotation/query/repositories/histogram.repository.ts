@@ -1,3 +1,4 @@
+import { forceIndex } from "../../../kit/sql/dialect-hints.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
@@ -7,7 +8,6 @@ import {
   type NumberRange,
   whereClause,
 } from "../../fast/repositories/fast-filter.sql.js";
-import { forceIndex } from "../../moments/repositories/sql-parts.js";
 import { warnHistogramCountsMissing } from "../histogram-counts-off.js";
 import { HistogramCountTriggersRepository } from "./histogram-count-triggers.repository.js";
 import { DAY_COUNTS_TABLE, DEPTH_COUNTS_TABLE } from "./histogram-counts.sql.js";

@@ -1,12 +1,9 @@
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { placeholders } from "../../../kit/sql/placeholders.js";
+import type { SqlStatement } from "../../../kit/sql/statement.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { Condition, TabularQuery } from "../services/tabular-query.js";
 import type { ViewColumn } from "../view/annotations-view.js";
-
-/** A statement and its bound values. */
-export interface SqlStatement {
-  sql: string;
-  params: unknown[];
-}
 
 /** MySQL has no "no limit"; this is its documented stand-in for an offset without a limit. */
 const MYSQL_NO_LIMIT = "18446744073709551615";
@@ -64,8 +61,9 @@ function conditionSql(condition: Condition, params: unknown[]): string {
       params.push(condition.low, condition.high);
       return `${column} BETWEEN ? AND ?`;
     case "contains":
-      params.push(`%${escapeLike(condition.value)}%`);
-      return `${column} LIKE ? ESCAPE '!'`;
+      // `contains` means the literal text: its own % and _ must not act as wildcards.
+      params.push(`%${likeLiteral(condition.value)}%`);
+      return `${column} LIKE ? ${LIKE_ESCAPE}`;
     case "equals":
       params.push(condition.value);
       return `${column} = ?`;
@@ -73,7 +71,7 @@ function conditionSql(condition: Condition, params: unknown[]): string {
       params.push(...condition.values);
       return condition.values.length === 1
         ? `${column} = ?`
-        : `${column} IN (${condition.values.map(() => "?").join(", ")})`;
+        : `${column} IN (${placeholders(condition.values.length)})`;
     case "isnull":
       return `${column} IS ${condition.isNull ? "" : "NOT "}NULL`;
     case "like":
@@ -89,11 +87,6 @@ function conditionSql(condition: Condition, params: unknown[]): string {
       params.push(condition.value);
       return `${column} >= ?`;
   }
-}
-
-/** `contains` means the literal text: its own % and _ must not act as wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (character) => `!${character}`);
 }
 
 function pageOf(query: TabularQuery, dialect: Dialect): SqlStatement {

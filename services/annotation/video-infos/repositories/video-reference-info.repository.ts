@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { type ListPage, paged } from "../../annotations/repositories/list-page.js";
 import { VideoReferenceInfoEntity } from "../../entities/video-reference-info.entity.js";
 
 export type VideoReferenceInfoChanges = Partial<
@@ -19,7 +19,7 @@ export class VideoReferenceInfoRepository {
     return this.manager.findOneBy(VideoReferenceInfoEntity, { videoReferenceUuid });
   }
 
-  listPage(page: ListPage): Promise<VideoReferenceInfoEntity[]> {
+  listPage(page: Page): Promise<VideoReferenceInfoEntity[]> {
     return paged(this.query().orderBy("vri.uuid"), page).getMany();
   }
 

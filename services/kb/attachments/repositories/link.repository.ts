@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { In } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { type LinkEntity, LinkRealizationEntity, LinkTemplateEntity } from "../entities/link.entity.js";
-import type { Page } from "./page.js";
 
 export type LinkKind = "template" | "realization";
 export type LinkTriple = Pick<LinkEntity, "linkName" | "toConcept" | "linkValue">;
@@ -30,7 +30,7 @@ export class LinkRepository {
 
   /** A page in (name, to-concept, value) order, so consecutive pages neither skip nor repeat. */
   listPage(page: Page): Promise<LinkEntity[]> {
-    return this.ordered().limit(page.limit).offset(page.offset).getMany();
+    return paged(this.ordered(), page).getMany();
   }
 
   /** Every link, case-insensitively by name (the legacy /links order), capped. */

@@ -1,8 +1,9 @@
 import { type EntityManager, In } from "typeorm";
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { ConceptReferenceEntity, LiteratureReferenceEntity } from "../entities/reference.entity.js";
 import type { CitationGlob } from "../services/citation-glob.js";
-import type { Page } from "./page.js";
 
 /** Rows of `literature_references` and `concept_references`. */
 export class ReferenceRepository {
@@ -17,21 +18,20 @@ export class ReferenceRepository {
   }
 
   listPage(page: Page): Promise<LiteratureReferenceEntity[]> {
-    return this.ordered().limit(page.limit).offset(page.offset).getMany();
+    return paged(this.ordered(), page).getMany();
   }
 
   /**
    * Citations matching the glob, ignoring case (the same on both databases): one bound LIKE
    * pattern in which the glob's wildcards become `%` and `_` and the literal text has LIKE's
-   * own wildcards escaped, with "!" because a backslash literal is read differently by MySQL
-   * and SQLite.
+   * own wildcards escaped.
    */
   searchCitation(glob: CitationGlob, page: Page): Promise<LiteratureReferenceEntity[]> {
-    return this.ordered()
-      .where("LOWER(r.citation) LIKE :pattern ESCAPE '!'", { pattern: likePatternOf(glob).toLowerCase() })
-      .limit(page.limit)
-      .offset(page.offset)
-      .getMany();
+    const pattern = likePatternOf(glob).toLowerCase();
+    return paged(
+      this.ordered().where(`LOWER(r.citation) LIKE :pattern ${LIKE_ESCAPE}`, { pattern }),
+      page,
+    ).getMany();
   }
 
   insert(reference: Omit<LiteratureReferenceEntity, "id">): Promise<LiteratureReferenceEntity> {
@@ -102,7 +102,7 @@ function likePatternOf(glob: CitationGlob): string {
     .map((part) => {
       if (part === "any") return "%";
       if (part === "one") return "_";
-      return part.literal.replace(/[!%_]/g, (c) => `!${c}`);
+      return likeLiteral(part.literal);
     })
     .join("");
   return glob.wholeCitation ? body : `%${body}%`;

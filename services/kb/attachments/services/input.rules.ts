@@ -1,6 +1,6 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import { checkLength } from "../../../kit/input/field-rules.js";
-import type { Page } from "../repositories/page.js";
+import type { Page } from "../../../kit/sql/page.js";
 
 export { checkLength };
 
@@ -14,8 +14,8 @@ export function requiredText(value: string | undefined, field: string, max: numb
   return checkLength(value, max, field);
 }
 
-/** Defaults 100/0; negative values are INVALID_ARGUMENT. */
-export function pageOf(limit: number | undefined, offset: number | undefined): Page {
+/** Defaults 100/0, so the page is always bounded (responses echo both); negative values are INVALID_ARGUMENT. */
+export function pageOf(limit: number | undefined, offset: number | undefined): Required<Page> {
   const page = { limit: limit ?? DEFAULT_LIMIT, offset: offset ?? 0 };
   for (const [field, value] of Object.entries(page)) {
     if (!Number.isInteger(value) || value < 0) {

@@ -1,4 +1,5 @@
 import type { EntityManager, SelectQueryBuilder } from "typeorm";
+import { paged } from "../../../kit/sql/page.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ConceptHistoryEntity } from "../entities/concept-history.entity.js";
 import type { HistoryPageQuery } from "../services/history-query.rules.js";
@@ -69,11 +70,6 @@ export class HistoryRepository {
     const { property, descending, caseInsensitive } = page.sort;
     const direction = descending ? "DESC" : "ASC";
     const column = caseInsensitive ? `LOWER(h.${property})` : `h.${property}`;
-    return query
-      .orderBy(column, direction)
-      .addOrderBy("h.id", direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .getMany();
+    return paged(query.orderBy(column, direction).addOrderBy("h.id", direction), page).getMany();
   }
 }

@@ -1,4 +1,5 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
+import type { Page } from "../../../kit/sql/page.js";
 import type { ConceptHistoryEntity } from "../entities/concept-history.entity.js";
 
 export type HistoryProperty = Exclude<keyof ConceptHistoryEntity, "conceptId">;
@@ -10,9 +11,8 @@ export interface HistorySort {
   caseInsensitive: boolean;
 }
 
-export interface HistoryPageQuery {
-  limit: number;
-  offset: number;
+/** A page the rules always bound (the response echoes its limit and offset), and its order. */
+export interface HistoryPageQuery extends Required<Page> {
   sort: HistorySort;
 }
 

@@ -1,12 +1,11 @@
 import type { EntityManager } from "typeorm";
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
 import { PreferenceEntity } from "../entities/preference.entity.js";
 
 export interface PreferenceFilter {
   nodeName?: string;
   prefKey?: string;
 }
-
-const LIKE_ESCAPE = "!";
 
 /** Rows of `preferences`; lists are ordered by node name, then key. */
 export class PreferenceRepository {
@@ -30,7 +29,7 @@ export class PreferenceRepository {
       .addOrderBy("p.prefKey", "ASC");
     if (prefix === "") return query.getMany();
     return query
-      .where(`p.nodeName LIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, { pattern: `${escapeLike(prefix)}%` })
+      .where(`p.nodeName LIKE :pattern ${LIKE_ESCAPE}`, { pattern: `${likeLiteral(prefix)}%` })
       .andWhere("SUBSTR(p.nodeName, 1, :length) = :prefix", { length: [...prefix].length, prefix })
       .getMany();
   }
@@ -50,8 +49,4 @@ export class PreferenceRepository {
   async delete(id: number): Promise<void> {
     await this.manager.delete(PreferenceEntity, { id });
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (character) => `${LIKE_ESCAPE}${character}`);
 }

@@ -1,4 +1,6 @@
 import type { EntityManager } from "typeorm";
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { ConceptNameEntity } from "../entities/concept-name.entity.js";
@@ -26,24 +28,22 @@ export class ConceptNameRepository {
 
   /** Ids of the concepts having a name that contains `text`, ignoring case; % and _ match literally. */
   async conceptIdsContaining(text: string): Promise<number[]> {
-    const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const pattern = `%${likeLiteral(text.toLowerCase())}%`;
     const rows = await this.manager
       .createQueryBuilder(ConceptNameEntity, "n")
       .select("n.conceptId", "id")
       .distinct(true)
-      .where("LOWER(n.name) LIKE :pattern ESCAPE '!'", { pattern })
+      .where(`LOWER(n.name) LIKE :pattern ${LIKE_ESCAPE}`, { pattern })
       .getRawMany<{ id: number | string }>();
     return rows.map((row) => Number(row.id));
   }
 
-  async listNames(limit: number, offset: number): Promise<string[]> {
-    const rows = await this.manager
+  async listNames(page: Page): Promise<string[]> {
+    const query = this.manager
       .createQueryBuilder(ConceptNameEntity, "n")
       .select("n.name", "name")
-      .orderBy("n.name")
-      .limit(limit)
-      .offset(offset)
-      .getRawMany<{ name: string }>();
+      .orderBy("n.name");
+    const rows = await paged(query, page).getRawMany<{ name: string }>();
     return rows.map((row) => row.name);
   }
 

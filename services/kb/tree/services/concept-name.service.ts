@@ -52,7 +52,7 @@ export class ConceptNameService {
     }
     return this.storage.read(async (manager) => ({
       ...page,
-      names: await treeRepositories(manager).names.listNames(page.limit, page.offset),
+      names: await treeRepositories(manager).names.listNames(page),
     }));
   }
 

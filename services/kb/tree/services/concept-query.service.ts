@@ -53,7 +53,8 @@ export class ConceptQueryService {
   async listAllNames(): Promise<string[]> {
     return this.cache.read(
       "names",
-      () => this.storage.read((manager) => treeRepositories(manager).names.listNames(ALL_NAMES_LIMIT, 0)),
+      () =>
+        this.storage.read((manager) => treeRepositories(manager).names.listNames({ limit: ALL_NAMES_LIMIT })),
       count,
     );
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
 import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { MediaView } from "../../entities/registry.views.js";
@@ -15,9 +16,6 @@ INNER JOIN videos v ON v.uuid = vr.video_uuid
 INNER JOIN video_sequences vs ON vs.uuid = v.video_sequence_uuid`;
 
 const MEDIA_ORDER = "ORDER BY v.start_time, vr.uri";
-
-/** `!` escapes LIKE wildcards the same way in MySQL and SQLite (backslash does not). */
-const LIKE_ESCAPE = "!";
 
 type MediaRow = Record<string, string | number | null>;
 
@@ -43,10 +41,10 @@ export class MediaRepository {
     // On MySQL the reversed URI's index finds the suffix as a prefix (UriSuffixIndex migration).
     const media =
       this.manager.connection.options.type === "mysql"
-        ? await this.select(`WHERE vr.uri_reversed LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [
-            `${escapeLike(reversed(filename))}%`,
+        ? await this.select(`WHERE vr.uri_reversed LIKE ? ${LIKE_ESCAPE}`, [
+            `${likeLiteral(reversed(filename))}%`,
           ])
-        : await this.select(`WHERE vr.uri LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [`%${escapeLike(filename)}`]);
+        : await this.select(`WHERE vr.uri LIKE ? ${LIKE_ESCAPE}`, [`%${likeLiteral(filename)}`]);
     // SQLite's LIKE ignores ASCII case; the registry's URIs are case-sensitive.
     return media.filter((item) => item.uri.endsWith(filename));
   }
@@ -90,10 +88,6 @@ export class MediaRepository {
 /** The text's characters (code points, as MySQL's REVERSE takes them) in reverse order. */
 function reversed(text: string): string {
   return [...text].reverse().join("");
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
 }
 
 function toMediaView(row: MediaRow): MediaView {

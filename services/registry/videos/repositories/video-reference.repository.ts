@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
-import type { Page } from "../../shared/page.js";
 import { compareText } from "./text-order.js";
 
 export type VideoReferenceChanges = Partial<Omit<VideoReferenceEntity, "uuid" | "lastUpdatedTime">>;
@@ -25,7 +25,7 @@ export class VideoReferenceRepository {
   }
 
   listPage(page: Page): Promise<VideoReferenceEntity[]> {
-    return this.query().orderBy("vr.uri").limit(page.limit).offset(page.offset).getMany();
+    return paged(this.query().orderBy("vr.uri"), page).getMany();
   }
 
   async listByVideos(videoUuids: readonly string[]): Promise<VideoReferenceEntity[]> {

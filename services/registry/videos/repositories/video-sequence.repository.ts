@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
-import type { Page } from "../../shared/page.js";
 
 export type VideoSequenceChanges = Partial<Pick<VideoSequenceEntity, "name" | "cameraId" | "description">>;
 
@@ -18,7 +18,7 @@ export class VideoSequenceRepository {
   }
 
   listPage(page: Page): Promise<VideoSequenceEntity[]> {
-    return this.query().orderBy("vs.name").limit(page.limit).offset(page.offset).getMany();
+    return paged(this.query().orderBy("vs.name"), page).getMany();
   }
 
   async listNames(): Promise<string[]> {

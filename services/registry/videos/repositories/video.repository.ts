@@ -1,10 +1,10 @@
 import type { EntityManager } from "typeorm";
+import { type Page, paged } from "../../../kit/sql/page.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
-import type { Page } from "../../shared/page.js";
 import { compareText } from "./text-order.js";
 
 export type VideoChanges = Partial<
@@ -31,7 +31,7 @@ export class VideoRepository {
   }
 
   listPage(page: Page): Promise<VideoEntity[]> {
-    return this.ordered(this.query()).limit(page.limit).offset(page.offset).getMany();
+    return paged(this.ordered(this.query()), page).getMany();
   }
 
   listBySequences(videoSequenceUuids: readonly string[]): Promise<VideoEntity[]> {

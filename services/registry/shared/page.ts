@@ -1,5 +1,0 @@
-/** A validated slice of an ordered list. */
-export interface Page {
-  limit: number;
-  offset: number;
-}

@@ -1,4 +1,4 @@
-/** m3's gRPC clients for internal callers (README: "gRPC clients"). */
+/** m3's gRPC clients for internal callers (docs/clients.md: "gRPC for internal callers"). */
 export { ApiKeyTokens } from "./api-key-tokens.js";
 export { bearerInterceptor } from "./bearer-interceptor.js";
 export { M3_CHANNEL_OPTIONS } from "./channel-options.js";

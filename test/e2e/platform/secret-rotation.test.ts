@@ -1,5 +1,5 @@
 /**
- * Rotating the API key and the signing secret as the README's procedure does it, one restart
+ * Rotating the API key and the signing secret as docs/operations.md's procedure does it, one restart
  * (a rolling update in a cluster) per step: tokens already out keep working until they expire,
  * new tokens name the new secret in their kid, and a retired secret's tokens get 401.
  */

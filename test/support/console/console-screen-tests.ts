@@ -10,8 +10,8 @@ import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-pl
  * platform holding the real kb and the demo dives: one test per screen's main path, read as a
  * person reads it (roles and labels), each failing on any browser error and on serious or
  * critical accessibility violations. One build, one platform and one browser for all of them.
- * Registered by one test file per engine, so every screen is seen working on both; the README's
- * screenshots are taken on SQLite.
+ * Registered by one test file per engine, so every screen is seen working on both; the screenshots
+ * docs/console.md shows are taken on SQLite.
  */
 export function registerConsoleScreenTests(test: TestFn, backend: Backend): void {
   const check = (t: Parameters<typeof checkScreen>[0], opened: PageProblems, screen: string) =>

@@ -11,7 +11,7 @@ const positive = (text: string) => {
   return value;
 };
 
-/** `m3 backup` and `m3 restore`: one portable archive of every domain (README: Backup and restore). */
+/** `m3 backup` and `m3 restore`: one portable archive of every domain (docs/backup-restore.md). */
 export function registerBackup(program: Command): void {
   program
     .command("backup")

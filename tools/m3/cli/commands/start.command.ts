@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 
 const START_SCRIPT = fileURLToPath(new URL("../../start/start.mjs", import.meta.url));
-/** As package.json's `npm start` runs node (see the README on the young generation). */
+/** As package.json's `npm start` runs node (docs/architecture.md, Processes: the young generation). */
 const NODE_OPTIONS = ["--max-semi-space-size=64"];
 
 /** `m3 start`: what `npm start` runs, in a child node with npm start's node options. */

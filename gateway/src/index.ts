@@ -5,7 +5,6 @@ export type {
   HttpMethod,
   NullRule,
   RenderMode,
-  RouteAuth,
   RouteSpec,
   ServiceRoutes,
 } from "./engine/route-spec.js";

@@ -7,7 +7,8 @@ import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
-import { CAPTURE_PUBLIC_METHODS, captureHandlers } from "./handlers/capture.handlers.js";
+import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
+import { captureHandlers } from "./handlers/capture.handlers.js";
 import { CaptureAccessGuard } from "./handlers/capture-access.guard.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
@@ -54,7 +55,7 @@ export async function openCaptureDomain(options: {
   const binding = bindService(
     CaptureServiceService,
     captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
-    { publicMethods: CAPTURE_PUBLIC_METHODS, tokens: options.tokens, logger },
+    { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
   );
   const untrack = trackCapture(cache, pool);
   return { bindings: [binding], service, close: async () => untrack() };

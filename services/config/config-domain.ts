@@ -9,9 +9,12 @@ import { ConfigAuthService } from "./auth/config-auth.service.js";
 import type { UserDirectory } from "./auth/kb-user-directory.js";
 import type { EndpointDiscovery } from "./discovery/endpoint-entry.js";
 import { EndpointService } from "./endpoints/endpoint.service.js";
-import { CONFIG_AUTH_PUBLIC_METHODS, configAuthHandlers } from "./handlers/config-auth.handlers.js";
-import { ENDPOINT_PUBLIC_METHODS, endpointHandlers } from "./handlers/endpoint.handlers.js";
-import { SERVICE_HEALTH_PUBLIC_METHODS, serviceHealthHandlers } from "./handlers/service-health.handlers.js";
+import { CONFIG_AUTH_ACCESS } from "./handlers/config-auth.access.js";
+import { configAuthHandlers } from "./handlers/config-auth.handlers.js";
+import { ENDPOINT_ACCESS } from "./handlers/endpoint.access.js";
+import { endpointHandlers } from "./handlers/endpoint.handlers.js";
+import { SERVICE_HEALTH_ACCESS } from "./handlers/service-health.access.js";
+import { serviceHealthHandlers } from "./handlers/service-health.handlers.js";
 import type { ServiceHealthService } from "./health/service-health.service.js";
 import type { LoginFileCodec } from "./login-file/login-file.codec.js";
 
@@ -48,19 +51,19 @@ export function createConfigDomain(deps: ConfigDomainDeps): ServiceBinding[] {
   return [
     bindService(ConfigAuthServiceService, configAuthHandlers(auth), {
       ...access,
-      publicMethods: CONFIG_AUTH_PUBLIC_METHODS,
+      declaration: CONFIG_AUTH_ACCESS,
     }),
     bindService(
       EndpointServiceService,
       endpointHandlers(new EndpointService(deps.discovery, deps.env), auth),
       {
         ...access,
-        publicMethods: ENDPOINT_PUBLIC_METHODS,
+        declaration: ENDPOINT_ACCESS,
       },
     ),
     bindService(ServiceHealthServiceService, serviceHealthHandlers(deps.health), {
       ...access,
-      publicMethods: SERVICE_HEALTH_PUBLIC_METHODS,
+      declaration: SERVICE_HEALTH_ACCESS,
     }),
   ];
 }

@@ -3,7 +3,8 @@ import { ImageServiceService } from "../../proto/gen/m3/upload/v1/image_service.
 import type { TokenVerifier } from "../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../kit/grpc/bind-service.js";
 import type { ImageStoreSettings } from "./config.js";
-import { IMAGE_PUBLIC_METHODS, imageHandlers } from "./handlers/image.handlers.js";
+import { IMAGE_ACCESS } from "./handlers/image.access.js";
+import { imageHandlers } from "./handlers/image.handlers.js";
 import { ImageService, type ImageServiceOptions } from "./services/image.service.js";
 import { DiskImageStore } from "./store/disk-image-store.js";
 import type { ImageStore } from "./store/image-store.js";
@@ -38,7 +39,7 @@ export function createUploadDomain(options: UploadDomainOptions): ServiceBinding
     bindService(ImageServiceService, imageHandlers(images), {
       tokens: options.tokens,
       logger: options.logger,
-      publicMethods: IMAGE_PUBLIC_METHODS,
+      declaration: IMAGE_ACCESS,
     }),
   ];
 }

@@ -3,6 +3,7 @@
  * it reads and writes, so a broken table fails when the gateway starts, not per request.
  */
 import type protobuf from "protobufjs";
+import type { MethodAccess } from "../../../services/kit/grpc/method-access.js";
 import { messageTypeOf, TIMESTAMP } from "./field-kinds.js";
 import { findField } from "./field-names.js";
 import { joinPath, templateParameters } from "./path-template.js";
@@ -27,6 +28,8 @@ export interface BoundRoute {
   /** Base path + route path, with `{field}` parameters. */
   readonly template: string;
   readonly rpc: RpcMethod;
+  /** Who may call the rpc, as its domain declares and enforces it. */
+  readonly access: MethodAccess;
   /** The message path, query and body fill: the request, or an upload's header. */
   readonly inputType: protobuf.Type;
   /** Set when the route streams a multipart file into a client-streaming rpc. */
@@ -95,12 +98,17 @@ function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root)
     if (!Number.isInteger(status) || status < 400 || status > 599)
       throw new Error(`errorStatus ${name} is not 4xx/5xx`);
   }
+  // Last, so a route that does not fit its rpc is reported as such first.
+  const access = service.access.get(spec.rpc);
+  if (access === undefined)
+    throw new Error(`${spec.rpc} has no declared access (the table's access lists none for it)`);
   return {
     spec,
     domain: service.domain,
     method: spec.method,
     template: joinPath(service.basePath, spec.path),
     rpc,
+    access,
     inputType,
     upload,
     pathFields,

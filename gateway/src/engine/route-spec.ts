@@ -3,6 +3,7 @@
  * in a ServiceRoutes. The engine turns each entry into a Koa route that builds the
  * gRPC request from path, query and body, calls the domain and renders the reply.
  */
+import type { RpcAccess } from "../../../services/kit/grpc/method-access.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -14,9 +15,6 @@ export type Casing = "snake" | "camel";
  * leaves out empty lists (the legacy kb's phylogeny printer).
  */
 export type NullRule = "omit" | "null" | "omit-empty";
-
-/** Who may call the route. Enforced by the domain service; documented in OpenAPI. */
-export type RouteAuth = "none" | "jwt" | "apikey" | "basic";
 
 /** Request body encodings a route accepts. */
 export type BodyEncoding = "json" | "form" | "multipart" | "text";
@@ -77,8 +75,6 @@ export interface RouteSpec {
   rpc: string;
   /** One line for the OpenAPI document. */
   summary: string;
-  /** Default "none". */
-  auth?: RouteAuth;
   /** Where the body goes: "*" = the request's top-level fields; a field name = that message field. Unset = no body. */
   body?: string;
   /** Accepted body encodings; default ["json", "form"] when `body` is set. */
@@ -119,6 +115,11 @@ export interface ServiceRoutes {
   docsPaths?: readonly string[];
   /** .proto files (relative to proto/) that define the routes' methods. */
   protoFiles: readonly string[];
+  /**
+   * Who may call the routes' methods: the domain's access declarations (e.g.
+   * services/registry/registry.access.ts), which the domain enforces and the OpenAPI document prints.
+   */
+  access: RpcAccess;
   /** Output casing of JSON keys. */
   casing: Casing;
   /** Output rule for absent optional fields. */

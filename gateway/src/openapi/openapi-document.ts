@@ -1,25 +1,40 @@
-/** The OpenAPI 3.0 document of one domain, generated from its route table and proto types. */
+/**
+ * The OpenAPI 3.0 document of one domain, generated from its route table, proto types and the
+ * access its domain declares for each rpc (so the security printed is the security enforced).
+ */
+import type { MethodAccess } from "../../../services/kit/grpc/method-access.js";
 import { MEDIA_TYPES } from "../engine/body-codecs.js";
 import { messageTypeOf } from "../engine/field-kinds.js";
 import { templateParameters } from "../engine/path-template.js";
 import type { BoundRoute } from "../engine/route-binding.js";
-import type { RouteAuth, ServiceRoutes } from "../engine/route-spec.js";
+import type { ServiceRoutes } from "../engine/route-spec.js";
 import { type Schema, SchemaRegistry, type SchemaStyle } from "./openapi-schemas.js";
 
 const ERROR_BODY = "ErrorBody";
 
-const SECURITY_SCHEMES: Readonly<Record<Exclude<RouteAuth, "none">, [string, Schema]>> = {
-  jwt: ["bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" }],
-  apikey: [
-    "apiKeyAuth",
-    {
-      type: "apiKey",
-      in: "header",
-      name: "Authorization",
-      description: "`APIKEY <key>` (scheme case-insensitive)",
-    },
-  ],
-  basic: ["basicAuth", { type: "http", scheme: "basic" }],
+type SchemeName = "bearerAuth" | "apiKeyAuth" | "basicAuth" | "xApiKeyAuth";
+
+const SECURITY_SCHEMES: Readonly<Record<SchemeName, Schema>> = {
+  bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+  apiKeyAuth: {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "`APIKEY <key>` (scheme case-insensitive)",
+  },
+  basicAuth: { type: "http", scheme: "basic" },
+  xApiKeyAuth: { type: "apiKey", in: "header", name: "X-Api-Key" },
+};
+
+/** The schemes that open a method, any one of them (OpenAPI lists alternatives); none for an open one. */
+const SCHEMES_OF: Readonly<Record<MethodAccess, readonly SchemeName[]>> = {
+  none: [],
+  jwt: ["bearerAuth"],
+  "jwt-checked-by-handler": ["bearerAuth"],
+  apikey: ["apiKeyAuth"],
+  basic: ["basicAuth"],
+  "x-api-key-or-basic": ["xApiKeyAuth", "basicAuth"],
+  "x-api-key-or-jwt": ["xApiKeyAuth", "bearerAuth"],
 };
 
 export function buildOpenApiDocument(service: ServiceRoutes, routes: readonly BoundRoute[]): Schema {
@@ -30,11 +45,10 @@ export function buildOpenApiDocument(service: ServiceRoutes, routes: readonly Bo
   for (const route of routes) {
     const path = route.spec.path === "" ? "/" : route.spec.path;
     const operation = operationOf(route, schemas, uniqueId(route.rpc.methodName, operationIds));
-    const auth = route.spec.auth ?? "none";
-    if (auth !== "none") {
-      const [name, scheme] = SECURITY_SCHEMES[auth];
-      securitySchemes[name] = scheme;
-      operation.security = [{ [name]: [] }];
+    const schemes = SCHEMES_OF[route.access];
+    if (schemes.length > 0) {
+      for (const name of schemes) securitySchemes[name] = SECURITY_SCHEMES[name];
+      operation.security = schemes.map((name) => ({ [name]: [] }));
     }
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }

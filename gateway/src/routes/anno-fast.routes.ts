@@ -135,7 +135,6 @@ export const annotationFastRoutes: RouteSpec[] = [
     method: "DELETE",
     path: "/v1/fast/videoreference/{video_reference_uuid}",
     rpc: `${FAST}/DeleteFastAnnotationsByVideoReference`,
-    auth: "jwt",
     summary: "Delete, in one transaction, every annotation of a video reference; returns the counts",
   },
   {

@@ -1,3 +1,4 @@
+import { ANNOTATION_RPC_ACCESS } from "../../../services/annotation/annotation.access.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ANNO_ANNOTATIONS_PROTO_FILES, annotationAnnotationsRoutes } from "./anno-annotations.routes.js";
 import { ANNO_FAST_PROTO_FILES, annotationFastRoutes } from "./anno-fast.routes.js";
@@ -21,6 +22,7 @@ export const annotationRoutes: ServiceRoutes = {
       ...ANNO_QUERY_PROTO_FILES,
     ]),
   ],
+  access: ANNOTATION_RPC_ACCESS,
   casing: "snake",
   nulls: "omit",
   routes: [

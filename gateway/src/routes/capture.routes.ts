@@ -1,3 +1,4 @@
+import { CAPTURE_RPC_ACCESS } from "../../../services/capture/capture.access.js";
 import type { RouteSpec, ServiceRoutes } from "../engine/route-spec.js";
 
 const CAPTURE = "m3.capture.v1.CaptureService";
@@ -10,9 +11,6 @@ function captureRoute(path: string, method: string, summary: string): RouteSpec 
     method: "POST",
     path,
     rpc: `${CAPTURE}/${method}`,
-    // The domain checks the `X-Api-Key` header or a kb user's bearer token; RouteAuth "apikey" would
-    // document `Authorization: APIKEY`.
-    auth: "none",
     body: "capture",
     bodyEncodings: ["json"],
     strictStrings: true,
@@ -30,6 +28,7 @@ export const captureRoutes: ServiceRoutes = {
   title: "m3 frame capture",
   docsPaths: ["/docs"],
   protoFiles: ["m3/capture/v1/capture_service.proto", "m3/common/v1/health.proto"],
+  access: CAPTURE_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: [

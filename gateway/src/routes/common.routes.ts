@@ -7,7 +7,6 @@ export function commonRoutes(): RouteSpec[] {
       method: "POST",
       path: "/v1/auth",
       rpc: "m3.common.v1.AuthService/CreateToken",
-      auth: "apikey",
       casing: "snake",
       summary: "Exchange the API key (header `Authorization: APIKEY <key>`) for a JWT",
     },

@@ -1,3 +1,4 @@
+import { CONFIG_RPC_ACCESS } from "../../../services/config/config.access.js";
 import type { RouteSpec, ServiceRoutes } from "../engine/route-spec.js";
 
 const AUTH = "m3.config.v1.ConfigAuthService";
@@ -8,14 +9,12 @@ const authRoutes: RouteSpec[] = [
     method: "POST",
     path: "/auth",
     rpc: `${AUTH}/CreateToken`,
-    auth: "basic",
     summary: "Exchange the master key (header `X-Api-Key`) or a kb user's Basic credentials for a JWT",
   },
   {
     method: "POST",
     path: "/auth/verify",
     rpc: `${AUTH}/VerifyToken`,
-    auth: "jwt",
     responseBody: "claims",
     summary: "The string claims of a config token (header `Authorization: Bearer <jwt>`)",
   },
@@ -23,7 +22,6 @@ const authRoutes: RouteSpec[] = [
     method: "POST",
     path: "/auth/encode",
     rpc: `${AUTH}/EncodeLoginFile`,
-    auth: "basic",
     render: "http-body",
     summary: "A login file (URL, encrypted username, encrypted password) for a kb user's Basic credentials",
   },
@@ -86,6 +84,7 @@ export const configRoutes: ServiceRoutes = {
     "m3/config/v1/endpoint_service.proto",
     "m3/config/v1/service_health_service.proto",
   ],
+  access: CONFIG_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: [...authRoutes, ...discoveryRoutes],

@@ -1,3 +1,4 @@
+import { KB_RPC_ACCESS } from "../../../services/kb/kb.access.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "./common.routes.js";
 import { KB_ATTACHMENTS_PROTO_FILES, kbAttachmentsRoutes } from "./kb-attachments.routes.js";
@@ -21,6 +22,7 @@ export const kbRoutes: ServiceRoutes = {
     ...KB_HISTORY_PROTO_FILES,
     ...KB_PEOPLE_PROTO_FILES,
   ],
+  access: KB_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: [

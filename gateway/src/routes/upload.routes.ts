@@ -1,3 +1,4 @@
+import { UPLOAD_RPC_ACCESS } from "../../../services/upload/upload.access.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "./common.routes.js";
 
@@ -14,6 +15,7 @@ export const uploadRoutes: ServiceRoutes = {
   basePath: "/panoptes",
   title: "m3 image upload service",
   protoFiles: [...COMMON_PROTO_FILES, "m3/upload/v1/image_service.proto"],
+  access: UPLOAD_RPC_ACCESS,
   casing: "camel",
   nulls: "omit",
   routes: [
@@ -28,7 +30,6 @@ export const uploadRoutes: ServiceRoutes = {
       method: "POST",
       path: "/v1/images/{camera_id}/{deployment_id}/{name}",
       rpc: `${IMAGES}/UploadImage`,
-      auth: "jwt",
       body: "*",
       bodyEncodings: ["multipart"],
       upload: { fileField: "file", maxBytes: UPLOAD_ROUTE_MAX_BYTES },

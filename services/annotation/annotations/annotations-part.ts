@@ -5,14 +5,14 @@ import { VideoReferenceInfoServiceService } from "../../../proto/gen/m3/annotati
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { INDEX_PUBLIC_METHODS, indexHandlers } from "../indices/handlers/index.handlers.js";
+import { INDEX_ACCESS } from "../indices/handlers/index.access.js";
+import { indexHandlers } from "../indices/handlers/index.handlers.js";
 import { IndexService } from "../indices/services/index.service.js";
-import {
-  VIDEO_REFERENCE_INFO_PUBLIC_METHODS,
-  videoReferenceInfoHandlers,
-} from "../video-infos/handlers/video-reference-info.handlers.js";
+import { VIDEO_REFERENCE_INFO_ACCESS } from "../video-infos/handlers/video-reference-info.access.js";
+import { videoReferenceInfoHandlers } from "../video-infos/handlers/video-reference-info.handlers.js";
 import { VideoReferenceInfoService } from "../video-infos/services/video-reference-info.service.js";
-import { ANNOTATION_PUBLIC_METHODS, annotationHandlers } from "./handlers/annotation.handlers.js";
+import { ANNOTATION_ACCESS } from "./handlers/annotation.access.js";
+import { annotationHandlers } from "./handlers/annotation.handlers.js";
 import { AnnotationService } from "./services/annotation.service.js";
 import { AnnotationCreateService } from "./services/annotation-create.service.js";
 import type { AnnotationStores } from "./services/annotation-graphs.js";
@@ -53,15 +53,15 @@ export function createAnnotationsBindings(options: AnnotationsPartOptions): Serv
   return [
     bindService(AnnotationServiceService, annotationHandlers(services), {
       ...access,
-      publicMethods: ANNOTATION_PUBLIC_METHODS,
+      declaration: ANNOTATION_ACCESS,
     }),
     bindService(VideoReferenceInfoServiceService, videoReferenceInfoHandlers(services.videoReferenceInfos), {
       ...access,
-      publicMethods: VIDEO_REFERENCE_INFO_PUBLIC_METHODS,
+      declaration: VIDEO_REFERENCE_INFO_ACCESS,
     }),
     bindService(IndexServiceService, indexHandlers(services.indices), {
       ...access,
-      publicMethods: INDEX_PUBLIC_METHODS,
+      declaration: INDEX_ACCESS,
     }),
   ];
 }

@@ -3,7 +3,8 @@ import { FastQueryServiceService } from "../../../proto/gen/m3/annotation/v1/fas
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { FAST_QUERY_PUBLIC_METHODS, fastQueryHandlers } from "./handlers/fast-query.handlers.js";
+import { FAST_QUERY_ACCESS } from "./handlers/fast-query.access.js";
+import { fastQueryHandlers } from "./handlers/fast-query.handlers.js";
 import { FastAnnotationService } from "./services/fast-annotation.service.js";
 import { FastMediaService } from "./services/fast-media.service.js";
 
@@ -30,7 +31,7 @@ export function createFastBindings(options: FastPartOptions): ServiceBinding[] {
     bindService(FastQueryServiceService, fastQueryHandlers(services), {
       tokens: options.tokens,
       logger: options.logger,
-      publicMethods: FAST_QUERY_PUBLIC_METHODS,
+      declaration: FAST_QUERY_ACCESS,
     }),
   ];
 }

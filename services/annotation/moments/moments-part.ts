@@ -6,9 +6,12 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
-import { ANCILLARY_DATA_PUBLIC_METHODS, ancillaryDataHandlers } from "./handlers/ancillary-data.handlers.js";
-import { IMAGE_PUBLIC_METHODS, imageHandlers } from "./handlers/image.handlers.js";
-import { IMAGED_MOMENT_PUBLIC_METHODS, imagedMomentHandlers } from "./handlers/imaged-moment.handlers.js";
+import { ANCILLARY_DATA_ACCESS } from "./handlers/ancillary-data.access.js";
+import { ancillaryDataHandlers } from "./handlers/ancillary-data.handlers.js";
+import { IMAGE_ACCESS } from "./handlers/image.access.js";
+import { imageHandlers } from "./handlers/image.handlers.js";
+import { IMAGED_MOMENT_ACCESS } from "./handlers/imaged-moment.access.js";
+import { imagedMomentHandlers } from "./handlers/imaged-moment.handlers.js";
 import { AncillaryDataService } from "./services/ancillary-data.service.js";
 import { ImageService } from "./services/image.service.js";
 import { ImagedMomentQueryService } from "./services/imaged-moment-query.service.js";
@@ -50,16 +53,16 @@ export function createMomentsBindings(options: MomentsPartOptions): ServiceBindi
       imagedMomentHandlers(services.momentQueries, services.momentWrites),
       {
         ...access,
-        publicMethods: IMAGED_MOMENT_PUBLIC_METHODS,
+        declaration: IMAGED_MOMENT_ACCESS,
       },
     ),
     bindService(ImageServiceService, imageHandlers(services.images), {
       ...access,
-      publicMethods: IMAGE_PUBLIC_METHODS,
+      declaration: IMAGE_ACCESS,
     }),
     bindService(AncillaryDataServiceService, ancillaryDataHandlers(services.ancillaryData), {
       ...access,
-      publicMethods: ANCILLARY_DATA_PUBLIC_METHODS,
+      declaration: ANCILLARY_DATA_ACCESS,
     }),
   ];
 }

@@ -5,8 +5,10 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
-import { ASSOCIATION_PUBLIC_METHODS, associationHandlers } from "./handlers/association.handlers.js";
-import { OBSERVATION_PUBLIC_METHODS, observationHandlers } from "./handlers/observation.handlers.js";
+import { ASSOCIATION_ACCESS } from "./handlers/association.access.js";
+import { associationHandlers } from "./handlers/association.handlers.js";
+import { OBSERVATION_ACCESS } from "./handlers/observation.access.js";
+import { observationHandlers } from "./handlers/observation.handlers.js";
 import { AssociationService } from "./services/association.service.js";
 import { ObservationService } from "./services/observation.service.js";
 import { ObservationQueryService } from "./services/observation-query.service.js";
@@ -42,11 +44,11 @@ export function createObservationsBindings(options: ObservationsPartOptions): Se
   return [
     bindService(ObservationServiceService, observationHandlers(services.observations, services.queries), {
       ...access,
-      publicMethods: OBSERVATION_PUBLIC_METHODS,
+      declaration: OBSERVATION_ACCESS,
     }),
     bindService(AssociationServiceService, associationHandlers(services.associations), {
       ...access,
-      publicMethods: ASSOCIATION_PUBLIC_METHODS,
+      declaration: ASSOCIATION_ACCESS,
     }),
   ];
 }

@@ -8,8 +8,10 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import { reusedWriterSerializer } from "../../kit/grpc/reused-writer.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { HISTOGRAM_PUBLIC_METHODS, histogramHandlers } from "./handlers/histogram.handlers.js";
-import { TABULAR_QUERY_PUBLIC_METHODS, tabularQueryHandlers } from "./handlers/tabular-query.handlers.js";
+import { HISTOGRAM_ACCESS } from "./handlers/histogram.access.js";
+import { histogramHandlers } from "./handlers/histogram.handlers.js";
+import { TABULAR_QUERY_ACCESS } from "./handlers/tabular-query.access.js";
+import { tabularQueryHandlers } from "./handlers/tabular-query.handlers.js";
 import type { RegistryLink } from "./registry-link.js";
 import { AnnotationsViewSource } from "./repositories/annotations-view.source.js";
 import { HistogramRepository } from "./repositories/histogram.repository.js";
@@ -50,11 +52,11 @@ export function createQueryBindings(options: QueryPartOptions): ServiceBinding[]
   return [
     bindService(HistogramServiceService, histogramHandlers(histograms), {
       ...access,
-      publicMethods: HISTOGRAM_PUBLIC_METHODS,
+      declaration: HISTOGRAM_ACCESS,
     }),
     bindService(TABULAR_QUERY_SERVICE, tabularQueryHandlers(queries), {
       ...access,
-      publicMethods: TABULAR_QUERY_PUBLIC_METHODS,
+      declaration: TABULAR_QUERY_ACCESS,
     }),
   ];
 }

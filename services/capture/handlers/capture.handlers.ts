@@ -8,9 +8,6 @@ import type { ImageType } from "../cache/frame-key.js";
 import type { CapturedImage, CaptureService } from "../services/capture.service.js";
 import type { CaptureAccessGuard } from "./capture-access.guard.js";
 
-/** Every method checks the key or a kb user's token itself, so the kit's JWT check is off for all of them. */
-export const CAPTURE_PUBLIC_METHODS = ["captureFrame", "captureJpegFrame", "capturePngFrame"] as const;
-
 export function captureHandlers(
   service: CaptureService,
   guard: CaptureAccessGuard,

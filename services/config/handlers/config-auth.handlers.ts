@@ -2,14 +2,6 @@ import type { ConfigAuthServiceService } from "../../../proto/gen/m3/config/v1/c
 import type { CallContext, UnaryHandlers } from "../../kit/grpc/bind-service.js";
 import type { ConfigAuthService } from "../auth/config-auth.service.js";
 
-/** Every method checks its own credentials (a master key, Basic, a login file or a token). */
-export const CONFIG_AUTH_PUBLIC_METHODS = [
-  "createToken",
-  "verifyToken",
-  "encodeLoginFile",
-  "loginWithFile",
-] as const;
-
 const LOGIN_FILE_TYPE = "text/plain; charset=utf-8";
 
 export function configAuthHandlers(auth: ConfigAuthService): UnaryHandlers<typeof ConfigAuthServiceService> {

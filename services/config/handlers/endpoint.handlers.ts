@@ -3,9 +3,6 @@ import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
 import type { ConfigAuthService } from "../auth/config-auth.service.js";
 import type { EndpointService } from "../endpoints/endpoint.service.js";
 
-/** Open to all: a missing or invalid token only hides the secrets (never a 401). */
-export const ENDPOINT_PUBLIC_METHODS = ["listEndpoints"] as const;
-
 export function endpointHandlers(
   endpoints: EndpointService,
   auth: ConfigAuthService,

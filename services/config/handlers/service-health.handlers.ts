@@ -2,12 +2,6 @@ import type { ServiceHealthServiceService } from "../../../proto/gen/m3/config/v
 import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
 import type { ServiceHealthService } from "../health/service-health.service.js";
 
-export const SERVICE_HEALTH_PUBLIC_METHODS = [
-  "listExpectedServices",
-  "listAvailableServices",
-  "listServiceStatuses",
-] as const;
-
 export function serviceHealthHandlers(
   health: ServiceHealthService,
 ): UnaryHandlers<typeof ServiceHealthServiceService> {

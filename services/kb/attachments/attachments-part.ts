@@ -9,14 +9,16 @@ import type { KbPart, KbPartDeps, KbSchema } from "../contracts/part.js";
 import { ConceptMediaEntity } from "./entities/concept-media.entity.js";
 import { LinkRealizationEntity, LinkTemplateEntity } from "./entities/link.entity.js";
 import { ConceptReferenceEntity, LiteratureReferenceEntity } from "./entities/reference.entity.js";
-import { LINK_PUBLIC_METHODS, linkHandlers } from "./handlers/link.handlers.js";
-import {
-  LINK_REALIZATION_PUBLIC_METHODS,
-  linkRealizationHandlers,
-} from "./handlers/link-realization.handlers.js";
-import { LINK_TEMPLATE_PUBLIC_METHODS, linkTemplateHandlers } from "./handlers/link-template.handlers.js";
-import { MEDIA_PUBLIC_METHODS, mediaHandlers } from "./handlers/media.handlers.js";
-import { REFERENCE_PUBLIC_METHODS, referenceHandlers } from "./handlers/reference.handlers.js";
+import { LINK_ACCESS } from "./handlers/link.access.js";
+import { linkHandlers } from "./handlers/link.handlers.js";
+import { LINK_REALIZATION_ACCESS } from "./handlers/link-realization.access.js";
+import { linkRealizationHandlers } from "./handlers/link-realization.handlers.js";
+import { LINK_TEMPLATE_ACCESS } from "./handlers/link-template.access.js";
+import { linkTemplateHandlers } from "./handlers/link-template.handlers.js";
+import { MEDIA_ACCESS } from "./handlers/media.access.js";
+import { mediaHandlers } from "./handlers/media.handlers.js";
+import { REFERENCE_ACCESS } from "./handlers/reference.access.js";
+import { referenceHandlers } from "./handlers/reference.handlers.js";
 import { InitAttachmentsMysql } from "./migrations/mysql/init-attachments.migration.js";
 import { InitAttachmentsSqlite } from "./migrations/sqlite/init-attachments.migration.js";
 import { attachmentHistoryHandlers } from "./services/attachment-history.handlers.js";
@@ -67,27 +69,27 @@ export function createAttachmentsPart(deps: KbPartDeps): KbPart {
     bindings: [
       bindService(MediaServiceService, mediaHandlers(services.media, deps.principals), {
         ...access,
-        publicMethods: MEDIA_PUBLIC_METHODS,
+        declaration: MEDIA_ACCESS,
       }),
       bindService(ReferenceServiceService, referenceHandlers(services.references), {
         ...access,
-        publicMethods: REFERENCE_PUBLIC_METHODS,
+        declaration: REFERENCE_ACCESS,
       }),
       bindService(LinkServiceService, linkHandlers(services.links, services.realizations), {
         ...access,
-        publicMethods: LINK_PUBLIC_METHODS,
+        declaration: LINK_ACCESS,
       }),
       bindService(
         LinkTemplateServiceService,
         linkTemplateHandlers(services.templates, services.links, deps.principals),
-        { ...access, publicMethods: LINK_TEMPLATE_PUBLIC_METHODS },
+        { ...access, declaration: LINK_TEMPLATE_ACCESS },
       ),
       bindService(
         LinkRealizationServiceService,
         linkRealizationHandlers(services.realizations, deps.principals),
         {
           ...access,
-          publicMethods: LINK_REALIZATION_PUBLIC_METHODS,
+          declaration: LINK_REALIZATION_ACCESS,
         },
       ),
     ],

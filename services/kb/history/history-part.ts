@@ -3,7 +3,8 @@ import { bindService } from "../../kit/grpc/bind-service.js";
 import type { HistoryActionHandler, HistoryRecorder } from "../contracts/history.js";
 import type { KbPart, KbPartDeps, KbSchema } from "../contracts/part.js";
 import { ConceptHistoryEntity } from "./entities/concept-history.entity.js";
-import { HISTORY_PUBLIC_METHODS, historyHandlers } from "./handlers/history.handlers.js";
+import { HISTORY_ACCESS } from "./handlers/history.access.js";
+import { historyHandlers } from "./handlers/history.handlers.js";
 import { InitHistoryMysql } from "./migrations/mysql/init-history.migration.js";
 import { InitHistorySqlite } from "./migrations/sqlite/init-history.migration.js";
 import { HistoryService } from "./services/history.service.js";
@@ -28,7 +29,7 @@ export function createHistoryPart(deps: KbPartDeps & { handlers: readonly Histor
       bindService(HistoryServiceService, historyHandlers(histories, deps.principals), {
         tokens: deps.tokens,
         logger: deps.logger,
-        publicMethods: HISTORY_PUBLIC_METHODS,
+        declaration: HISTORY_ACCESS,
       }),
     ],
   };

@@ -8,9 +8,12 @@ import type { KbPart, KbPartDeps, KbSchema } from "../contracts/part.js";
 import type { PrincipalResolver } from "../contracts/principal.js";
 import { PreferenceEntity } from "./entities/preference.entity.js";
 import { UserAccountEntity } from "./entities/user-account.entity.js";
-import { PREFERENCE_PUBLIC_METHODS, preferenceHandlers } from "./handlers/preference.handlers.js";
-import { USER_PUBLIC_METHODS, userHandlers } from "./handlers/user.handlers.js";
-import { USER_AUTH_PUBLIC_METHODS, userAuthHandlers } from "./handlers/user-auth.handlers.js";
+import { PREFERENCE_ACCESS } from "./handlers/preference.access.js";
+import { preferenceHandlers } from "./handlers/preference.handlers.js";
+import { USER_ACCESS } from "./handlers/user.access.js";
+import { userHandlers } from "./handlers/user.handlers.js";
+import { USER_AUTH_ACCESS } from "./handlers/user-auth.access.js";
+import { userAuthHandlers } from "./handlers/user-auth.handlers.js";
 import { InitPeopleMysql } from "./migrations/mysql/init-people.migration.js";
 import { InitPeopleSqlite } from "./migrations/sqlite/init-people.migration.js";
 import { UserAccountRepository } from "./repositories/user-account.repository.js";
@@ -42,16 +45,16 @@ export function createPeoplePart(deps: KbPartDeps, loginLimits?: LoginLimits): K
     bindings: [
       bindService(UserServiceService, userHandlers(new UserAccountService(deps.storage), deps.principals), {
         ...access,
-        publicMethods: USER_PUBLIC_METHODS,
+        declaration: USER_ACCESS,
       }),
       bindService(UserAuthServiceService, userAuthHandlers(login), {
         ...access,
-        publicMethods: USER_AUTH_PUBLIC_METHODS,
+        declaration: USER_AUTH_ACCESS,
       }),
       bindService(
         PreferenceServiceService,
         preferenceHandlers(new PreferenceService(deps.storage), deps.principals),
-        { ...access, publicMethods: PREFERENCE_PUBLIC_METHODS },
+        { ...access, declaration: PREFERENCE_ACCESS },
       ),
     ],
   };

@@ -4,8 +4,9 @@ import { bindService } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { VersionWatch } from "../cache/version-watch.js";
 import type { KbPart, KbPartDeps } from "../contracts/part.js";
+import { PHYLOGENY_ACCESS } from "./phylogeny.access.js";
 import { PhylogenyCache } from "./phylogeny.cache.js";
-import { PHYLOGENY_PUBLIC_METHODS, phylogenyHandlers } from "./phylogeny.handlers.js";
+import { phylogenyHandlers } from "./phylogeny.handlers.js";
 import { PhylogenyRepository } from "./phylogeny.repository.js";
 import { PhylogenyService } from "./phylogeny.service.js";
 
@@ -27,7 +28,7 @@ export function createPhylogenyPart(deps: KbPartDeps): KbPart {
   return {
     bindings: [
       bindService(PhylogenyServiceService, phylogenyHandlers(phylogeny), {
-        publicMethods: PHYLOGENY_PUBLIC_METHODS,
+        declaration: PHYLOGENY_ACCESS,
         tokens: deps.tokens,
         logger: deps.logger,
       }),

@@ -2,15 +2,6 @@ import type { PhylogenyServiceService } from "../../../proto/gen/m3/kb/v1/phylog
 import type { UnaryHandlers } from "../../kit/grpc/bind-service.js";
 import type { PhylogenyService } from "./phylogeny.service.js";
 
-/** Every phylogeny view is open (no JWT), as in the spec. */
-export const PHYLOGENY_PUBLIC_METHODS = [
-  "getPhylogenyUp",
-  "getPhylogenyDown",
-  "listPhylogenyBasic",
-  "listPhylogenyTaxa",
-  "listPhylogenySiblings",
-] as const;
-
 export function phylogenyHandlers(
   phylogeny: PhylogenyService,
 ): UnaryHandlers<typeof PhylogenyServiceService> {

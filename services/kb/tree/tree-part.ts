@@ -10,13 +10,11 @@ import type { ConceptDirectory } from "../contracts/concept-directory.js";
 import type { KbPart, KbPartDeps, KbSchema } from "../contracts/part.js";
 import { ConceptEntity } from "./entities/concept.entity.js";
 import { ConceptNameEntity } from "./entities/concept-name.entity.js";
-import { CONCEPT_PUBLIC_METHODS, conceptHandlers } from "./handlers/concept.handlers.js";
-import {
-  CONCEPT_NAME_PUBLIC_METHODS,
-  conceptNameHandlers,
-  RAW_PUBLIC_METHODS,
-  rawHandlers,
-} from "./handlers/concept-name.handlers.js";
+import { CONCEPT_ACCESS } from "./handlers/concept.access.js";
+import { conceptHandlers } from "./handlers/concept.handlers.js";
+import { CONCEPT_NAME_ACCESS } from "./handlers/concept-name.access.js";
+import { conceptNameHandlers, rawHandlers } from "./handlers/concept-name.handlers.js";
+import { RAW_ACCESS } from "./handlers/raw.access.js";
 import { InitKbTreeMysql } from "./migrations/mysql/init-kb-tree.migration.js";
 import { InitKbTreeSqlite } from "./migrations/sqlite/init-kb-tree.migration.js";
 import { readTreeVersion } from "./repositories/tree-version.repository.js";
@@ -83,16 +81,16 @@ export function createTreePart(deps: KbPartDeps & { attachments: ConceptAttachme
         conceptHandlers(services.queries, services.writes, deps.principals),
         {
           ...access,
-          publicMethods: CONCEPT_PUBLIC_METHODS,
+          declaration: CONCEPT_ACCESS,
         },
       ),
       bindService(ConceptNameServiceService, conceptNameHandlers(services.names, deps.principals), {
         ...access,
-        publicMethods: CONCEPT_NAME_PUBLIC_METHODS,
+        declaration: CONCEPT_NAME_ACCESS,
       }),
       bindService(RawServiceService, rawHandlers(services.names), {
         ...access,
-        publicMethods: RAW_PUBLIC_METHODS,
+        declaration: RAW_ACCESS,
       }),
     ],
     historyHandlers: treeHistoryHandlers(deps.directory),

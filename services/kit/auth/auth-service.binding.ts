@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { AuthServiceService } from "../../../proto/gen/m3/common/v1/auth.js";
 import { DomainError } from "../errors/domain-error.js";
 import { bindService, type ServiceBinding } from "../grpc/bind-service.js";
+import { AUTH_SERVICE_ACCESS } from "./auth-service.access.js";
 import { apiKeyMatchesAny, parseAuthorization } from "./authorization-header.js";
 import type { TokenService } from "./token-service.js";
 
@@ -26,6 +27,6 @@ export function createAuthServiceBinding(options: AuthServiceOptions): ServiceBi
         return { tokenType: "Bearer", accessToken: await options.tokens.issue() };
       },
     },
-    { publicMethods: ["createToken"], tokens: options.tokens, logger: options.logger },
+    { declaration: AUTH_SERVICE_ACCESS, tokens: options.tokens, logger: options.logger },
   );
 }

@@ -6,6 +6,7 @@ import {
   HealthStatusServiceService,
 } from "../../../proto/gen/m3/common/v1/health.js";
 import { bindService, type ServiceBinding } from "../grpc/bind-service.js";
+import { HEALTH_STATUS_ACCESS } from "./health-status.access.js";
 
 export interface HealthStatusOptions {
   /** The legacy application name clients expect, e.g. "vampire-squid". */
@@ -23,7 +24,7 @@ export function createHealthStatusBinding(options: HealthStatusOptions): Service
   return bindService(
     HealthStatusServiceService,
     { getHealthStatus: async () => currentHealthStatus(options) },
-    { publicMethods: ["getHealthStatus"], tokens: NO_TOKENS, logger: options.logger },
+    { declaration: HEALTH_STATUS_ACCESS, tokens: NO_TOKENS, logger: options.logger },
   );
 }
 

@@ -10,7 +10,8 @@ import { createMetricsBinding } from "../metrics/metrics.binding.js";
 import { PROTO_ROOT } from "../proto-root.js";
 import type { DomainModule, Env } from "./domain-module.js";
 
-const COMMON_PROTO_FILES = [
+/** The .proto files of the services every domain serves beside its own (token exchange, health, metrics). */
+export const COMMON_PROTO_FILES = [
   "m3/common/v1/auth.proto",
   "m3/common/v1/health.proto",
   "m3/common/v1/metrics.proto",

@@ -5,6 +5,7 @@ import { grpcCallRecorder } from "../metrics/grpc-metrics.js";
 import type { CallContext } from "./call-context.js";
 import { type MethodPlan, runCall } from "./call-runner.js";
 import { InFlightCalls } from "./in-flight-calls.js";
+import type { MethodAccess, ServiceAccessDeclaration } from "./method-access.js";
 import type { MethodNames } from "./server-span.js";
 import {
   type ClientStreamingHandler,
@@ -45,9 +46,9 @@ export interface ServiceBinding {
   adoptLogger?(logger: Logger): void;
 }
 
-export interface ServiceAccess<S> {
-  /** Method keys (ts-proto camelCase, e.g. "getVideo") callable without a JWT. */
-  publicMethods: readonly (keyof S & string)[];
+export interface ServiceAccess<S extends grpc.ServiceDefinition> {
+  /** Who may call each method (the service's access file, e.g. video.access.ts). */
+  declaration: ServiceAccessDeclaration<S>;
   tokens: TokenVerifier;
   /** The parent of every call's logger; defaults to the server's (see adoptLogger). */
   logger?: Logger;
@@ -59,8 +60,8 @@ type AnyHandler = UnaryHandler | ServerStreamingHandler | ClientStreamingHandler
 /**
  * Wraps plain async handlers into a grpc-js implementation that authenticates, gives each
  * call a context (with a signal that aborts on cancellation) and request-scoped logger, maps
- * errors to statuses, and records metrics and a span. Every method not listed as public
- * requires a valid Bearer JWT.
+ * errors to statuses, and records metrics and a span. A method declared "jwt" requires a valid
+ * Bearer JWT; every other method is let through, its handler checking what its access names.
  */
 export function bindService<S extends grpc.ServiceDefinition>(
   definition: S,
@@ -70,9 +71,6 @@ export function bindService<S extends grpc.ServiceDefinition>(
   const inFlight = new InFlightCalls();
   const implementation: grpc.UntypedServiceImplementation = {};
   const plans: MethodPlan[] = [];
-  for (const key of access.publicMethods) {
-    if (!(key in definition)) throw new Error(`bindService: unknown public method "${key}"`);
-  }
   for (const [key, method] of Object.entries(definition)) {
     if (method.requestStream && method.responseStream) {
       throw new Error(`bindService: ${method.path} is bidirectional streaming, which is not supported`);
@@ -82,7 +80,7 @@ export function bindService<S extends grpc.ServiceDefinition>(
     const names = methodNames(method.path);
     const plan: MethodPlan = {
       names,
-      requiresToken: !access.publicMethods.includes(key),
+      requiresToken: declaredAccess(access.declaration, key, method.path) === "jwt",
       tokens: access.tokens,
       logger: access.logger,
       inFlight,
@@ -115,6 +113,16 @@ function unaryCall(plan: MethodPlan, handler: UnaryHandler): grpc.handleUnaryCal
       },
     );
   };
+}
+
+/** The access declared for a method, from a declaration of this very service. */
+function declaredAccess(declaration: ServiceAccessDeclaration, key: string, path: string): MethodAccess {
+  const access = declaration.methods[key];
+  if (access === undefined) throw new Error(`bindService: no access declared for ${path}`);
+  if (declaration.definition[key]?.path !== path) {
+    throw new Error(`bindService: the access declared for ${path} is another service's`);
+  }
+  return access;
 }
 
 /** "/m3.registry.v1.VideoService/GetVideo" -> service and method names. */

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { MetricsServiceService } from "../../../proto/gen/m3/common/v1/metrics.js";
 import { bindService, type ServiceBinding } from "../grpc/bind-service.js";
+import { METRICS_ACCESS } from "./metrics.access.js";
 import { metricsContentType, metricsText } from "./metrics-registry.js";
 
 // Nothing here needs a token, so no verifier is ever asked.
@@ -19,6 +20,6 @@ export function createMetricsBinding(options: { logger?: Logger } = {}): Service
         data: Buffer.from(await metricsText(), "utf8"),
       }),
     },
-    { publicMethods: ["getMetrics"], tokens: NO_TOKENS, logger: options.logger },
+    { declaration: METRICS_ACCESS, tokens: NO_TOKENS, logger: options.logger },
   );
 }

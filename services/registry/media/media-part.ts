@@ -3,7 +3,8 @@ import { MediaServiceService } from "../../../proto/gen/m3/registry/v1/media_ser
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { RegistryStore } from "../shared/registry-store.js";
-import { MEDIA_PUBLIC_METHODS, type MediaServices, mediaHandlers } from "./handlers/media.handlers.js";
+import { MEDIA_ACCESS } from "./handlers/media.access.js";
+import { type MediaServices, mediaHandlers } from "./handlers/media.handlers.js";
 import { MediaService } from "./services/media.service.js";
 import { MediaMoveService } from "./services/media-move.service.js";
 import { MediaUpdateService } from "./services/media-update.service.js";
@@ -33,7 +34,7 @@ export function createMediaBindings(options: MediaPartOptions): ServiceBinding[]
     bindService(MediaServiceService, mediaHandlers(options.services), {
       tokens: options.tokens,
       logger: options.logger,
-      publicMethods: MEDIA_PUBLIC_METHODS,
+      declaration: MEDIA_ACCESS,
     }),
   ];
 }

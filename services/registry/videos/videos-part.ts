@@ -5,12 +5,12 @@ import { VideoServiceService } from "../../../proto/gen/m3/registry/v1/video_ser
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { RegistryStore } from "../shared/registry-store.js";
-import { VIDEO_PUBLIC_METHODS, videoHandlers } from "./handlers/video.handlers.js";
-import {
-  VIDEO_REFERENCE_PUBLIC_METHODS,
-  videoReferenceHandlers,
-} from "./handlers/video-reference.handlers.js";
-import { VIDEO_SEQUENCE_PUBLIC_METHODS, videoSequenceHandlers } from "./handlers/video-sequence.handlers.js";
+import { VIDEO_ACCESS } from "./handlers/video.access.js";
+import { videoHandlers } from "./handlers/video.handlers.js";
+import { VIDEO_REFERENCE_ACCESS } from "./handlers/video-reference.access.js";
+import { videoReferenceHandlers } from "./handlers/video-reference.handlers.js";
+import { VIDEO_SEQUENCE_ACCESS } from "./handlers/video-sequence.access.js";
+import { videoSequenceHandlers } from "./handlers/video-sequence.handlers.js";
 import { VideoService } from "./services/video.service.js";
 import { VideoReferenceService } from "./services/video-reference.service.js";
 import { VideoSequenceService } from "./services/video-sequence.service.js";
@@ -51,15 +51,15 @@ export function createVideosBindings(options: VideosPartOptions): ServiceBinding
   return [
     bindService(VideoSequenceServiceService, videoSequenceHandlers(services.sequences), {
       ...access,
-      publicMethods: VIDEO_SEQUENCE_PUBLIC_METHODS,
+      declaration: VIDEO_SEQUENCE_ACCESS,
     }),
     bindService(VideoServiceService, videoHandlers(services.videos), {
       ...access,
-      publicMethods: VIDEO_PUBLIC_METHODS,
+      declaration: VIDEO_ACCESS,
     }),
     bindService(VideoReferenceServiceService, videoReferenceHandlers(services.references), {
       ...access,
-      publicMethods: VIDEO_REFERENCE_PUBLIC_METHODS,
+      declaration: VIDEO_REFERENCE_ACCESS,
     }),
   ];
 }

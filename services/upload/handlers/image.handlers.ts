@@ -7,9 +7,6 @@ import { DomainError } from "../../kit/errors/domain-error.js";
 import type { ServiceHandlers } from "../../kit/grpc/bind-service.js";
 import type { ImageLocation, ImageService } from "../services/image.service.js";
 
-/** Resolving is open to all; uploading needs a JWT. */
-export const IMAGE_PUBLIC_METHODS = ["resolveImage"] as const;
-
 export function imageHandlers(images: ImageService): ServiceHandlers<typeof ImageServiceService> {
   return {
     resolveImage: async (request) => toImageParams(await images.resolve(request)),

@@ -1,5 +1,6 @@
 import test from "ava";
 import { SignJWT } from "jose";
+import type { RouteSpec } from "../../../gateway/src/engine/route-spec.js";
 import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
 import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
 import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
@@ -48,8 +49,9 @@ for (const backend of ANNOTATION_BACKENDS) {
     const now = Math.floor(Date.now() / 1000);
     const expired = await token(signingSecret, now - 7200, now - 3600);
     const forged = await token("not-the-secret", now, now + 3600);
-    const jwtRoutes = annotationRoutes.routes.filter((route) => route.auth === "jwt");
-    const mine = annotationAnnotationsRoutes.filter((route) => route.auth === "jwt");
+    const needsJwt = (route: RouteSpec) => annotationRoutes.access.get(route.rpc) === "jwt";
+    const jwtRoutes = annotationRoutes.routes.filter(needsJwt);
+    const mine = annotationAnnotationsRoutes.filter(needsJwt);
     t.is(mine.length, 8);
     t.true(mine.every((route) => jwtRoutes.includes(route)));
     for (const route of jwtRoutes) {

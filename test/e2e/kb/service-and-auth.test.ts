@@ -60,7 +60,7 @@ for (const backend of BACKENDS) {
       const now = Math.floor(Date.now() / 1000);
       const forged = await signed("not-the-secret", now, now + 3600);
       const expired = await signed(target.signingSecret ?? "", now - 7200, now - 3600);
-      const jwtRoutes = kbRoutes.routes.filter((route) => route.auth === "jwt");
+      const jwtRoutes = kbRoutes.routes.filter((route) => kbRoutes.access.get(route.rpc) === "jwt");
       t.is(jwtRoutes.length, 38, "the spec marks 38 kb routes JWT");
       for (const route of jwtRoutes) {
         const path = concretePath(route.path);

@@ -78,7 +78,7 @@ for (const backend of BACKENDS) {
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode("not-the-secret"));
-    const jwtRoutes = registryRoutes.routes.filter((route) => route.auth === "jwt");
+    const jwtRoutes = registryRoutes.routes.filter((route) => registryRoutes.access.get(route.rpc) === "jwt");
     t.is(jwtRoutes.length, 13);
     for (const route of jwtRoutes) {
       const path = concretePath(route.path);

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import test, { type ExecutionContext } from "ava";
 import type { RouteSpec } from "../../../gateway/src/engine/route-spec.js";
 import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
+import type { MethodAccess } from "../../../services/kit/grpc/method-access.js";
 import { HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { loginAs } from "../../support/e2e/kb-people.js";
@@ -52,6 +53,11 @@ function routeOf(row: RequiredFieldsRow): RouteSpec | undefined {
     }
   }
   return undefined;
+}
+
+/** Who may call a route's rpc, as its domain declares it. */
+function accessOf(route: RouteSpec): MethodAccess | undefined {
+  return allServiceRoutes.find((service) => service.routes.includes(route))?.access.get(route.rpc);
 }
 
 /** The valid request without one required field: a key, a query parameter or a list item's key. */
@@ -130,7 +136,7 @@ async function checkRow(t: ExecutionContext, backend: Backend, row: RequiredFiel
   if (!entry) throw new Error(`the ${backend} platform did not start`);
   const { ctx } = entry;
   const auth =
-    route.auth === "jwt" ? (row.route.startsWith("/kb/") ? ctx.kbAdmin : ctx.apiKeyToken) : undefined;
+    accessOf(route) === "jwt" ? (row.route.startsWith("/kb/") ? ctx.kbAdmin : ctx.apiKeyToken) : undefined;
   const fixture = strict(row.setup ? await row.setup(ctx) : {});
   const valid = row.request(fixture, ctx);
   const watched = [...watchedPaths(row.route), ...(row.watch?.(fixture) ?? [])];

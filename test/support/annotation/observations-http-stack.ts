@@ -14,6 +14,7 @@ import {
   annotationObservationsRoutes,
 } from "../../../gateway/src/routes/anno-observations.routes.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
+import { ANNOTATION_RPC_ACCESS } from "../../../services/annotation/annotation.access.js";
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
 import { createImagedMomentStore } from "../../../services/annotation/moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "../../../services/annotation/observations/observations-part.js";
@@ -39,6 +40,7 @@ const routes: ServiceRoutes = {
   basePath: "/anno",
   title: "annotation observations (test)",
   protoFiles: [...COMMON_PROTO_FILES, ...ANNO_OBSERVATIONS_PROTO_FILES],
+  access: ANNOTATION_RPC_ACCESS,
   casing: "snake",
   nulls: "omit",
   routes: [...commonRoutes(), ...annotationObservationsRoutes],

@@ -1,6 +1,21 @@
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
+import type { MethodAccess } from "../../../services/kit/grpc/method-access.js";
 
 const SAMPLES = "m3.testing.v1.SampleService";
+
+/** Who may call each fixture method, as a domain's access declarations would say. */
+const SAMPLE_ACCESS = new Map<string, MethodAccess>([
+  [`${SAMPLES}/GetSample`, "none"],
+  [`${SAMPLES}/CreateSample`, "jwt"],
+  [`${SAMPLES}/UpdateSample`, "jwt"],
+  [`${SAMPLES}/ListSamples`, "none"],
+  [`${SAMPLES}/ListSampleNames`, "none"],
+  [`${SAMPLES}/CountSamples`, "apikey"],
+  [`${SAMPLES}/DeleteSample`, "jwt"],
+  [`${SAMPLES}/SetSampleNote`, "none"],
+  [`${SAMPLES}/UploadSamplePayload`, "none"],
+  [`${SAMPLES}/GetSamplePayload`, "none"],
+]);
 
 /**
  * The route table of the fixture SampleService. Parameter routes come before the literal
@@ -11,6 +26,7 @@ export const sampleRoutes: ServiceRoutes = {
   basePath: "/sample",
   title: "Sample service",
   protoFiles: ["m3/testing/v1/sample_service.proto"],
+  access: SAMPLE_ACCESS,
   casing: "snake",
   nulls: "omit",
   routes: [
@@ -33,7 +49,6 @@ export const sampleRoutes: ServiceRoutes = {
       path: "/v1/samples/count",
       rpc: `${SAMPLES}/CountSamples`,
       responseBody: "count",
-      auth: "apikey",
       summary: "Count",
     },
     {
@@ -55,7 +70,6 @@ export const sampleRoutes: ServiceRoutes = {
       method: "POST",
       path: "/v1/samples",
       rpc: `${SAMPLES}/CreateSample`,
-      auth: "jwt",
       body: "sample",
       bodyEncodings: ["json", "form", "multipart"],
       summary: "Create",
@@ -64,7 +78,6 @@ export const sampleRoutes: ServiceRoutes = {
       method: "PUT",
       path: "/v1/samples/{uuid}",
       rpc: `${SAMPLES}/UpdateSample`,
-      auth: "jwt",
       body: "*",
       summary: "Update",
     },
@@ -72,7 +85,6 @@ export const sampleRoutes: ServiceRoutes = {
       method: "DELETE",
       path: "/v1/samples/{uuid}",
       rpc: `${SAMPLES}/DeleteSample`,
-      auth: "jwt",
       successStatus: 204,
       errorStatus: { NOT_FOUND: 500 },
       summary: "Delete",

@@ -1,13 +1,10 @@
 /**
  * The fixture StreamService served by the real kit (bindService, startGrpcServer) with the
- * real gateway in front of it: the streaming tests run end to end over HTTP and gRPC. The
- * service's definition is built from the fixture proto with protobufjs, in the shape ts-proto
- * generates, so no generated code is needed.
+ * real gateway in front of it: the streaming tests run end to end over HTTP and gRPC.
  */
 import { createHash } from "node:crypto";
 import type { ExecutionContext } from "ava";
 import { pino } from "pino";
-import protobuf from "protobufjs";
 import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
@@ -15,50 +12,8 @@ import { bindService } from "../../../services/kit/grpc/bind-service.js";
 import { startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
 import { FIXTURE_PROTO_ROOT } from "./fake-sample-server.js";
 import { streamRoutes } from "./stream-routes.js";
+import { STREAM_ACCESS, StreamServiceDefinition } from "./stream-service.js";
 import { HARNESS_TRANSPORT, type TestTransport, targetOf } from "./test-transport.js";
-
-type Json = Record<string, unknown>;
-
-const root = new protobuf.Root();
-root.resolvePath = (_origin, target) =>
-  target.startsWith("google/") ? target : `${FIXTURE_PROTO_ROOT}/${target}`;
-root.loadSync("m3/testing/v1/stream_service.proto", { keepCase: true });
-root.resolveAll();
-
-function method<Req, Res>(name: string, request: string, response: string) {
-  const requestType = root.lookupType(`m3.testing.v1.${request}`);
-  const responseType = root.lookupType(`m3.testing.v1.${response}`);
-  const toObject = { longs: Number, defaults: true, oneofs: true };
-  return {
-    path: `/m3.testing.v1.StreamService/${name}`,
-    requestSerialize: (value: Req): Buffer =>
-      Buffer.from(requestType.encode(requestType.fromObject(value as Json)).finish()),
-    requestDeserialize: (bytes: Buffer): Req =>
-      requestType.toObject(requestType.decode(bytes), toObject) as Req,
-    responseSerialize: (value: Res): Buffer =>
-      Buffer.from(responseType.encode(responseType.fromObject(value as Json)).finish()),
-    responseDeserialize: (bytes: Buffer): Res =>
-      responseType.toObject(responseType.decode(bytes), toObject) as Res,
-  };
-}
-
-export const StreamServiceDefinition = {
-  listItems: {
-    ...method<Json, Json>("ListItems", "ListItemsRequest", "ListItemsResponse"),
-    requestStream: false,
-    responseStream: true,
-  },
-  downloadBlob: {
-    ...method<Json, Json>("DownloadBlob", "DownloadBlobRequest", "DownloadBlobResponse"),
-    requestStream: false,
-    responseStream: true,
-  },
-  uploadBlob: {
-    ...method<Json, Json>("UploadBlob", "UploadBlobRequest", "UploadBlobResponse"),
-    requestStream: true,
-    responseStream: false,
-  },
-} as const;
 
 /** The deterministic bytes DownloadBlob streams: byte i is (i * 31 + 7) mod 256. */
 export function blobBytes(size: number): Buffer {
@@ -164,7 +119,7 @@ function streamBinding(tokens: TokenService, probe: StreamServiceProbe) {
         return { header, size, sha256: hash.digest("hex"), chunks, largest_chunk: largest };
       },
     },
-    { publicMethods: ["listItems"], tokens },
+    { declaration: STREAM_ACCESS, tokens },
   );
 }
 

@@ -1,4 +1,6 @@
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
+import { rpcAccess } from "../../../services/kit/grpc/method-access.js";
+import { STREAM_ACCESS } from "./stream-service.js";
 
 const STREAMS = "m3.testing.v1.StreamService";
 
@@ -14,6 +16,7 @@ export const streamRoutes: ServiceRoutes = {
   basePath: "/stream",
   title: "Stream service",
   protoFiles: ["m3/testing/v1/stream_service.proto"],
+  access: rpcAccess([STREAM_ACCESS]),
   casing: "camel",
   nulls: "null",
   routes: [
@@ -50,7 +53,6 @@ export const streamRoutes: ServiceRoutes = {
       method: "GET",
       path: "/v1/blob",
       rpc: `${STREAMS}/DownloadBlob`,
-      auth: "jwt",
       query: ["size", "chunk_size", "filename"],
       render: "http-body-stream",
       summary: "A blob, streamed",
@@ -59,7 +61,6 @@ export const streamRoutes: ServiceRoutes = {
       method: "POST",
       path: "/v1/blobs/{owner}",
       rpc: `${STREAMS}/UploadBlob`,
-      auth: "jwt",
       query: ["tag"],
       body: "*",
       bodyEncodings: ["multipart"],
@@ -70,7 +71,6 @@ export const streamRoutes: ServiceRoutes = {
       method: "POST",
       path: "/v1/large-blobs/{owner}",
       rpc: `${STREAMS}/UploadBlob`,
-      auth: "jwt",
       bodyEncodings: ["multipart"],
       upload: { fileField: "file", maxBytes: LARGE_UPLOAD_MAX_BYTES },
       summary: "Upload a large blob",

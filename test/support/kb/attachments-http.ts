@@ -9,6 +9,7 @@ import {
 } from "../../../gateway/src/routes/kb-attachments.routes.js";
 import { startGateway } from "../../../gateway/src/server/gateway-listener.js";
 import { createAttachmentsPart } from "../../../services/kb/attachments/attachments-part.js";
+import { KB_RPC_ACCESS } from "../../../services/kb/kb.access.js";
 import type { TokenService } from "../../../services/kit/auth/token-service.js";
 import { startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
@@ -21,6 +22,7 @@ const ROUTES: ServiceRoutes = {
   basePath: "/kb",
   title: "kb attachments (test)",
   protoFiles: KB_ATTACHMENTS_PROTO_FILES,
+  access: KB_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: kbAttachmentsRoutes,

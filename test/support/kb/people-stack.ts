@@ -18,6 +18,7 @@ import {
   createHistoryRecorder,
   historySchema,
 } from "../../../services/kb/history/history-part.js";
+import { KB_RPC_ACCESS } from "../../../services/kb/kb.access.js";
 import {
   createPeoplePart,
   createPrincipalResolver,
@@ -48,6 +49,7 @@ const kbRoutes: ServiceRoutes = {
   basePath: "/kb",
   title: "kb people and history (test)",
   protoFiles: [...COMMON_PROTO_FILES, ...KB_PEOPLE_PROTO_FILES, ...KB_HISTORY_PROTO_FILES],
+  access: KB_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: [...commonRoutes(), ...kbPeopleRoutes, ...kbHistoryRoutes],

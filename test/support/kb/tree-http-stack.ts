@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { ServiceRoutes } from "../../../gateway/src/engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "../../../gateway/src/routes/common.routes.js";
 import { KB_TREE_PROTO_FILES, kbTreeRoutes } from "../../../gateway/src/routes/kb-tree.routes.js";
+import { KB_RPC_ACCESS } from "../../../services/kb/kb.access.js";
 import {
   createConceptDirectory,
   createTreePart,
@@ -34,6 +35,7 @@ const routes: ServiceRoutes = {
   basePath: "/kb",
   title: "kb concept tree (test)",
   protoFiles: [...COMMON_PROTO_FILES, ...KB_TREE_PROTO_FILES],
+  access: KB_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
   routes: [...commonRoutes(), ...kbTreeRoutes],

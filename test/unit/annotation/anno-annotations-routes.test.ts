@@ -1,5 +1,6 @@
 import test from "ava";
 import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
+import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
 import { readRouteContract } from "../../support/gateway/route-contract.js";
 
 /** The groups of the spec this route file serves. */
@@ -22,7 +23,7 @@ test("the annotations route file serves exactly the spec's annotation, video ref
 test("every write of the annotations route file needs a JWT and every read or count is open", (t) => {
   for (const route of annotationAnnotationsRoutes) {
     const isWrite = route.method !== "GET" && !/\/count$|\/auth$/.test(route.path);
-    const expected = route.path === "/v1/auth" ? "apikey" : isWrite ? "jwt" : undefined;
-    t.is(route.auth, expected, `${route.method} ${route.path}`);
+    const expected = route.path === "/v1/auth" ? "apikey" : isWrite ? "jwt" : "none";
+    t.is(annotationRoutes.access.get(route.rpc), expected, `${route.method} ${route.path}`);
   }
 });

@@ -1,5 +1,6 @@
 import test from "ava";
 import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
+import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
 import { readRouteContract } from "../../support/gateway/route-contract.js";
 
 function shape(method: string, path: string): string {
@@ -18,6 +19,7 @@ test("the fast route file serves exactly the spec's /v1/fast routes", (t) => {
 
 test("only the whole-video delete needs a JWT; every fast read, search and count is open", (t) => {
   for (const route of annotationFastRoutes) {
-    t.is(route.auth, route.method === "DELETE" ? "jwt" : undefined, `${route.method} ${route.path}`);
+    const expected = route.method === "DELETE" ? "jwt" : "none";
+    t.is(annotationRoutes.access.get(route.rpc), expected, `${route.method} ${route.path}`);
   }
 });

@@ -108,7 +108,7 @@ test("response schemas honour responseBody, casing, 204, raw bytes and the error
   t.deepEqual(doc.components.schemas.ErrorBody?.required, ["message", "responseCode"]);
 });
 
-test("security follows each route's auth: bearer JWT and the APIKEY header", async (t) => {
+test("security follows the access declared for each route's rpc: bearer JWT and the APIKEY header", async (t) => {
   const doc = await openApi(t);
   t.deepEqual(doc.components.securitySchemes.bearerAuth, {
     type: "http",

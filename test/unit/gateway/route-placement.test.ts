@@ -7,6 +7,7 @@ const table: ServiceRoutes = {
   basePath: "/kb",
   title: "kb",
   protoFiles: [],
+  access: new Map(),
   casing: "camel",
   nulls: "null",
   routes: [

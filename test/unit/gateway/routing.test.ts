@@ -128,6 +128,13 @@ for (const [what, route, message] of BROKEN_ROUTES) {
   });
 }
 
+test("a table whose access declares nothing for a route's rpc is rejected at startup", async (t) => {
+  const access = new Map(sampleRoutes.access);
+  access.delete(`${SAMPLES}/GetSample`);
+  const message = await startupError(t, { ...sampleRoutes, access });
+  t.regex(message, /m3\.testing\.v1\.SampleService\/GetSample has no declared access/);
+});
+
 test("a rejected table reports every broken route at once, naming the domain", async (t) => {
   const message = await startupError(t, {
     ...sampleRoutes,

@@ -4,11 +4,13 @@ import test from "ava";
 import { SignJWT } from "jose";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { bindService } from "../../../services/kit/grpc/bind-service.js";
+import { declareAccess, type MethodAccess } from "../../../services/kit/grpc/method-access.js";
 import { isUuid } from "../../../services/kit/ids/uuid.js";
 import { metricsText } from "../../../services/kit/metrics/metrics-registry.js";
 import {
   callUnary,
   capturingLogger,
+  PROBE_ACCESS,
   type ProbeResponse,
   ProbeService,
   probeBinding,
@@ -40,18 +42,18 @@ async function tokenWith(claims: { iss?: string; exp?: number; iat?: number }, s
     .sign(new TextEncoder().encode(secret));
 }
 
-test("a public method answers without a token", async (t) => {
+test('a method declared "none" answers without a token', async (t) => {
   const response = await callUnary<ProbeResponse>(probe.client, "ping", { text: "hello" });
   t.is(response.text, "hello");
 });
 
-test("a protected method without a token is UNAUTHENTICATED 'Missing token'", async (t) => {
+test(`a method declared "jwt" refuses a call without a token: UNAUTHENTICATED 'Missing token'`, async (t) => {
   const error = await rejection(callUnary(probe.client, "write", {}));
   t.is(error.code, status.UNAUTHENTICATED);
   t.is(error.details, "Missing token");
 });
 
-test("an APIKEY credential on a protected method counts as a missing token", async (t) => {
+test('an APIKEY credential on a method declared "jwt" counts as a missing token', async (t) => {
   const error = await rejection(callUnary(probe.client, "write", {}, { authorization: "APIKEY secret" }));
   t.is(error.code, status.UNAUTHENTICATED);
   t.is(error.details, "Missing token");
@@ -72,7 +74,7 @@ for (const [kind, token] of invalidTokens) {
   });
 }
 
-test("a valid bearer token opens a protected method, whatever the scheme's case", async (t) => {
+test(`a valid bearer token opens a method declared "jwt", whatever the scheme's case`, async (t) => {
   const token = await tokens.issue();
   for (const scheme of ["Bearer", "bearer"]) {
     const response = await callUnary<ProbeResponse>(
@@ -133,27 +135,57 @@ test("handled calls are counted by service, method and code", async (t) => {
   );
 });
 
-test("binding rejects an unknown public method and a missing handler", (t) => {
+/** The kinds whose credentials the handler checks itself (it trades them for a token, or verifies one). */
+const CHECKED_BY_HANDLER: readonly MethodAccess[] = [
+  "jwt-checked-by-handler",
+  "apikey",
+  "basic",
+  "x-api-key-or-basic",
+  "x-api-key-or-jwt",
+];
+for (const access of CHECKED_BY_HANDLER) {
+  test(`a method declared "${access}" is let through without a token, for its handler to check`, async (t) => {
+    const declaration = declareAccess(ProbeService, { ...PROBE_ACCESS.methods, write: access });
+    const server = await startProbeServer([probeBinding(tokens, logger, declaration)], logger);
+    t.teardown(() => server.close());
+    const response = await callUnary<ProbeResponse>(server.client, "write", {});
+    t.is(response.text, "written");
+  });
+}
+
+test("binding rejects a method without a declared access, another service's declaration and a missing handler", (t) => {
   const handlers = {
     ping: async () => ({ text: "", requestId: "" }),
     write: async () => ({ text: "", requestId: "" }),
     fail: async () => ({ text: "", requestId: "" }),
     slow: async () => ({ text: "", requestId: "" }),
   };
-  t.throws(() => bindService(ProbeService, handlers, { publicMethods: ["nope" as "ping"], tokens }), {
-    message: /unknown public method "nope"/,
+  const { slow: _undeclared, ...declared } = PROBE_ACCESS.methods;
+  const partial = { definition: ProbeService, methods: declared as typeof PROBE_ACCESS.methods };
+  t.throws(() => bindService(ProbeService, handlers, { declaration: partial, tokens }), {
+    message: /no access declared for \/m3.testing.v1.ProbeService\/Slow/,
+  });
+  const elsewhere = {
+    ...ProbeService,
+    slow: { ...ProbeService.slow, path: "/m3.testing.v1.ProbeService/Other" },
+  };
+  const misplaced = declareAccess(elsewhere, PROBE_ACCESS.methods) as typeof PROBE_ACCESS;
+  t.throws(() => bindService(ProbeService, handlers, { declaration: misplaced, tokens }), {
+    message: /access declared for \/m3.testing.v1.ProbeService\/Slow is another service's/,
   });
   const { slow: _slow, ...incomplete } = handlers;
-  t.throws(() => bindService(ProbeService, incomplete as typeof handlers, { publicMethods: [], tokens }), {
-    message: /no handler for \/m3.testing.v1.ProbeService\/Slow/,
-  });
+  t.throws(
+    () => bindService(ProbeService, incomplete as typeof handlers, { declaration: PROBE_ACCESS, tokens }),
+    { message: /no handler for \/m3.testing.v1.ProbeService\/Slow/ },
+  );
 });
 
 test("binding a bidirectional streaming method fails", (t) => {
   const streaming = {
     chat: { ...ProbeService.ping, requestStream: true as const, responseStream: true as const },
   };
-  t.throws(() => bindService(streaming, { chat: undefined as never }, { publicMethods: [], tokens }), {
+  const declaration = declareAccess(streaming, { chat: "none" });
+  t.throws(() => bindService(streaming, { chat: undefined as never }, { declaration, tokens }), {
     message: /bidirectional streaming/,
   });
 });

@@ -5,6 +5,7 @@ import type { TokenVerifier } from "../../../services/kit/auth/token-service.js"
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { bindService, type ServiceBinding } from "../../../services/kit/grpc/bind-service.js";
 import { type RunningGrpcServer, startGrpcServer } from "../../../services/kit/grpc/grpc-server.js";
+import { declareAccess, type ServiceAccessDeclaration } from "../../../services/kit/grpc/method-access.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 
 /** A tiny service for exercising the kit: JSON on the wire, since grpc-js does not care. */
@@ -38,7 +39,19 @@ export const ProbeService = {
   slow: method("Slow"),
 };
 
-export function probeBinding(tokens: TokenVerifier, logger?: Logger): ServiceBinding {
+/** Only Write needs a JWT. */
+export const PROBE_ACCESS = declareAccess(ProbeService, {
+  ping: "none",
+  write: "jwt",
+  fail: "none",
+  slow: "none",
+});
+
+export function probeBinding(
+  tokens: TokenVerifier,
+  logger?: Logger,
+  declaration: ServiceAccessDeclaration<typeof ProbeService> = PROBE_ACCESS,
+): ServiceBinding {
   const reply = (text: string, requestId: string): ProbeResponse => ({ text, requestId });
   return bindService(
     ProbeService,
@@ -62,7 +75,7 @@ export function probeBinding(tokens: TokenVerifier, logger?: Logger): ServiceBin
         return reply("slept", ctx.requestId);
       },
     },
-    { publicMethods: ["ping", "fail", "slow"], tokens, logger },
+    { declaration, tokens, logger },
   );
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { TokenVerifier } from "../../../services/kit/auth/token-service.js";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { bindService, type ServiceBinding } from "../../../services/kit/grpc/bind-service.js";
+import { declareAccess } from "../../../services/kit/grpc/method-access.js";
 
 /** Streaming methods for exercising the kit: JSON on the wire, since grpc-js does not care. */
 export interface CountRequest {
@@ -37,6 +38,14 @@ export const StreamProbeService = {
     responseStream: true,
   },
 } as const;
+
+/** The guarded count needs a JWT, to show a streaming method refused before it runs. */
+export const STREAM_PROBE_ACCESS = declareAccess(StreamProbeService, {
+  count: "none",
+  sum: "none",
+  hold: "none",
+  guardedCount: "jwt",
+});
 
 /** What the handlers saw, for the tests to inspect. */
 export interface StreamProbeLog {
@@ -100,7 +109,7 @@ export function streamProbeBinding(
         return { n };
       },
     },
-    { publicMethods: ["count", "sum", "hold"], tokens, logger },
+    { declaration: STREAM_PROBE_ACCESS, tokens, logger },
   );
   return { binding, log };
 }

@@ -8,15 +8,6 @@ import type { AnnotationGraph } from "../services/annotation-graphs.js";
 import type { AnnotationUpdateService } from "../services/annotation-update.service.js";
 import { bulkInputOf, updateInputOf } from "./annotation-request.mapper.js";
 
-export const ANNOTATION_PUBLIC_METHODS = [
-  "getAnnotation",
-  "getAnnotationByAssociation",
-  "listAnnotationsByImageReference",
-  "listAnnotationsByVideoReference",
-  "countConcurrentAnnotations",
-  "countMultiAnnotations",
-] as const;
-
 export interface AnnotationPartServices {
   annotations: AnnotationService;
   creates: AnnotationCreateService;

@@ -11,26 +11,6 @@ import type { FastAnnotationService } from "../services/fast-annotation.service.
 import type { FastMediaService } from "../services/fast-media.service.js";
 import { toFastAnnotation, toFastAnnotations } from "./fast.mapper.js";
 
-/** Every fast query is a read except the whole-video delete, which needs a JWT. */
-export const FAST_QUERY_PUBLIC_METHODS = [
-  "listFastAnnotations",
-  "queryFastAnnotations",
-  "countFastAnnotationsByConstraints",
-  "getFastGeographicRange",
-  "countFastAnnotations",
-  "listFastAnnotationsByVideoReference",
-  "listFastImagesByVideoReference",
-  "countFastImagesByVideoReference",
-  "listFastAnnotationsByConcept",
-  "listFastAnnotationsWithImagesByConcept",
-  "listFastAnnotationsWithImagesByToConcept",
-  "listFastImagedMomentUuidsByConcept",
-  "listFastImagedMomentUuidsByToConcept",
-  "listFastAnnotationsByLinkDetails",
-  "listFastConcurrentAnnotations",
-  "listFastMultiAnnotations",
-] as const;
-
 export interface FastServices {
   annotations: FastAnnotationService;
   media: FastMediaService;

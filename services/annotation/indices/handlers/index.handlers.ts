@@ -5,8 +5,6 @@ import { Instant } from "../../../kit/time/instant.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { IndexService } from "../services/index.service.js";
 
-export const INDEX_PUBLIC_METHODS = ["listIndicesByVideoReference"] as const;
-
 export function toIndex(moment: ImagedMomentEntity): Index {
   return {
     videoReferenceUuid: moment.videoReferenceUuid,

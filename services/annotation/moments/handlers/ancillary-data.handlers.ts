@@ -3,13 +3,6 @@ import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import type { AncillaryDataService } from "../services/ancillary-data.service.js";
 import { ancillaryInputOf, toDatum } from "./moments.mapper.js";
 
-export const ANCILLARY_DATA_PUBLIC_METHODS = [
-  "getAncillaryDatum",
-  "listAncillaryDataByVideoReference",
-  "getAncillaryDatumByImagedMoment",
-  "getAncillaryDatumByObservation",
-] as const;
-
 export function ancillaryDataHandlers(
   data: AncillaryDataService,
 ): UnaryHandlers<typeof AncillaryDataServiceService> {

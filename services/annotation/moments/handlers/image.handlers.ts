@@ -3,14 +3,6 @@ import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import { instantOf, toImage, toImageReference } from "../../shared/resources.mapper.js";
 import type { ImageService } from "../services/image.service.js";
 
-export const IMAGE_PUBLIC_METHODS = [
-  "getImage",
-  "listImagesByVideoReference",
-  "listImagesByName",
-  "getImageByUrl",
-  "getImageReference",
-] as const;
-
 export function imageHandlers(images: ImageService): UnaryHandlers<typeof ImageServiceService> {
   const image = (row: Awaited<ReturnType<ImageService["get"]>>) => toImage(row.image, row.moment);
   return {

@@ -6,30 +6,6 @@ import type { ImagedMomentWriteService } from "../services/imaged-moment-write.s
 import { pageOf } from "../services/moment-input.rules.js";
 import { toMoment, toMoments } from "./moments.mapper.js";
 
-export const IMAGED_MOMENT_PUBLIC_METHODS = [
-  "listImagedMoments",
-  "getImagedMoment",
-  "countImagedMoments",
-  "listImagedMomentsWithImages",
-  "countImagedMomentsWithImages",
-  "countImagedMomentsWithImagesByVideoReference",
-  "listImagedMomentsByLinkName",
-  "countImagedMomentsByLinkName",
-  "listImagedMomentsByConcept",
-  "listImagedMomentsByConceptWithImages",
-  "countImagedMomentsByConcept",
-  "countImagedMomentsByConceptWithImages",
-  "listModifiedImagedMoments",
-  "countModifiedImagedMoments",
-  "listImagedMomentCounts",
-  "listVideoReferenceUuids",
-  "listImagedMomentsByVideoReference",
-  "countImagedMomentsModifiedBefore",
-  "getImagedMomentByImageReference",
-  "getImagedMomentByObservation",
-  "listImagedMomentsInWindow",
-] as const;
-
 export function imagedMomentHandlers(
   query: ImagedMomentQueryService,
   write: ImagedMomentWriteService,

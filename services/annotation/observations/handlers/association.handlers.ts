@@ -5,13 +5,6 @@ import type { OwnedAssociation } from "../repositories/association.repository.js
 import type { AssociationService } from "../services/association.service.js";
 import { toConceptCount, toRenameCount } from "./count.mapper.js";
 
-export const ASSOCIATION_PUBLIC_METHODS = [
-  "getAssociation",
-  "listAssociationsByVideoReferenceAndLinkName",
-  "listConceptAssociations",
-  "countAssociationsByToConcept",
-] as const;
-
 function toOwnedAssociation(owned: OwnedAssociation) {
   return toAssociation(owned.association, { imagedMomentUuid: owned.imagedMomentUuid });
 }

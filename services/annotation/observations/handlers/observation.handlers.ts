@@ -5,20 +5,6 @@ import type { ObservationService } from "../services/observation.service.js";
 import type { ObservationQueryService } from "../services/observation-query.service.js";
 import { toConceptCount, toCountForVideoReference, toRenameCount } from "./count.mapper.js";
 
-export const OBSERVATION_PUBLIC_METHODS = [
-  "getObservation",
-  "getObservationByAssociation",
-  "listObservationsByVideoReference",
-  "listActivities",
-  "listGroups",
-  "listConcepts",
-  "listConceptsByVideoReference",
-  "countObservationsByConcept",
-  "countImagedObservationsByConcept",
-  "countObservationsByVideoReference",
-  "listObservationCounts",
-] as const;
-
 export function observationHandlers(
   observations: ObservationService,
   queries: ObservationQueryService,

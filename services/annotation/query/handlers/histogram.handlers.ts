@@ -2,9 +2,6 @@ import type { HistogramServiceService } from "../../../../proto/gen/m3/annotatio
 import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import type { HistogramService } from "../services/histogram.service.js";
 
-/** Histograms are reads: open, as in the legacy service. */
-export const HISTOGRAM_PUBLIC_METHODS = ["getDepthHistogram", "getTimeHistogram"] as const;
-
 export function histogramHandlers(
   histograms: HistogramService,
 ): UnaryHandlers<typeof HistogramServiceService> {

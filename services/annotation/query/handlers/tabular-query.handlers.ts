@@ -3,14 +3,6 @@ import type { ServiceHandlers } from "../../../kit/grpc/bind-service.js";
 import type { TabularQueryService } from "../services/tabular-query.service.js";
 import { toQueryColumn } from "./query-columns.mapper.js";
 
-/** Every tabular query is a read: open, as in the legacy service. */
-export const TABULAR_QUERY_PUBLIC_METHODS = [
-  "listQueryColumns",
-  "runQuery",
-  "downloadQuery",
-  "countQuery",
-] as const;
-
 const RUN_CONTENT_TYPE = "text/plain; charset=utf-8";
 const DOWNLOAD_CONTENT_TYPE = "text/tab-separated-values";
 const DOWNLOAD_FILENAME = "results.tsv";

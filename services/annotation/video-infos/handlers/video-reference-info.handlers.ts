@@ -4,17 +4,6 @@ import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import type { VideoReferenceInfoEntity } from "../../entities/video-reference-info.entity.js";
 import type { VideoReferenceInfoService } from "../services/video-reference-info.service.js";
 
-export const VIDEO_REFERENCE_INFO_PUBLIC_METHODS = [
-  "listVideoReferenceInfos",
-  "listVideoReferenceInfoVideoReferenceUuids",
-  "getVideoReferenceInfo",
-  "getVideoReferenceInfoByVideoReference",
-  "listMissionIds",
-  "listVideoReferenceInfosByMissionId",
-  "listMissionContacts",
-  "listVideoReferenceInfosByMissionContact",
-] as const;
-
 export function toVideoReferenceInfo(info: VideoReferenceInfoEntity): VideoReferenceInfo {
   return {
     uuid: info.uuid,

@@ -5,18 +5,6 @@ import type { LinkService } from "../services/link.service.js";
 import { toExtendedLinks } from "./attachments.mapper.js";
 import { linkFamilyHandlers } from "./link-family.handlers.js";
 
-export const LINK_REALIZATION_PUBLIC_METHODS = [
-  "listLinkRealizations",
-  "countLinkRealizations",
-  "getLinkRealization",
-  "listConceptLinkRealizations",
-  "countConceptLinkRealizations",
-  "listLinkRealizationsToConcept",
-  "countLinkRealizationsToConcept",
-  "findLinkRealizationPrototypes",
-  "listLinkRealizationsByLinkName",
-] as const;
-
 export function linkRealizationHandlers(
   realizations: LinkService,
   principals: PrincipalResolver,

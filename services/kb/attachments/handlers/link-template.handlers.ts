@@ -6,18 +6,6 @@ import type { LinkViewService } from "../services/link-view.service.js";
 import { toExtendedLinks } from "./attachments.mapper.js";
 import { linkFamilyHandlers } from "./link-family.handlers.js";
 
-export const LINK_TEMPLATE_PUBLIC_METHODS = [
-  "listLinkTemplates",
-  "countLinkTemplates",
-  "getLinkTemplate",
-  "listConceptLinkTemplates",
-  "countConceptLinkTemplates",
-  "listLinkTemplatesToConcept",
-  "countLinkTemplatesToConcept",
-  "findLinkTemplatePrototypes",
-  "listApplicableLinkTemplates",
-] as const;
-
 export function linkTemplateHandlers(
   templates: LinkService,
   views: LinkViewService,

@@ -4,12 +4,6 @@ import type { LinkService } from "../services/link.service.js";
 import type { LinkViewService } from "../services/link-view.service.js";
 import { toExtendedLinks, toLink } from "./attachments.mapper.js";
 
-export const LINK_PUBLIC_METHODS = [
-  "listLinks",
-  "listApplicableLinks",
-  "listRealizationsByLinkName",
-] as const;
-
 export function linkHandlers(
   views: LinkViewService,
   realizations: LinkService,

@@ -6,8 +6,6 @@ import { mediaRecord } from "../services/concept-attachments.service.js";
 import type { MediaService } from "../services/media.service.js";
 import { toMedia } from "./attachments.mapper.js";
 
-export const MEDIA_PUBLIC_METHODS = ["listConceptMedia", "getMedia"] as const;
-
 const media = (view: MediaView) => toMedia(mediaRecord(view.media), view.conceptName);
 
 export function mediaHandlers(

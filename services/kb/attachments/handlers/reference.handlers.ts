@@ -4,13 +4,6 @@ import type { PageOf, ReferenceView } from "../services/attachment.views.js";
 import type { ReferenceService } from "../services/reference.service.js";
 import { toReference } from "./attachments.mapper.js";
 
-export const REFERENCE_PUBLIC_METHODS = [
-  "listReferences",
-  "getReference",
-  "searchReferencesByCitation",
-  "findReferenceByDoi",
-] as const;
-
 const page = async (found: Promise<PageOf<ReferenceView>>) => {
   const { content, limit, offset } = await found;
   return { content: content.map(toReference), limit, offset };

@@ -5,13 +5,6 @@ import type { PrincipalResolver } from "../../contracts/principal.js";
 import type { HistoryService, NamedHistory } from "../services/history.service.js";
 import { historyPageQuery } from "../services/history-query.rules.js";
 
-/** Reads the spec leaves open; the page lists and the pending count need a JWT. */
-export const HISTORY_PUBLIC_METHODS = [
-  "countApprovedHistories",
-  "listConceptHistories",
-  "getHistory",
-] as const;
-
 /** Deleting, approving and rejecting need an Admin user. */
 export function historyHandlers(
   histories: HistoryService,

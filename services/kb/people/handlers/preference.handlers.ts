@@ -4,8 +4,6 @@ import type { PrincipalResolver } from "../../contracts/principal.js";
 import type { PreferenceService } from "../services/preference.service.js";
 import { checkPreferenceReader } from "../services/preference-access.rules.js";
 
-export const PREFERENCE_PUBLIC_METHODS = ["listPreferencesByPrefix"] as const;
-
 /** Listing is for admins, or a user's own node; the prefix search is open; writes need any valid token. */
 export function preferenceHandlers(
   preferences: PreferenceService,

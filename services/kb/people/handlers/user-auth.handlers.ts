@@ -2,8 +2,6 @@ import type { UserAuthServiceService } from "../../../../proto/gen/m3/kb/v1/user
 import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import type { LoginService } from "../services/login.service.js";
 
-export const USER_AUTH_PUBLIC_METHODS = ["login"] as const;
-
 export function userAuthHandlers(login: LoginService): UnaryHandlers<typeof UserAuthServiceService> {
   return {
     login: async (_request, ctx) => ({

@@ -5,9 +5,6 @@ import type { PrincipalResolver } from "../../contracts/principal.js";
 import type { UserAccountEntity } from "../entities/user-account.entity.js";
 import type { UserAccountService } from "../services/user-account.service.js";
 
-/** Every user method needs a JWT (reads included: the list names every account). */
-export const USER_PUBLIC_METHODS = [] as const;
-
 /** Reads need any valid token; creating, changing and deleting users need an Admin user. */
 export function userHandlers(
   users: UserAccountService,

@@ -5,9 +5,6 @@ import type { PrincipalResolver } from "../../contracts/principal.js";
 import type { ConceptNameService } from "../services/concept-name.service.js";
 import { toRawConcept, toRawConceptName } from "./tree.mapper.js";
 
-export const CONCEPT_NAME_PUBLIC_METHODS = ["listNames", "getNamedConcept"] as const;
-export const RAW_PUBLIC_METHODS = ["getRawConcept", "listRawConceptNames"] as const;
-
 export function conceptNameHandlers(
   names: ConceptNameService,
   principals: PrincipalResolver,

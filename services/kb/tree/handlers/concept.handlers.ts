@@ -6,17 +6,6 @@ import type { ConceptWriteService } from "../services/concept-write.service.js";
 import { RANKS } from "../services/rank.rules.js";
 import { toConceptMetadata, toRank } from "./tree.mapper.js";
 
-export const CONCEPT_PUBLIC_METHODS = [
-  "listAllConceptNames",
-  "countConcepts",
-  "getConcept",
-  "findConcepts",
-  "getParentConcept",
-  "listChildConcepts",
-  "getRootConcept",
-  "listRanks",
-] as const;
-
 export function conceptHandlers(
   queries: ConceptQueryService,
   writes: ConceptWriteService,

@@ -5,18 +5,6 @@ import type { MediaService } from "../services/media.service.js";
 import type { MediaMoveService } from "../services/media-move.service.js";
 import type { MediaUpdateService } from "../services/media-update.service.js";
 
-export const MEDIA_PUBLIC_METHODS = [
-  "getMediaByVideoReference",
-  "getMediaBySha512",
-  "getMediaByUri",
-  "listMediaByFilename",
-  "listMediaByVideoSequenceName",
-  "listMediaByVideoName",
-  "listMediaByCameraAndTime",
-  "listMediaByCameraAndTimeRange",
-  "listConcurrentMedia",
-] as const;
-
 export interface MediaServices {
   media: MediaService;
   mediaUpdate: MediaUpdateService;

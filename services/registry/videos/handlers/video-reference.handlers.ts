@@ -3,15 +3,6 @@ import type { UnaryHandlers } from "../../../kit/grpc/bind-service.js";
 import { toLastUpdatedTime, toVideoReference } from "../../shared/registry.mapper.js";
 import type { VideoReferenceService } from "../services/video-reference.service.js";
 
-export const VIDEO_REFERENCE_PUBLIC_METHODS = [
-  "listVideoReferences",
-  "listVideoReferenceUris",
-  "getVideoReferenceByUri",
-  "getVideoReferenceBySha512",
-  "getVideoReferenceLastUpdatedTime",
-  "getVideoReference",
-] as const;
-
 export function videoReferenceHandlers(
   references: VideoReferenceService,
 ): UnaryHandlers<typeof VideoReferenceServiceService> {

@@ -4,20 +4,6 @@ import type { VideoSequenceTree } from "../../entities/registry.views.js";
 import { instantOf, toLastUpdatedTime, toVideoSequence } from "../../shared/registry.mapper.js";
 import type { VideoSequenceService } from "../services/video-sequence.service.js";
 
-export const VIDEO_SEQUENCE_PUBLIC_METHODS = [
-  "listVideoSequences",
-  "listVideoSequenceNames",
-  "listEmptyVideoSequenceNames",
-  "listVideoSequenceNamesByCamera",
-  "listCameraIds",
-  "listVideoSequencesByCamera",
-  "listVideoSequencesByCameraAndTime",
-  "getVideoSequenceByName",
-  "getVideoSequenceByVideoReference",
-  "getVideoSequenceLastUpdatedTime",
-  "getVideoSequence",
-] as const;
-
 export function videoSequenceHandlers(
   sequences: VideoSequenceService,
 ): UnaryHandlers<typeof VideoSequenceServiceService> {

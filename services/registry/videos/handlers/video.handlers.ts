@@ -4,19 +4,6 @@ import type { VideoTree } from "../../entities/registry.views.js";
 import { instantOf, toLastUpdatedTime, toVideo } from "../../shared/registry.mapper.js";
 import type { VideoService } from "../services/video.service.js";
 
-export const VIDEO_PUBLIC_METHODS = [
-  "listVideos",
-  "listVideosByVideoSequence",
-  "listVideosByVideoSequenceName",
-  "listVideosByName",
-  "listVideoNamesByVideoSequenceName",
-  "listVideosByTime",
-  "listVideosByTimeRange",
-  "getVideoByVideoReference",
-  "getVideoLastUpdatedTime",
-  "getVideo",
-] as const;
-
 export function videoHandlers(videos: VideoService): UnaryHandlers<typeof VideoServiceService> {
   const list = async (found: Promise<VideoTree[]>) => ({ videos: (await found).map(toVideo) });
   return {

@@ -1,4 +1,5 @@
 import type { HttpMethod, RouteSpec, ServiceRoutes } from "../../../../gateway/src/engine/route-spec.js";
+import type { MethodAccess } from "../../../../services/kit/grpc/method-access.js";
 
 const CREATE_TOKEN = "m3.common.v1.AuthService/CreateToken";
 
@@ -64,7 +65,7 @@ export class PlatformClient {
     const url = new URL(`${this.baseUrl}${route.path(request.params ?? {})}`);
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
     const headers: Record<string, string> = { ...request.headers };
-    const authorization = request.authorization ?? (route.spec.auth === "jwt" ? "token" : "none");
+    const authorization = request.authorization ?? (route.access === "jwt" ? "token" : "none");
     if (authorization === "token") headers.authorization = `Bearer ${await this.token(route.domain)}`;
     else if (authorization !== "none") headers.authorization = authorization;
     let body: string | FormData | undefined = request.form;
@@ -118,6 +119,8 @@ export class PlatformClient {
 interface PlacedRoute {
   domain: string;
   spec: RouteSpec;
+  /** Who may call the route's rpc, as its domain declares it. */
+  access: MethodAccess | undefined;
   path(params: Record<string, string>): string;
 }
 
@@ -125,6 +128,7 @@ function placed(table: ServiceRoutes, spec: RouteSpec): PlacedRoute {
   return {
     domain: table.domain,
     spec,
+    access: table.access.get(spec.rpc),
     path: (params) =>
       table.basePath +
       spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {

@@ -33,6 +33,16 @@ export type TableCatalogue = Readonly<Record<string, TableShape>>;
 /** A table's column names, in table order. */
 export type ColumnName<T extends TableShape> = keyof T["columns"] & string;
 
+/** The columns a row may leave out: those that may be NULL, and serial ids (the database numbers them). */
+type Optional<T extends TableShape> = {
+  [C in ColumnName<T>]: T["columns"][C] extends `${string}?` | "serial" ? C : never;
+}[ColumnName<T>];
+
+/** One row's values by column name: each of the others' is required. */
+export type RowValues<T extends TableShape, V> = { [C in Exclude<ColumnName<T>, Optional<T>>]: V } & {
+  [C in Optional<T>]?: V;
+};
+
 /** A table keyed by its columns (whose names the key is checked against). */
 export function table<const C extends Readonly<Record<string, ColumnType>>>(
   key: readonly NoInfer<keyof C & string>[],

@@ -43,6 +43,14 @@ export type RowValues<T extends TableShape, V> = { [C in Exclude<ColumnName<T>, 
   [C in Optional<T>]?: V;
 };
 
+/** A row's values in the order of `columns`, from its values by name (NULL for those left out). */
+export function valuesInOrder<V>(
+  columns: readonly string[],
+  values: Partial<Record<string, V>>,
+): (V | null)[] {
+  return columns.map((column) => values[column] ?? null);
+}
+
 /** A table keyed by its columns (whose names the key is checked against). */
 export function table<const C extends Readonly<Record<string, ColumnType>>>(
   key: readonly NoInfer<keyof C & string>[],

@@ -6,6 +6,7 @@ import {
   columnNames,
   type RowValues,
   type TableShape,
+  valuesInOrder,
 } from "../../../services/kit/storage/table-catalogue.js";
 import {
   REGISTRY_TABLES as REGISTRY_CATALOGUE,
@@ -57,7 +58,7 @@ export function annotationRow<T extends AnnotationTable>(
   table: T,
   values: RowValues<(typeof ANNOTATION_CATALOGUE)[T], SqlValue>,
 ): SqlRow {
-  return rowOf(ANNOTATION_TABLES[table], values);
+  return valuesInOrder(ANNOTATION_TABLES[table], values);
 }
 
 /** A registry row from its values by column name. */
@@ -65,11 +66,7 @@ export function registryRow<T extends RegistryTable>(
   table: T,
   values: RowValues<(typeof REGISTRY_CATALOGUE)[T], SqlValue>,
 ): SqlRow {
-  return rowOf(REGISTRY_TABLES[table], values);
-}
-
-function rowOf(columns: readonly string[], values: Partial<Record<string, SqlValue>>): SqlRow {
-  return columns.map((column) => values[column] ?? null);
+  return valuesInOrder(REGISTRY_TABLES[table], values);
 }
 
 /** The rows of one chunk, per table; parents come before children in insertion order. */

@@ -24,7 +24,7 @@ import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../suppo
 import { startTestPlatform } from "../../support/e2e/test-platform.js";
 
 const run = promisify(execFile);
-const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "cli", "m3.mjs");
+const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "cli", "m3.mjs");
 const BUCKET = "m3-backups";
 const PREFIX = "nightly/";
 const RETENTION = 2;

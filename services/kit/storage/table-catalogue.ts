@@ -19,8 +19,11 @@ export type TableRole = "counts" | "version";
 /** One table: its columns in table order, and its primary key. */
 export interface TableShape {
   /**
-   * Every column the domain writes, in the order the migrations create them. Columns the
-   * engine computes (MySQL's stored hashes and reversed URIs, which SQLite lacks) are not here.
+   * Every column the domain writes, in the order the migrations create them (a column a later
+   * migration adds comes last). Columns the engine computes (MySQL's stored hashes and reversed
+   * URIs, which SQLite lacks) are not here. A new column goes into both engines' migrations, the
+   * entity and here; test/{unit,integration}/house/table-catalogues.test.ts fail until the four agree, and the
+   * backup, the data generator, the kb import and the reads' column lists then follow.
    */
   readonly columns: Readonly<Record<string, ColumnType>>;
   readonly key: readonly string[];

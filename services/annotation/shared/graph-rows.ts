@@ -1,9 +1,7 @@
+import { columnList, prefixedColumnList } from "../../kit/storage/column-lists.js";
 import { Instant } from "../../kit/time/instant.js";
-import {
-  ANCILLARY_MEASUREMENTS,
-  type AncillaryDatumEntity,
-  MEASUREMENT_COLUMNS,
-} from "../entities/ancillary-datum.entity.js";
+import { ANNOTATION_TABLES } from "../annotation-tables.js";
+import type { AncillaryDatumEntity } from "../entities/ancillary-datum.entity.js";
 import type { AssociationEntity } from "../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../entities/imaged-moment.entity.js";
@@ -13,41 +11,22 @@ import type { Row } from "./row-mappers.js";
 /**
  * The columns of the joined annotation read (moment, observation, association and, when
  * asked, ancillary datum on one row), each table's under its own prefix, and the mappers
- * from those prefixed rows to entities.
+ * from those prefixed rows to entities. A datum's moment is its row's, hence not read twice.
  */
-const MOMENT = ["uuid", "video_reference_uuid", "elapsed_time_millis", "recorded_timestamp", "timecode"];
-const OBSERVATION = [
-  "uuid",
-  "imaged_moment_uuid",
-  "activity",
-  "concept",
-  "duration_millis",
-  "observation_group",
-  "observation_timestamp",
-  "observer",
-];
-const ASSOCIATION = ["uuid", "observation_uuid", "link_name", "to_concept", "link_value", "mime_type"];
-
-const DATUM = ["uuid", ...ANCILLARY_MEASUREMENTS.map((field) => MEASUREMENT_COLUMNS[field])];
-const UPDATED = "last_updated_timestamp";
-
-function prefixed(alias: string, columns: readonly string[]): string[] {
-  return [...columns, UPDATED].map((column) => `${alias}.${column} AS ${alias}_${column}`);
-}
+const WITHOUT_DATA = [
+  prefixedColumnList(ANNOTATION_TABLES.imaged_moments, "im"),
+  prefixedColumnList(ANNOTATION_TABLES.observations, "o"),
+  prefixedColumnList(ANNOTATION_TABLES.associations, "a"),
+].join(", ");
+const WITH_DATA = `${WITHOUT_DATA}, ${prefixedColumnList(ANNOTATION_TABLES.ancillary_data, "ad", ["imaged_moment_uuid"])}`;
 
 /** The SELECT list of the joined read over `im`, `o`, `a` and (withData) `ad`. */
 export function graphColumns(withData: boolean): string {
-  return [
-    ...prefixed("im", MOMENT),
-    ...prefixed("o", OBSERVATION),
-    ...prefixed("a", ASSOCIATION),
-    ...(withData ? prefixed("ad", DATUM) : []),
-  ].join(", ");
+  return withData ? WITH_DATA : WITHOUT_DATA;
 }
 
 /** The columns of an image reference (unprefixed: images are read on their own). */
-export const IMAGE_COLUMNS =
-  "ir.uuid, ir.imaged_moment_uuid, ir.description, ir.format, ir.height_pixels, ir.url, ir.width_pixels, ir.last_updated_timestamp";
+export const IMAGE_COLUMNS = columnList(ANNOTATION_TABLES.image_references, "ir");
 
 // Each table's mapper reads its prefixed columns by name: no intermediate row per table (a
 // video's read maps tens of thousands of rows, and those objects were a tenth of its time).

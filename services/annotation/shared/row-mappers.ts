@@ -1,4 +1,6 @@
+import { columnNames } from "../../kit/storage/table-catalogue.js";
 import { Instant } from "../../kit/time/instant.js";
+import { ANNOTATION_TABLES } from "../annotation-tables.js";
 import type { AssociationEntity } from "../entities/association.entity.js";
 import type { ImagedMomentEntity } from "../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../entities/observation.entity.js";
@@ -10,14 +12,7 @@ import type { ObservationEntity } from "../entities/observation.entity.js";
 export type Row = Record<string, unknown>;
 
 /** The columns momentOfRow reads, for SELECT lists (prefix with a table alias as needed). */
-export const MOMENT_COLUMNS = [
-  "uuid",
-  "video_reference_uuid",
-  "elapsed_time_millis",
-  "recorded_timestamp",
-  "timecode",
-  "last_updated_timestamp",
-] as const;
+export const MOMENT_COLUMNS = columnNames(ANNOTATION_TABLES.imaged_moments);
 
 export function momentOfRow(row: Row): ImagedMomentEntity {
   return {

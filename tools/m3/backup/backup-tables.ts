@@ -1,13 +1,16 @@
 import { annotationMigrations } from "../../../services/annotation/annotation-domain.js";
-import {
-  DAY_COUNTS_TABLE,
-  DEPTH_COUNTS_TABLE,
-  histogramCountsRebuild,
-  MOMENT_COUNTS_TABLE,
-} from "../../../services/annotation/query/repositories/histogram-counts.sql.js";
+import { ANNOTATION_TABLES } from "../../../services/annotation/annotation-tables.js";
+import { histogramCountsRebuild } from "../../../services/annotation/query/repositories/histogram-counts.sql.js";
 import { kbSchema } from "../../../services/kb/kb.module.js";
+import { KB_TABLES } from "../../../services/kb/kb-tables.js";
 import type { Dialect } from "../../../services/kit/storage/domain-storage.js";
+import {
+  columnNames,
+  dataTables,
+  type TableCatalogue,
+} from "../../../services/kit/storage/table-catalogue.js";
 import { registryMigrations } from "../../../services/registry/registry-domain.js";
+import { REGISTRY_TABLES } from "../../../services/registry/registry-tables.js";
 
 /** A table the archive carries: its columns in archive order and the key it is read in. */
 export interface ArchivedTable {
@@ -39,97 +42,34 @@ export interface ArchivedDomain {
 
 export type DatabaseDomain = "kb" | "registry" | "annotation";
 
-const LINK = ["id", "concept_id", "link_name", "to_concept", "link_value", "last_updated_time"];
-const byId = (name: string, columns: string[]): ArchivedTable => ({ name, columns, key: ["id"] });
-const byUuid = (name: string, columns: string[]): ArchivedTable => ({ name, columns, key: ["uuid"] });
+/** A domain's tables of rows as the archive carries them, in catalogue order (parents first). */
+function archivedTables(catalogue: TableCatalogue): ArchivedTable[] {
+  return dataTables(catalogue).map(([name, shape]) => ({
+    name,
+    columns: columnNames(shape),
+    key: shape.key,
+  }));
+}
+
+/** A domain's tables of counts, which a restore recounts once the rows are in. */
+function countTables(catalogue: TableCatalogue): string[] {
+  return Object.keys(catalogue).filter((name) => catalogue[name]?.role === "counts");
+}
 
 /**
- * Every table of every domain with a database, in the order a restore fills them. Fixed here,
- * never taken from an archive; test/integration/backup/backup-tables.test.ts holds it to the
- * tables the migrations create. kb_tree_version is left out: it is a cache counter that a
- * restore bumps instead; so are the derived tables, which a restore recounts.
+ * Every table of every domain with a database, in the order a restore fills them, as each
+ * domain's catalogue declares them. Fixed here, never taken from an archive. Tables of counts
+ * and versions are left out: a restore recounts the counts, and bumps kb_tree_version (a
+ * cache counter) instead.
  */
 export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
-  {
-    name: "kb",
-    migrations: kbSchema.migrations.sqlite as unknown[],
-    tables: [
-      byId("concepts", ["id", "parent_id", "rank_level", "rank_name", "aphia_id", "last_updated_time"]),
-      byId("concept_names", ["id", "concept_id", "name", "name_type", "author", "last_updated_time"]),
-      byId("concept_media", [
-        ...["id", "concept_id", "url", "media_type", "is_primary", "caption", "credit"],
-        "last_updated_time",
-      ]),
-      byId("link_templates", LINK),
-      byId("link_realizations", LINK),
-      byId("literature_references", ["id", "citation", "doi", "last_updated_time"]),
-      {
-        name: "concept_references",
-        columns: ["reference_id", "concept_id"],
-        key: ["reference_id", "concept_id"],
-      },
-      byId("concept_history", [
-        ...["id", "concept_id", "creation_time", "creator_name", "processed_time", "processor_name"],
-        ...["approved", "action", "field", "old_value", "new_value"],
-      ]),
-      byId("user_accounts", [
-        ...["id", "username", "password_hash", "role", "first_name", "last_name", "email", "affiliation"],
-        "last_updated_time",
-      ]),
-      byId("preferences", ["id", "node_name", "pref_key", "pref_value"]),
-    ],
-  },
-  {
-    name: "registry",
-    migrations: registryMigrations.sqlite,
-    tables: [
-      byUuid("video_sequences", ["uuid", "name", "camera_id", "description", "last_updated_time"]),
-      byUuid("videos", [
-        ...["uuid", "video_sequence_uuid", "name", "start_time", "duration_millis", "description"],
-        "last_updated_time",
-      ]),
-      byUuid("video_references", [
-        ...["uuid", "video_uuid", "uri", "container", "video_codec", "audio_codec", "width", "height"],
-        ...["frame_rate", "size_bytes", "sha512", "description", "last_updated_time"],
-      ]),
-    ],
-  },
+  { name: "kb", migrations: kbSchema.migrations.sqlite as unknown[], tables: archivedTables(KB_TABLES) },
+  { name: "registry", migrations: registryMigrations.sqlite, tables: archivedTables(REGISTRY_TABLES) },
   {
     name: "annotation",
     migrations: annotationMigrations.sqlite,
-    derived: {
-      names: [DEPTH_COUNTS_TABLE, DAY_COUNTS_TABLE, MOMENT_COUNTS_TABLE],
-      recount: histogramCountsRebuild,
-    },
-    tables: [
-      byUuid("imaged_moments", [
-        ...["uuid", "video_reference_uuid", "elapsed_time_millis", "recorded_timestamp", "timecode"],
-        "last_updated_timestamp",
-      ]),
-      { name: "imaged_moment_locks", columns: ["video_reference_uuid"], key: ["video_reference_uuid"] },
-      byUuid("observations", [
-        ...["uuid", "imaged_moment_uuid", "activity", "concept", "duration_millis", "observation_group"],
-        ...["observation_timestamp", "observer", "last_updated_timestamp"],
-      ]),
-      byUuid("associations", [
-        ...["uuid", "observation_uuid", "link_name", "link_value", "to_concept", "mime_type"],
-        "last_updated_timestamp",
-      ]),
-      byUuid("image_references", [
-        ...["uuid", "imaged_moment_uuid", "description", "format", "height_pixels", "url", "width_pixels"],
-        "last_updated_timestamp",
-      ]),
-      byUuid("ancillary_data", [
-        ...["uuid", "imaged_moment_uuid", "altitude", "coordinate_reference_system", "depth_meters"],
-        ...["latitude", "longitude", "oxygen_ml_per_l", "phi", "xyz_position_units", "pressure_dbar", "psi"],
-        ...["salinity", "temperature_celsius", "theta", "x", "y", "z", "light_transmission"],
-        "last_updated_timestamp",
-      ]),
-      byUuid("video_reference_information", [
-        ...["uuid", "video_reference_uuid", "mission_contact", "mission_id", "platform_name"],
-        "last_updated_timestamp",
-      ]),
-    ],
+    derived: { names: countTables(ANNOTATION_TABLES), recount: histogramCountsRebuild },
+    tables: archivedTables(ANNOTATION_TABLES),
   },
 ];
 

@@ -1,7 +1,7 @@
 import { Instant } from "../../../services/kit/time/instant.js";
 import type { DumpLink } from "../kb-import/kb-dump.js";
 import { type ConceptMix, conceptMix } from "./concept-mix.js";
-import { emptyChunk, type RowChunk, type SqlRow } from "./datagen-tables.js";
+import { annotationRow, emptyChunk, type RowChunk, type SqlRow } from "./datagen-tables.js";
 import {
   activityAt,
   type Dive,
@@ -145,31 +145,36 @@ export class AnnotationGenerator {
     const annotated = Instant.ofEpochMillis(annotatedMillis).toSql();
     const fraction = (video.index + this.videoDone / this.videoQuota) / this.options.videosPerDive;
     const moment = this.uuids.next();
-    rows.imaged_moments.push([
-      moment,
-      video.referenceUuid,
-      elapsed,
-      Instant.ofEpochMillis(recordedMillis).toSql(),
-      timecodeOf(elapsed),
-      annotated,
-    ]);
+    rows.imaged_moments.push(
+      annotationRow("imaged_moments", {
+        uuid: moment,
+        video_reference_uuid: video.referenceUuid,
+        elapsed_time_millis: elapsed,
+        recorded_timestamp: Instant.ofEpochMillis(recordedMillis).toSql(),
+        timecode: timecodeOf(elapsed),
+        last_updated_timestamp: annotated,
+      }),
+    );
     if (random.chance(0.95)) {
       const depth = depthAt(dive, fraction, random);
-      rows.ancillary_data.push([
-        this.uuids.next(),
-        moment,
-        random.chance(0.7) ? round(random.between(0.5, 30), 2) : null,
-        "EPSG:4326",
-        round(depth, 2),
-        round(dive.latitude + fraction * 0.02 + random.between(-0.0005, 0.0005), 6),
-        round(dive.longitude - fraction * 0.03 + random.between(-0.0005, 0.0005), 6),
-        round(Math.max(0.2, 6 - depth / 150 + (depth > 900 ? (depth - 900) / 500 : 0)), 3),
-        round(depth * 1.0075, 2),
-        round(33.4 + Math.min(1.2, depth / 1000), 3),
-        round(Math.max(1.6, 14 - depth / 120 + random.between(-0.2, 0.2)), 3),
-        round(random.between(78, 92), 2),
-        annotated,
-      ]);
+      // The values are drawn in this order: the seed's rows depend on it.
+      rows.ancillary_data.push(
+        annotationRow("ancillary_data", {
+          uuid: this.uuids.next(),
+          imaged_moment_uuid: moment,
+          altitude: random.chance(0.7) ? round(random.between(0.5, 30), 2) : null,
+          coordinate_reference_system: "EPSG:4326",
+          depth_meters: round(depth, 2),
+          latitude: round(dive.latitude + fraction * 0.02 + random.between(-0.0005, 0.0005), 6),
+          longitude: round(dive.longitude - fraction * 0.03 + random.between(-0.0005, 0.0005), 6),
+          oxygen_ml_per_l: round(Math.max(0.2, 6 - depth / 150 + (depth > 900 ? (depth - 900) / 500 : 0)), 3),
+          pressure_dbar: round(depth * 1.0075, 2),
+          salinity: round(33.4 + Math.min(1.2, depth / 1000), 3),
+          temperature_celsius: round(Math.max(1.6, 14 - depth / 120 + random.between(-0.2, 0.2)), 3),
+          light_transmission: round(random.between(78, 92), 2),
+          last_updated_timestamp: annotated,
+        }),
+      );
     }
     if (random.chance(0.25)) {
       rows.image_references.push(this.image(moment, dive, video, elapsed, "jpg", annotated));
@@ -183,29 +188,33 @@ export class AnnotationGenerator {
     for (let k = 0; k < count; k++) {
       const observation = this.uuids.next();
       const roll = random.next();
-      rows.observations.push([
-        observation,
-        moment,
-        activity,
-        this.mix.ranked[this.mix.conceptIndexOf[this.done] as number] as string,
-        random.chance(0.1) ? random.int(1_000, 60_000) : null,
-        roll < 0.85 ? "ROV" : roll < 0.95 ? "Image" : "VARS",
-        annotated,
-        random.pick(OBSERVERS),
-        annotated,
-      ]);
+      rows.observations.push(
+        annotationRow("observations", {
+          uuid: observation,
+          imaged_moment_uuid: moment,
+          activity,
+          concept: this.mix.ranked[this.mix.conceptIndexOf[this.done] as number] as string,
+          duration_millis: random.chance(0.1) ? random.int(1_000, 60_000) : null,
+          observation_group: roll < 0.85 ? "ROV" : roll < 0.95 ? "Image" : "VARS",
+          observation_timestamp: annotated,
+          observer: random.pick(OBSERVERS),
+          last_updated_timestamp: annotated,
+        }),
+      );
       const associations = random.chance(0.45) ? (random.chance(0.22) ? 2 : 1) : 0;
       for (let a = 0; a < associations; a++) {
         const link = random.pick(this.links);
-        rows.associations.push([
-          this.uuids.next(),
-          observation,
-          link.linkName,
-          link.linkValue,
-          link.toConcept,
-          "text/plain",
-          annotated,
-        ]);
+        rows.associations.push(
+          annotationRow("associations", {
+            uuid: this.uuids.next(),
+            observation_uuid: observation,
+            link_name: link.linkName,
+            link_value: link.linkValue,
+            to_concept: link.toConcept,
+            mime_type: "text/plain",
+            last_updated_timestamp: annotated,
+          }),
+        );
       }
       this.done++;
       this.videoDone++;
@@ -220,16 +229,16 @@ export class AnnotationGenerator {
     format: string,
     at: string,
   ): SqlRow {
-    return [
-      this.uuids.next(),
-      moment,
-      format === "png" ? "source image" : "compressed image with overlay",
-      `image/${format}`,
-      1080,
-      imageUrl(dive, video, elapsed, format),
-      1920,
-      at,
-    ];
+    return annotationRow("image_references", {
+      uuid: this.uuids.next(),
+      imaged_moment_uuid: moment,
+      description: format === "png" ? "source image" : "compressed image with overlay",
+      format: `image/${format}`,
+      height_pixels: 1080,
+      url: imageUrl(dive, video, elapsed, format),
+      width_pixels: 1920,
+      last_updated_timestamp: at,
+    });
   }
 }
 

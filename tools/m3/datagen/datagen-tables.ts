@@ -1,105 +1,73 @@
+import {
+  ANNOTATION_TABLES as ANNOTATION_CATALOGUE,
+  type AnnotationTableName,
+} from "../../../services/annotation/annotation-tables.js";
+import {
+  columnNames,
+  type RowValues,
+  type TableShape,
+  valuesInOrder,
+} from "../../../services/kit/storage/table-catalogue.js";
+import {
+  REGISTRY_TABLES as REGISTRY_CATALOGUE,
+  type RegistryTableName,
+} from "../../../services/registry/registry-tables.js";
+
+/** The annotation tables the generator fills, in the order a chunk inserts them (parents first). */
+const FILLED_ANNOTATION_TABLES = [
+  "video_reference_information",
+  "imaged_moments",
+  "ancillary_data",
+  "image_references",
+  "observations",
+  "associations",
+] as const satisfies readonly AnnotationTableName[];
+
+const FILLED_REGISTRY_TABLES = [
+  "video_sequences",
+  "videos",
+  "video_references",
+] as const satisfies readonly RegistryTableName[];
+
+export type AnnotationTable = (typeof FILLED_ANNOTATION_TABLES)[number];
+export type RegistryTable = (typeof FILLED_REGISTRY_TABLES)[number];
+
 /**
- * The tables the generator fills and the columns of its rows, in the order the generator
- * writes each row's values (the migrations of services/annotation and services/registry
- * define the tables; generated columns such as url_hash are left to the database).
+ * The columns of each table the generator fills, as the domains' catalogues declare them: the
+ * order of each generated row's values (columns the generator leaves out hold NULL).
  */
-export const ANNOTATION_TABLES = {
-  video_reference_information: [
-    "uuid",
-    "video_reference_uuid",
-    "mission_contact",
-    "mission_id",
-    "platform_name",
-    "last_updated_timestamp",
-  ],
-  imaged_moments: [
-    "uuid",
-    "video_reference_uuid",
-    "elapsed_time_millis",
-    "recorded_timestamp",
-    "timecode",
-    "last_updated_timestamp",
-  ],
-  ancillary_data: [
-    "uuid",
-    "imaged_moment_uuid",
-    "altitude",
-    "coordinate_reference_system",
-    "depth_meters",
-    "latitude",
-    "longitude",
-    "oxygen_ml_per_l",
-    "pressure_dbar",
-    "salinity",
-    "temperature_celsius",
-    "light_transmission",
-    "last_updated_timestamp",
-  ],
-  image_references: [
-    "uuid",
-    "imaged_moment_uuid",
-    "description",
-    "format",
-    "height_pixels",
-    "url",
-    "width_pixels",
-    "last_updated_timestamp",
-  ],
-  observations: [
-    "uuid",
-    "imaged_moment_uuid",
-    "activity",
-    "concept",
-    "duration_millis",
-    "observation_group",
-    "observation_timestamp",
-    "observer",
-    "last_updated_timestamp",
-  ],
-  associations: [
-    "uuid",
-    "observation_uuid",
-    "link_name",
-    "link_value",
-    "to_concept",
-    "mime_type",
-    "last_updated_timestamp",
-  ],
-} as const;
+export const ANNOTATION_TABLES = columnsOf(ANNOTATION_CATALOGUE, FILLED_ANNOTATION_TABLES);
+export const REGISTRY_TABLES = columnsOf(REGISTRY_CATALOGUE, FILLED_REGISTRY_TABLES);
 
-export const REGISTRY_TABLES = {
-  video_sequences: ["uuid", "name", "camera_id", "description", "last_updated_time"],
-  videos: [
-    "uuid",
-    "video_sequence_uuid",
-    "name",
-    "start_time",
-    "duration_millis",
-    "description",
-    "last_updated_time",
-  ],
-  video_references: [
-    "uuid",
-    "video_uuid",
-    "uri",
-    "container",
-    "video_codec",
-    "audio_codec",
-    "width",
-    "height",
-    "frame_rate",
-    "size_bytes",
-    "sha512",
-    "description",
-    "last_updated_time",
-  ],
-} as const;
+function columnsOf<T extends string>(
+  catalogue: Readonly<Record<T, TableShape>>,
+  tables: readonly T[],
+): Record<T, readonly string[]> {
+  const columns = {} as Record<T, readonly string[]>;
+  for (const name of tables) columns[name] = columnNames(catalogue[name]);
+  return columns;
+}
 
-export type AnnotationTable = keyof typeof ANNOTATION_TABLES;
-export type RegistryTable = keyof typeof REGISTRY_TABLES;
+export type SqlValue = string | number | null;
 
 /** One row's values, in its table's column order. */
-export type SqlRow = (string | number | null)[];
+export type SqlRow = SqlValue[];
+
+/** An annotation row from its values by column name. */
+export function annotationRow<T extends AnnotationTable>(
+  table: T,
+  values: RowValues<(typeof ANNOTATION_CATALOGUE)[T], SqlValue>,
+): SqlRow {
+  return valuesInOrder(ANNOTATION_TABLES[table], values);
+}
+
+/** A registry row from its values by column name. */
+export function registryRow<T extends RegistryTable>(
+  table: T,
+  values: RowValues<(typeof REGISTRY_CATALOGUE)[T], SqlValue>,
+): SqlRow {
+  return valuesInOrder(REGISTRY_TABLES[table], values);
+}
 
 /** The rows of one chunk, per table; parents come before children in insertion order. */
 export interface RowChunk {
@@ -111,15 +79,14 @@ export interface RowChunk {
 
 export function emptyChunk(): RowChunk {
   return {
-    annotation: {
-      video_reference_information: [],
-      imaged_moments: [],
-      ancillary_data: [],
-      image_references: [],
-      observations: [],
-      associations: [],
-    },
-    registry: { video_sequences: [], videos: [], video_references: [] },
+    annotation: emptyTables(FILLED_ANNOTATION_TABLES),
+    registry: emptyTables(FILLED_REGISTRY_TABLES),
     annotations: 0,
   };
+}
+
+function emptyTables<T extends string>(tables: readonly T[]): Record<T, SqlRow[]> {
+  const rows = {} as Record<T, SqlRow[]>;
+  for (const name of tables) rows[name] = [];
+  return rows;
 }

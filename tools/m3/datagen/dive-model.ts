@@ -1,5 +1,5 @@
 import { Instant } from "../../../services/kit/time/instant.js";
-import type { SqlRow } from "./datagen-tables.js";
+import { annotationRow, registryRow, type SqlRow } from "./datagen-tables.js";
 import type { SeededRandom, SeededUuids } from "./seeded-random.js";
 
 const PLATFORMS = ["Ventana", "Doc Ricketts", "Tiburon", "MiniROV"] as const;
@@ -70,18 +70,25 @@ export function planVideo(dive: Dive, index: number, startMillis: number, uuids:
 
 export function sequenceRow(dive: Dive): SqlRow {
   const created = Instant.ofEpochMillis(dive.startMillis).toSql();
-  return [
-    dive.uuid,
-    dive.name,
-    dive.platform,
-    `${dive.platform} dive, chief scientist ${dive.chiefScientist}`,
-    created,
-  ];
+  return registryRow("video_sequences", {
+    uuid: dive.uuid,
+    name: dive.name,
+    camera_id: dive.platform,
+    description: `${dive.platform} dive, chief scientist ${dive.chiefScientist}`,
+    last_updated_time: created,
+  });
 }
 
 export function videoRow(dive: Dive, video: Video, durationMillis: number): SqlRow {
   const start = Instant.ofEpochMillis(video.startMillis).toSql();
-  return [video.uuid, dive.uuid, video.name, start, durationMillis, null, start];
+  return registryRow("videos", {
+    uuid: video.uuid,
+    video_sequence_uuid: dive.uuid,
+    name: video.name,
+    start_time: start,
+    duration_millis: durationMillis,
+    last_updated_time: start,
+  });
 }
 
 export function videoReferenceRow(
@@ -92,32 +99,31 @@ export function videoReferenceRow(
 ): SqlRow {
   const file = video.name.replace(/ /g, "_");
   const start = Instant.ofEpochMillis(video.startMillis).toSql();
-  return [
-    video.referenceUuid,
-    video.uuid,
-    `${MEDIA_HOST}/media/${dive.platform.replace(/ /g, "")}/${file}.mov`,
-    "video/quicktime",
-    "ProRes 422 HQ",
-    "pcm_s24le",
-    1920,
-    1080,
-    29.97,
-    Math.round(durationMillis * 27_500),
-    random.hex(128),
-    null,
-    start,
-  ];
+  return registryRow("video_references", {
+    uuid: video.referenceUuid,
+    video_uuid: video.uuid,
+    uri: `${MEDIA_HOST}/media/${dive.platform.replace(/ /g, "")}/${file}.mov`,
+    container: "video/quicktime",
+    video_codec: "ProRes 422 HQ",
+    audio_codec: "pcm_s24le",
+    width: 1920,
+    height: 1080,
+    frame_rate: 29.97,
+    size_bytes: Math.round(durationMillis * 27_500),
+    sha512: random.hex(128),
+    last_updated_time: start,
+  });
 }
 
 export function videoInformationRow(dive: Dive, video: Video, uuids: SeededUuids): SqlRow {
-  return [
-    uuids.next(),
-    video.referenceUuid,
-    dive.chiefScientist,
-    dive.name,
-    dive.platform,
-    Instant.ofEpochMillis(video.startMillis).toSql(),
-  ];
+  return annotationRow("video_reference_information", {
+    uuid: uuids.next(),
+    video_reference_uuid: video.referenceUuid,
+    mission_contact: dive.chiefScientist,
+    mission_id: dive.name,
+    platform_name: dive.platform,
+    last_updated_timestamp: Instant.ofEpochMillis(video.startMillis).toSql(),
+  });
 }
 
 /** The frame-grab URL of a moment: unique, since a video's moments have distinct elapsed times. */

@@ -1,17 +1,43 @@
 import type { EntityManager } from "typeorm";
+import { KB_TABLES } from "../../../services/kb/kb-tables.js";
 import { placeholders } from "../../../services/kit/sql/placeholders.js";
+import {
+  columnNames,
+  kindOf,
+  type RowValues,
+  type TableShape,
+  valuesInOrder,
+} from "../../../services/kit/storage/table-catalogue.js";
 
-/** The tables the import fills, with their columns in insert order (fixed here, never from input). */
+/**
+ * The tables the import fills, with their columns in insert order: the kb catalogue's (never
+ * from input). The import numbers the concepts itself, so names can refer to them; the database
+ * numbers the other rows.
+ */
 const TABLES = {
-  concepts: ["id", "parent_id", "rank_level", "rank_name", "aphia_id", "last_updated_time"],
-  concept_names: ["concept_id", "name", "name_type", "author", "last_updated_time"],
-  concept_media: ["concept_id", "url", "media_type", "is_primary", "caption", "credit", "last_updated_time"],
-  link_templates: ["concept_id", "link_name", "to_concept", "link_value", "last_updated_time"],
-  link_realizations: ["concept_id", "link_name", "to_concept", "link_value", "last_updated_time"],
-} as const;
+  concepts: columnNames(KB_TABLES.concepts),
+  concept_names: numberedByDatabase(KB_TABLES.concept_names),
+  concept_media: numberedByDatabase(KB_TABLES.concept_media),
+  link_templates: numberedByDatabase(KB_TABLES.link_templates),
+  link_realizations: numberedByDatabase(KB_TABLES.link_realizations),
+};
+
+function numberedByDatabase(shape: TableShape): string[] {
+  return Object.entries(shape.columns)
+    .filter(([, type]) => kindOf(type) !== "serial")
+    .map(([column]) => column);
+}
 
 export type ImportTable = keyof typeof TABLES;
 export type SqlValue = string | number | null;
+
+/** A row's values by column name (the database numbers the rows but the concepts). */
+export type ImportValues<T extends ImportTable> = RowValues<(typeof KB_TABLES)[T], SqlValue>;
+
+/** A row of a table the import fills, from its values by column name, in insert order. */
+export function importRow<T extends ImportTable>(table: T, values: ImportValues<T>): SqlValue[] {
+  return valuesInOrder(TABLES[table], values);
+}
 
 /** Rows per INSERT: a few thousand keeps every statement under both drivers' placeholder limits. */
 export const ROWS_PER_STATEMENT = 2000;

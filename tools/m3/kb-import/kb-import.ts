@@ -5,9 +5,11 @@ import { kbSchema } from "../../../services/kb/kb.module.js";
 import type { DatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { type DumpCounts, type KbDump, parseKbDump } from "./kb-dump.js";
+import { type DumpCounts, type DumpLink, type KbDump, parseKbDump } from "./kb-dump.js";
 import {
   type ImportTable,
+  type ImportValues,
+  importRow,
   KbImportRepository,
   ROWS_PER_STATEMENT,
   type SqlValue,
@@ -124,30 +126,50 @@ function tableRows(dump: KbDump, firstId: number, now: string): Map<ImportTable,
     ["link_templates", []],
     ["link_realizations", []],
   ]);
-  const add = (table: ImportTable, row: SqlValue[]) => rows.get(table)?.push(row);
+  const add = <T extends ImportTable>(table: T, values: ImportValues<T>) =>
+    rows.get(table)?.push(importRow(table, values));
   for (const concept of dump.concepts) {
     const id = firstId + concept.index;
     const parentId = concept.parentIndex === undefined ? null : firstId + concept.parentIndex;
-    add("concepts", [id, parentId, concept.rankLevel ?? null, concept.rankName ?? null, null, now]);
-    for (const name of concept.names)
-      add("concept_names", [id, name.name, name.nameType, name.author ?? null, now]);
+    add("concepts", {
+      id,
+      parent_id: parentId,
+      rank_level: concept.rankLevel ?? null,
+      rank_name: concept.rankName ?? null,
+      last_updated_time: now,
+    });
+    for (const name of concept.names) {
+      add("concept_names", {
+        concept_id: id,
+        name: name.name,
+        name_type: name.nameType,
+        author: name.author ?? null,
+        last_updated_time: now,
+      });
+    }
     for (const media of concept.media) {
-      add("concept_media", [
-        id,
-        media.url,
-        media.mediaType ?? null,
-        media.isPrimary ? 1 : 0,
-        media.caption ?? null,
-        media.credit ?? null,
-        now,
-      ]);
+      add("concept_media", {
+        concept_id: id,
+        url: media.url,
+        media_type: media.mediaType ?? null,
+        is_primary: media.isPrimary ? 1 : 0,
+        caption: media.caption ?? null,
+        credit: media.credit ?? null,
+        last_updated_time: now,
+      });
     }
-    for (const link of concept.linkTemplates) {
-      add("link_templates", [id, link.linkName, link.toConcept, link.linkValue, now]);
-    }
-    for (const link of concept.linkRealizations) {
-      add("link_realizations", [id, link.linkName, link.toConcept, link.linkValue, now]);
-    }
+    for (const link of concept.linkTemplates) add("link_templates", linkValues(id, link, now));
+    for (const link of concept.linkRealizations) add("link_realizations", linkValues(id, link, now));
   }
   return rows;
+}
+
+function linkValues(conceptId: number, link: DumpLink, now: string): ImportValues<"link_templates"> {
+  return {
+    concept_id: conceptId,
+    link_name: link.linkName,
+    to_concept: link.toConcept,
+    link_value: link.linkValue,
+    last_updated_time: now,
+  };
 }

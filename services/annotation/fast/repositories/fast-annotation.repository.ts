@@ -4,7 +4,9 @@ import { forceIndex } from "../../../kit/sql/dialect-hints.js";
 import { type Page, pageClause } from "../../../kit/sql/page.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import type { SqlStatement } from "../../../kit/sql/statement.js";
+import { columnList } from "../../../kit/storage/column-lists.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
+import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import type { AnnotationGraph } from "../../annotations/services/annotation-graphs.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import type { AssociationEntity } from "../../entities/association.entity.js";
@@ -26,8 +28,8 @@ export interface GeographicRangeRow {
 /** Keys bound per child statement: MariaDB turns IN lists of 1,000 or more into a subquery. */
 const KEYS_PER_STATEMENT = 999;
 
-const OBSERVATION_COLUMNS = `o.uuid, o.imaged_moment_uuid, o.activity, o.concept, o.duration_millis,
-  o.observation_group, o.observation_timestamp, o.observer, o.last_updated_timestamp`;
+const OBSERVATION_COLUMNS = columnList(ANNOTATION_TABLES.observations, "o");
+const ASSOCIATION_COLUMNS = columnList(ANNOTATION_TABLES.associations);
 
 /**
  * The matching observations with their moments, ordered by observation UUID, one page of them.
@@ -129,7 +131,7 @@ export class FastAnnotationRepository {
     observationUuids: readonly string[],
   ): Promise<Map<string, AssociationEntity[]>> {
     const rows = await this.rowsWhereIn(
-      `SELECT uuid, observation_uuid, link_name, to_concept, link_value, mime_type, last_updated_timestamp
+      `SELECT ${ASSOCIATION_COLUMNS}
        FROM associations${forceIndex(this.manager, "idx_associations__observation_uuid")} WHERE observation_uuid`,
       observationUuids,
     );

@@ -1,16 +1,13 @@
+import { columnList, prefixedColumnList } from "../../../kit/storage/column-lists.js";
 import { Instant } from "../../../kit/time/instant.js";
+import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import type { Row } from "../../shared/row-mappers.js";
 
 /** The imaged-moment columns a fast read selects next to another table's, prefixed `im_`. */
-export const PREFIXED_MOMENT_COLUMNS = `im.uuid AS im_uuid, im.video_reference_uuid AS im_video_reference_uuid,
-  im.elapsed_time_millis AS im_elapsed_time_millis, im.recorded_timestamp AS im_recorded_timestamp,
-  im.timecode AS im_timecode, im.last_updated_timestamp AS im_last_updated_timestamp`;
+export const PREFIXED_MOMENT_COLUMNS = prefixedColumnList(ANNOTATION_TABLES.imaged_moments, "im");
 
-export const ANCILLARY_COLUMNS = `ad.uuid, ad.imaged_moment_uuid, ad.altitude, ad.coordinate_reference_system,
-  ad.depth_meters, ad.latitude, ad.longitude, ad.oxygen_ml_per_l, ad.phi, ad.xyz_position_units, ad.pressure_dbar,
-  ad.psi, ad.salinity, ad.temperature_celsius, ad.theta, ad.x, ad.y, ad.z, ad.light_transmission,
-  ad.last_updated_timestamp`;
+export const ANCILLARY_COLUMNS = columnList(ANNOTATION_TABLES.ancillary_data, "ad");
 
 export function ancillaryDatumOfRow(row: Row): AncillaryDatumEntity {
   return {

@@ -2,34 +2,20 @@ import type { EntityManager } from "typeorm";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
-import { ANCILLARY_MEASUREMENTS, AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
+import {
+  ANCILLARY_MEASUREMENTS,
+  AncillaryDatumEntity,
+  MEASUREMENT_COLUMNS,
+} from "../../entities/ancillary-datum.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { execute } from "./column-update.sql.js";
 
 const ROWS_PER_STATEMENT = 200;
 
-/** Column of each measurement, in ANCILLARY_MEASUREMENTS order. */
-const MEASUREMENT_COLUMNS = [
-  "altitude",
-  "coordinate_reference_system",
-  "depth_meters",
-  "latitude",
-  "longitude",
-  "oxygen_ml_per_l",
-  "phi",
-  "xyz_position_units",
-  "pressure_dbar",
-  "psi",
-  "salinity",
-  "temperature_celsius",
-  "theta",
-  "x",
-  "y",
-  "z",
-  "light_transmission",
-];
+/** Column of each measurement, in ANCILLARY_MEASUREMENTS order (the order valuesOf gives their values). */
+const MEASURED_COLUMNS = ANCILLARY_MEASUREMENTS.map((field) => MEASUREMENT_COLUMNS[field]);
 
-const COLUMNS = ["uuid", "imaged_moment_uuid", ...MEASUREMENT_COLUMNS, "last_updated_timestamp"];
+const COLUMNS = ["uuid", "imaged_moment_uuid", ...MEASURED_COLUMNS, "last_updated_timestamp"];
 
 /**
  * How an upsert treats a moment that already has data: "merge" keeps the stored value of
@@ -80,7 +66,7 @@ export class AncillaryDatumRepository {
   /** Inserts or updates one row per imaged moment, a few hundred rows per statement. */
   async upsertMany(rows: readonly AncillaryDatumEntity[], mode: UpsertMode): Promise<void> {
     const mysql = this.manager.connection.options.type === "mysql";
-    const assign = MEASUREMENT_COLUMNS.map((column) => {
+    const assign = MEASURED_COLUMNS.map((column) => {
       const incoming = mysql ? `VALUES(${column})` : `excluded.${column}`;
       return `${column} = ${mode === "merge" ? `COALESCE(${incoming}, ${column})` : incoming}`;
     });

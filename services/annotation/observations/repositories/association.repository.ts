@@ -1,13 +1,17 @@
 import type { EntityManager } from "typeorm";
 import { forceIndex, leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
+import { columnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
+import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
 import { associationOfRow, type Row } from "../../shared/row-mappers.js";
+
+const ASSOCIATION_COLUMNS = columnList(ANNOTATION_TABLES.associations, "a");
 
 export type AssociationChanges = Partial<
   Pick<AssociationEntity, "linkName" | "toConcept" | "linkValue" | "mimeType" | "observationUuid">
@@ -87,8 +91,7 @@ export class AssociationRepository {
   ): Promise<AssociationEntity[]> {
     const join = leftFirstJoin(this.manager);
     const rows: Row[] = await this.manager.query(
-      `SELECT a.uuid, a.observation_uuid, a.link_name, a.to_concept, a.link_value, a.mime_type,
-              a.last_updated_timestamp
+      `SELECT ${ASSOCIATION_COLUMNS}
          FROM imaged_moments im
         ${join} observations o ON o.imaged_moment_uuid = im.uuid
         ${join} associations a${forceIndex(this.manager, "idx_associations__observation_uuid")} ON a.observation_uuid = o.uuid

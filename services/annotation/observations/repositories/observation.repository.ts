@@ -2,13 +2,17 @@ import type { EntityManager } from "typeorm";
 import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import type { Page } from "../../../kit/sql/page.js";
 import { pageClause } from "../../../kit/sql/page.js";
+import { columnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
+import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
 import { observationOfRow, type Row } from "../../shared/row-mappers.js";
+
+const OBSERVATION_COLUMNS = columnList(ANNOTATION_TABLES.observations, "o");
 
 /** The fields a single-row or bulk update may set. */
 export type ObservationChanges = Partial<
@@ -50,8 +54,7 @@ export class ObservationRepository {
     if (page.limit !== undefined) {
       const limit = pageClause(page);
       const rows: Row[] = await this.manager.query(
-        `SELECT o.uuid, o.imaged_moment_uuid, o.activity, o.concept, o.duration_millis, o.observation_group,
-                o.observation_timestamp, o.observer, o.last_updated_timestamp
+        `SELECT ${OBSERVATION_COLUMNS}
            FROM (SELECT o.uuid FROM imaged_moments im JOIN observations o ON o.imaged_moment_uuid = im.uuid
                   WHERE im.video_reference_uuid = ? ORDER BY o.uuid${limit.sql}) p
           ${leftFirstJoin(this.manager)} observations o ON o.uuid = p.uuid

@@ -1,24 +1,21 @@
 import type { EntityManager } from "typeorm";
 import { groupBy } from "../../../kit/collections/group-by.js";
+import { prefixedColumnList } from "../../../kit/storage/column-lists.js";
 import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { VideoSequenceTree, VideoTree } from "../../entities/registry.views.js";
 import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
+import { REGISTRY_TABLES } from "../../registry-tables.js";
 import { compareText } from "./text-order.js";
 import { sortVideos, type VideoRepository } from "./video.repository.js";
 import type { VideoReferenceRepository } from "./video-reference.repository.js";
 
-const VIDEO_COLUMNS = `v.uuid AS v_uuid, v.video_sequence_uuid AS v_video_sequence_uuid, v.name AS v_name,
-  v.start_time AS v_start_time, v.duration_millis AS v_duration_millis, v.description AS v_description,
-  v.last_updated_time AS v_last_updated_time`;
-const REFERENCE_COLUMNS = `vr.uuid AS vr_uuid, vr.uri AS vr_uri, vr.container AS vr_container,
-  vr.video_codec AS vr_video_codec, vr.audio_codec AS vr_audio_codec, vr.width AS vr_width, vr.height AS vr_height,
-  vr.frame_rate AS vr_frame_rate, vr.size_bytes AS vr_size_bytes, vr.sha512 AS vr_sha512,
-  vr.description AS vr_description, vr.last_updated_time AS vr_last_updated_time`;
-const SEQUENCE_TREE = `SELECT vs.uuid AS vs_uuid, vs.name AS vs_name, vs.camera_id AS vs_camera_id,
-  vs.description AS vs_description, vs.last_updated_time AS vs_last_updated_time, ${VIDEO_COLUMNS}, ${REFERENCE_COLUMNS}
+const VIDEO_COLUMNS = prefixedColumnList(REGISTRY_TABLES.videos, "v");
+// A reference's video is the row's video.
+const REFERENCE_COLUMNS = prefixedColumnList(REGISTRY_TABLES.video_references, "vr", ["video_uuid"]);
+const SEQUENCE_TREE = `SELECT ${prefixedColumnList(REGISTRY_TABLES.video_sequences, "vs")}, ${VIDEO_COLUMNS}, ${REFERENCE_COLUMNS}
 FROM video_sequences vs
 LEFT JOIN videos v ON v.video_sequence_uuid = vs.uuid
 LEFT JOIN video_references vr ON vr.video_uuid = v.uuid`;

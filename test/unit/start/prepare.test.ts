@@ -28,20 +28,35 @@ const PREPARE = (
   }
 ).scripts.prepare;
 
-function runPrepare(folder: string): Promise<{ code: number | null; stderr: string }> {
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(folder: string, command: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    if (PREPARE === undefined) throw new Error("package.json has no prepare script");
-    const child = spawn("sh", ["-c", PREPARE], { cwd: folder, stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
+    const child = spawn(command, args, { cwd: folder, stdio: ["ignore", "pipe", "pipe"] });
+    const output = { stdout: "", stderr: "" };
     child.stdout.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
+      output.stdout += chunk.toString();
     });
     child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
+      output.stderr += chunk.toString();
     });
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stderr }));
+    child.once("close", (code) => resolve({ code, ...output }));
   });
+}
+
+function runPrepare(folder: string): Promise<Run> {
+  if (PREPARE === undefined) throw new Error("package.json has no prepare script");
+  return run(folder, "sh", ["-c", PREPARE]);
+}
+
+/** npm start's launcher (tools/m3/start/start.mjs); the small checkout's main prints its port. */
+function runStart(folder: string): Promise<Run> {
+  return run(folder, process.execPath, [join("tools", "m3", "start", "start.mjs")]);
 }
 
 function temporaryFolder(t: { teardown(fn: () => void): void }): string {
@@ -100,35 +115,46 @@ test("where only package.json and package-lock.json are (the Dockerfile's depend
   const folder = temporaryFolder(t);
   for (const file of ["package.json", "package-lock.json"])
     copyFileSync(join(REPO_ROOT, file), join(folder, file));
-  const { code, stderr } = await runPrepare(folder);
+  const { code, stdout, stderr } = await runPrepare(folder);
   t.is(code, 0, stderr);
-  t.is(stderr, "");
+  t.is(stdout + stderr, "");
   t.deepEqual(readdirSync(folder).sort(), ["package-lock.json", "package.json"]);
 });
 
-test("in a checkout, prepare builds the web console into .tmp/console and the transpiled copy npm start runs", async (t) => {
+test("in a checkout, prepare builds the web console into .tmp/console and the transpiled copy, and npm start then redoes neither", async (t) => {
   const folder = temporaryFolder(t);
   smallCheckout(folder);
   linkNodeModules(folder);
-  const first = await runPrepare(folder);
-  t.is(first.code, 0, first.stderr);
-  t.true(existsSync(join(folder, ".tmp", "console", "index.html")), first.stderr);
+  const prepared = await runPrepare(folder);
+  t.is(prepared.code, 0, prepared.stderr);
+  t.true(existsSync(join(folder, ".tmp", "console", "index.html")), prepared.stderr);
   t.true(existsSync(join(folder, ".tmp", "console", ".source-hash")));
-  t.regex(first.stderr, /built the web console to \.tmp\/console/);
+  t.regex(prepared.stderr, /built the web console to \.tmp\/console/);
+  t.regex(prepared.stderr, /transpiled 2 changed TypeScript files to \.tmp\/start/);
   t.true(existsSync(join(folder, ".tmp", "start", "tools", "m3", "all-in-one", "main.js")));
-  t.true(existsSync(join(folder, ".tmp", "start", "services", "port.js")));
 
-  // Installing again with nothing changed redoes nothing; a changed console source is rebuilt.
-  const again = await runPrepare(folder);
-  t.is(again.code, 0, again.stderr);
-  t.is(again.stderr, "");
-  writeFileSync(join(folder, "gateway", "console", "main.js"), 'document.title = "m3 console, changed";\n');
-  const changed = await runPrepare(folder);
-  t.regex(changed.stderr, /built the web console/);
-  t.notRegex(changed.stderr, /transpiled/);
+  const started = await runStart(folder);
+  t.is(started.code, 0, started.stderr);
+  t.is(started.stdout, "8080\n", "the transpiled main ran");
+  t.is(started.stderr, "", "nothing was built or transpiled again");
+  t.is((await runPrepare(folder)).stderr, "", "installing again redoes nothing either");
 });
 
-test("a console that fails to build leaves the installation going: exit 0, the failure named loudly, the rest done", async (t) => {
+test("npm start still rebuilds the console when its sources changed after the installation", async (t) => {
+  const folder = temporaryFolder(t);
+  smallCheckout(folder);
+  linkNodeModules(folder);
+  t.is((await runPrepare(folder)).code, 0);
+  const built = readFileSync(join(folder, ".tmp", "console", ".source-hash"), "utf8");
+  writeFileSync(join(folder, "gateway", "console", "main.js"), 'document.title = "m3 console, changed";\n');
+  const started = await runStart(folder);
+  t.is(started.code, 0, started.stderr);
+  t.regex(started.stderr, /built the web console to \.tmp\/console/);
+  t.notRegex(started.stderr, /transpiled/);
+  t.not(readFileSync(join(folder, ".tmp", "console", ".source-hash"), "utf8"), built);
+});
+
+test("a console that fails to build leaves the installation going (exit 0, the failure named loudly, the rest done) and npm start running", async (t) => {
   const folder = temporaryFolder(t);
   smallCheckout(folder, "./missing.js");
   linkNodeModules(folder);
@@ -138,6 +164,12 @@ test("a console that fails to build leaves the installation going: exit 0, the f
   t.regex(stderr, /npm start serves the API without the console and tries the build again/);
   t.false(existsSync(join(folder, ".tmp", "console")));
   t.true(existsSync(join(folder, ".tmp", "start", "tools", "m3", "all-in-one", "main.js")));
+
+  // npm start tries the build again, says it failed, and runs the rest all the same.
+  const started = await runStart(folder);
+  t.is(started.code, 0, started.stderr);
+  t.regex(started.stderr, /the web console could not be built: .*; the API serves without it/);
+  t.is(started.stdout, "8080\n");
 });
 
 test("without vite (the dev dependencies omitted) prepare says the console is left unbuilt and transpiles the rest", async (t) => {

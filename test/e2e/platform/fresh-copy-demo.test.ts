@@ -33,7 +33,7 @@ test("a fresh copy of the committed tree starts with --demo and serves the kb, a
   const copy = join(folder, "m3");
   mkdirSync(copy);
   await unpackCommittedTree(copy);
-  t.true(existsSync(join(copy, "services", "all-in-one", "main.ts")));
+  t.true(existsSync(join(copy, "tools", "m3", "all-in-one", "main.ts")));
   t.false(existsSync(join(copy, "data")), "the archive carries no data folder");
   symlinkSync(realpathSync(join(REPO_ROOT, "node_modules")), join(copy, "node_modules"), "dir");
   t.deepEqual(readdirSync(folder), ["m3"]);

@@ -14,7 +14,7 @@ import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtu
 import { type StartedScript, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
 import { storeOrReadSecrets } from "../../../tools/m3/all-in-one/shared-secrets.repository.js";
 
-const MAIN = join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "main.ts");
+const MAIN = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "all-in-one", "main.ts");
 const started: StartedScript[] = [];
 const dataDirs: string[] = [];
 

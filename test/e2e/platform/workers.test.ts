@@ -14,7 +14,7 @@ import test, { type ExecutionContext } from "ava";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { type StartedScript, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
 
-const MAIN = join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "main.ts");
+const MAIN = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "all-in-one", "main.ts");
 const started: StartedScript[] = [];
 const dataDirs: string[] = [];
 

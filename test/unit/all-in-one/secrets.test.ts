@@ -44,7 +44,7 @@ test("processes starting together on one data directory all end up with the same
   const root = mkdtempSync(join(tmpdir(), "m3-secrets-"));
   const dirs = Array.from({ length: ROUNDS }, (_, round) => join(root, String(round)));
   const module = pathToFileURL(
-    join(import.meta.dirname, "..", "..", "..", "services", "all-in-one", "secrets.ts"),
+    join(import.meta.dirname, "..", "..", "..", "tools", "m3", "all-in-one", "secrets.ts"),
   ).href;
   // Each child loads the module, then makes every round's call at the round's instant, so the
   // children's calls on one directory collide.

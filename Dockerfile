@@ -12,6 +12,8 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Production dependencies only. better-sqlite3 (the embedded default store) compiles when no
 # prebuilt binary downloads, so the toolchain lives here and never reaches the final image.
+# package.json's prepare step (in a checkout: the console built, the sources transpiled for
+# npm start) finds no sources here, in the build stage's npm ci neither, and does nothing.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 RUN apt-get update \

@@ -75,6 +75,11 @@ test("dependencies are installed from the lockfile without dev dependencies, in 
   ]);
 });
 
+test("the dependency stage installs from package.json and package-lock.json alone, where npm's prepare step builds nothing", (t) => {
+  // test/unit/start/prepare.test.ts runs package.json's prepare script beside these two files alone.
+  t.deepEqual(texts(stage("deps"), "COPY"), ["package.json package-lock.json ./"]);
+});
+
 test("both final targets run as a numeric non-root user through the command-selecting entrypoint", (t) => {
   for (const name of ["runtime", "capture"]) {
     const users = lineage(name).flatMap((of) => texts(of, "USER"));

@@ -142,6 +142,58 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     },
   );
 
+  test.serial(
+    "Enter in the kb search opens the concept having the typed name, in any case, an alternate name too",
+    async (t) => {
+      const opened = await openPage(browser);
+      const { page } = opened;
+      await page.goto(`${origin}/#/kb`);
+      const search = page.getByLabel("Find a concept by any name");
+      // Typed and entered at once, before any suggestion shows. "grenadier" is an alternate
+      // name of Macrouridae; concepts sorted before it (Coryphaenoides ...) have it in theirs.
+      await search.fill("GRENADIER");
+      await search.press("Enter");
+      await page.getByRole("heading", { level: 2, name: "Macrouridae", exact: true }).waitFor();
+      t.regex(page.url(), /#\/kb\/Macrouridae$/);
+      t.is(await search.inputValue(), "");
+
+      await search.fill("crossota millsae");
+      await page.getByRole("list", { name: "Suggestions" }).getByRole("link").first().waitFor();
+      await search.press("Enter");
+      await page.getByRole("heading", { level: 2, name: "Crossota millsae", exact: true }).waitFor();
+      t.regex(page.url(), /#\/kb\/Crossota%20millsae$/);
+      await checkScreen(t, opened, "kb-search-enter", { screenshot: false });
+    },
+  );
+
+  test.serial(
+    "Enter in the kb search opens the first concept suggested for part of a name, and says when none is",
+    async (t) => {
+      const opened = await openPage(browser);
+      const { page } = opened;
+      await page.goto(`${origin}/#/kb`);
+      const search = page.getByLabel("Find a concept by any name");
+      await search.fill("eelpou");
+      const suggestions = page.getByRole("list", { name: "Suggestions" }).getByRole("link");
+      await suggestions.first().waitFor();
+      t.true((await suggestions.count()) > 1, "more than one concept has a name containing eelpou");
+      const first = await suggestions.first().innerText();
+      await search.press("Enter");
+      await page.getByRole("heading", { level: 2, name: first, exact: true }).waitFor();
+      const shown = () => decodeURIComponent(new URL(page.url()).hash);
+      t.is(shown(), `#/kb/${first}`);
+
+      await search.fill("qqxqq");
+      await search.press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: "No concept has a name containing “qqxqq”." })
+        .waitFor();
+      t.is(shown(), `#/kb/${first}`);
+      await checkScreen(t, opened, "kb-search-enter-partial", { screenshot: false });
+    },
+  );
+
   /**
    * The concept a row of the tree sits under, as its indentation shows it: the nearest row above
    * it one level up (each row states its level, as a screen reader reads it).

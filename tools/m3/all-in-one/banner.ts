@@ -1,3 +1,7 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_CONSOLE_ROOT } from "../../../gateway/src/console/console-root.js";
+import { readString } from "../../../services/kit/config/env-reader.js";
 import type { AllInOneConfig } from "./config.js";
 import type { PreparedStart } from "./prepare-start.js";
 import type { RunningPlatform } from "./start-platform.js";
@@ -14,9 +18,12 @@ export function printBanner(options: {
   const env = prepared.env;
   const shownHost = config.host === "0.0.0.0" ? "localhost" : config.host;
   const baseUrl = `http://${shownHost}:${platform.port}`;
+  // Where the gateway serves the console from (gateway/config.ts reads the same setting).
+  const consoleRoot = readString(env, "M3_CONSOLE_DIR", DEFAULT_CONSOLE_ROOT);
   console.log(
     startupBanner({
       baseUrl,
+      consoleBuilt: existsSync(join(consoleRoot, "index.html")),
       workers: options.workers,
       apiKey: env.M3_REGISTRY_API_KEY || env.M3_API_KEY || prepared.generatedApiKey,
       admin: { username: env.M3_ADMIN_USER ?? "admin", password: env.M3_ADMIN_PASSWORD ?? "" },
@@ -31,6 +38,8 @@ export function printBanner(options: {
 /** What a new user needs to start using the running platform, printed once at start-up. */
 export function startupBanner(options: {
   baseUrl: string;
+  /** Whether the gateway has a built web console to serve at `/`. */
+  consoleBuilt: boolean;
   /** How many processes serve the port (M3_WORKERS). */
   workers?: number;
   apiKey: string;
@@ -46,6 +55,11 @@ export function startupBanner(options: {
     "",
     `m3 is running at ${baseUrl}`,
     ...(options.workers === undefined ? [] : [servedBy(options.workers)]),
+    "",
+    options.consoleBuilt
+      ? `Web console: ${baseUrl}/  (open it in a browser)`
+      : `Web console: not built (npm run console:build builds it, then open ${baseUrl}/)`,
+    "REST APIs:",
     ...options.basePaths.map(
       ({ domain, basePath }) =>
         `  ${domain.padEnd(10)} ${baseUrl}${basePath}  (docs: ${baseUrl}${basePath}/docs)`,

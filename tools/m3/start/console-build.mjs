@@ -54,7 +54,8 @@ export function consoleBuildIsCurrent(hash = consoleSourceHash()) {
 
 /**
  * Builds the console unless the build is current; resolves to "current", "built" or, when vite
- * is not installed (production dependencies only), "unavailable". A failed build rejects.
+ * is not installed (production dependencies only), "unavailable", which the caller reports. A
+ * failed build rejects.
  */
 export async function ensureConsoleBuilt({ log = (line) => console.error(line) } = {}) {
   const hash = consoleSourceHash();
@@ -67,9 +68,6 @@ export async function ensureConsoleBuilt({ log = (line) => console.error(line) }
       "vite.js",
     );
   } catch {
-    log(
-      "the web console is not built and vite is not installed (npm ci installs it); / explains how to build it",
-    );
     return "unavailable";
   }
   const started = performance.now();
@@ -110,5 +108,8 @@ export async function ensureConsoleBuilt({ log = (line) => console.error(line) }
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const result = await ensureConsoleBuilt();
   if (result === "current") console.error("the web console build in .tmp/console is current");
-  if (result === "unavailable") process.exitCode = 1;
+  if (result === "unavailable") {
+    console.error("the web console is not built: vite is not installed (npm ci installs it)");
+    process.exitCode = 1;
+  }
 }

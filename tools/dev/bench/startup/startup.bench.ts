@@ -5,27 +5,42 @@
  * - warm: the same data directory again (schemas at head, secrets read back),
  * - cold, no transpile cache: a new data directory, npm start's transpiled copy of the sources
  *   (.tmp/start) removed and tsx's disk cache off (TSX_DISABLE_CACHE), as after a fresh clone,
- * - through npm (--npm): `npm start` itself, npm's own start-up included.
- * Each run gets a free loopback port, logs at the default level (info), and is killed by its
- * PID (npm's whole process group with --npm) once ready. The phases come from the log: the
- * gateway's port open (modules loaded), every domain serving gRPC, the gateway routing.
- * M3_WORKERS is the default (the cores available) unless BENCH_WORKERS sets it; the CPU column
- * counts the workers too.
- * Run: npm run bench:startup [-- --runs 5 --npm]
+ * - through npm (--npm): `npm start` itself, npm's own start-up included,
+ * beside its floor: node starting a bare node:http server that answers 200, measured the same way.
+ *
+ * With --fresh-clone (or BENCH_FRESH_CLONE=true), a newcomer's first minute instead: `git clone`
+ * of this repository's HEAD (or of --ref <commit>) into a temporary folder, `npm ci` there
+ * (timed once; its prepare step builds what it builds), then the first `npm start` and the first
+ * `npm start -- --demo` of that clone, each run from the state `npm ci` left (.tmp as it was
+ * after the installation, a new data directory, tsx's cache off); the --demo runs also time the
+ * banner, printed once the demo data is loaded. --clone <folder> measures a clone installed
+ * before (its .tmp after the installation is kept beside it, in <folder>.after-install).
+ *
+ * The scenarios take turns run after run, so a change in the machine's load falls on all of
+ * them; the load average is printed before and after. Each run gets a free loopback port, logs
+ * at the default level (info), and is killed by its PID (npm's whole process group through
+ * npm) once measured. The phases come from the log: the gateway's port open (modules loaded),
+ * every domain serving gRPC, the gateway routing. M3_WORKERS is the default (the cores
+ * available) unless BENCH_WORKERS sets it; the CPU column counts the workers too.
+ * Run: npm run bench:startup [-- --runs 5 --npm] [-- --fresh-clone --runs 3 [--ref <commit>]]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRANSPILED_ROOT } from "../../../m3/start/transpiled-tree.mjs";
 import { REPO_ROOT } from "../../codegen/k8s/k8s-tools.js";
+import { loadAverage } from "../harness/machine.js";
 import { processTreeCpuSeconds } from "../harness/process-cpu.js";
 
-const RUNS = Number(argumentValue("--runs") ?? process.env.BENCH_RUNS ?? 5);
+const FRESH_CLONE = process.argv.includes("--fresh-clone") || process.env.BENCH_FRESH_CLONE === "true";
+const RUNS = Number(argumentValue("--runs") ?? process.env.BENCH_RUNS ?? (FRESH_CLONE ? 3 : 5));
 const THROUGH_NPM = process.argv.includes("--npm");
-const READY_TIMEOUT_MILLIS = 60_000;
+const READY_TIMEOUT_MILLIS = 120_000;
 const POLL_MILLIS = 10;
+/** The line of the banner the --demo runs wait for: printed once the demo data is loaded. */
+const BANNER_LINE = "m3 is running at";
 
 /** One start: milliseconds from launch to each phase's end, the last one /readyz = 200. */
 interface StartTiming {
@@ -33,75 +48,220 @@ interface StartTiming {
   domainsServing?: number;
   routing?: number;
   ready: number;
+  /** The banner printed (with --demo: once the demo data is loaded). */
+  banner?: number;
   /** CPU time (user + system, every thread) the process used until ready: steadier than wall time on a busy machine. */
   cpu?: number;
 }
 
 interface Scenario {
   name: string;
+  /** The folder the command runs in: this checkout, or the fresh clone. */
+  cwd: string;
+  /** Program and arguments; through npm, npm's whole process group is killed. */
+  command: string[];
+  npm?: boolean;
   /** A data directory per run, or one shared by every run (created by an unmeasured first start). */
   freshDataDir: boolean;
-  /** Removes npm start's transpiled copy of the sources before each run. */
-  noTranspileCache?: boolean;
-  npm?: boolean;
+  /** Run before each measured start (not timed): puts the checkout in the state measured. */
+  reset?: () => void;
+  env?: Record<string, string>;
+  /** Also waits for the banner before stopping the process. */
+  untilBanner?: boolean;
+  /** Not m3: no data directory, no phases. */
+  floor?: boolean;
 }
 
-const scenarios: Scenario[] = [
-  { name: "cold (new data dir)", freshDataDir: true },
-  { name: "warm (same data dir)", freshDataDir: false },
-  { name: "cold, no transpile cache", freshDataDir: true, noTranspileCache: true },
-  ...(THROUGH_NPM
-    ? [
-        { name: "npm start, cold", freshDataDir: true, npm: true },
-        { name: "npm start, warm", freshDataDir: false, npm: true },
-      ]
-    : []),
-];
+const FLOOR_SCRIPT =
+  "require('node:http').createServer((request, response) => response.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')";
+const floor: Scenario = {
+  name: "floor: node, a bare node:http server",
+  cwd: REPO_ROOT,
+  command: [process.execPath, "-e", FLOOR_SCRIPT],
+  freshDataDir: false,
+  floor: true,
+};
 
-const startCommand = npmStartCommand();
-console.log(`startup benchmark: ${RUNS} runs per scenario of\n  ${startCommand.join(" ")}\n`);
-const results: { scenario: Scenario; timings: StartTiming[] }[] = [];
-for (const scenario of scenarios) {
-  const shared = scenario.freshDataDir ? undefined : mkdtempSync(join(tmpdir(), "m3-startup-"));
-  try {
-    if (shared) await startOnce(scenario, shared);
-    const timings: StartTiming[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const dataDir = shared ?? mkdtempSync(join(tmpdir(), "m3-startup-"));
+const loadBefore = loadAverage();
+const clone = FRESH_CLONE ? installedClone() : undefined;
+const scenarios: Scenario[] = [floor, ...(clone ? freshCloneScenarios(clone) : checkoutScenarios())];
+
+console.log(
+  `startup benchmark: ${RUNS} runs per scenario, taking turns; load average ${loadBefore}\n${scenarios
+    .filter((scenario) => !scenario.floor)
+    .map((scenario) => `  ${scenario.name}: ${scenario.command.join(" ")}`)
+    .filter((line, index, lines) => lines.indexOf(line) === index)
+    .join("\n")}\n`,
+);
+
+const shared = new Map<Scenario, string>();
+const results = new Map<Scenario, StartTiming[]>(scenarios.map((scenario) => [scenario, []]));
+try {
+  for (const scenario of scenarios.filter((scenario) => !scenario.freshDataDir && !scenario.floor)) {
+    const dataDir = mkdtempSync(join(tmpdir(), "m3-startup-"));
+    shared.set(scenario, dataDir);
+    await startOnce(scenario, dataDir);
+  }
+  for (let run = 0; run < RUNS; run++) {
+    for (const scenario of scenarios) {
+      const dataDir = shared.get(scenario) ?? mkdtempSync(join(tmpdir(), "m3-startup-"));
       try {
-        timings.push(await startOnce(scenario, dataDir));
+        scenario.reset?.();
+        results.get(scenario)?.push(await startOnce(scenario, dataDir));
       } finally {
-        if (!shared) rmSync(dataDir, { recursive: true, force: true });
+        if (!shared.has(scenario)) rmSync(dataDir, { recursive: true, force: true });
       }
     }
-    results.push({ scenario, timings });
-    console.log(`${scenario.name}: ${timings.map((timing) => timing.ready.toFixed(0)).join(", ")} ms`);
-  } finally {
-    if (shared) rmSync(shared, { recursive: true, force: true });
   }
+} finally {
+  for (const dataDir of shared.values()) rmSync(dataDir, { recursive: true, force: true });
+  if (clone?.remove) rmSync(clone.folder, { recursive: true, force: true });
 }
 
-console.log("\n| scenario | runs | min ms | median ms | max ms | median CPU ms |\n|---|---|---|---|---|---|");
-for (const { scenario, timings } of results) {
-  const ready = timings.map((timing) => timing.ready);
+for (const [scenario, timings] of results) {
+  const banners = timings.flatMap((timing) => (timing.banner === undefined ? [] : [timing.banner]));
   console.log(
-    `| ${scenario.name} | ${ready.length} | ${min(ready)} | ${median(ready)} | ${Math.round(Math.max(...ready))} | ${median(timings.flatMap((timing) => timing.cpu ?? []))} |`,
+    `${scenario.name}: ${timings.map((timing) => timing.ready.toFixed(0)).join(", ")} ms` +
+      (banners.length > 0 ? `; banner ${banners.map((millis) => millis.toFixed(0)).join(", ")} ms` : ""),
+  );
+}
+console.log(`load average before ${loadBefore}, after ${loadAverage()}`);
+
+const floorMedian = Number(median((results.get(floor) ?? []).map((timing) => timing.ready)));
+console.log(
+  "\n| scenario | runs | min ms | median ms | max ms | median - floor ms | median CPU ms |\n|---|---|---|---|---|---|---|",
+);
+for (const [scenario, timings] of results) {
+  const ready = timings.map((timing) => timing.ready);
+  const overFloor = scenario.floor ? "-" : String(Number(median(ready)) - floorMedian);
+  console.log(
+    `| ${scenario.name} | ${ready.length} | ${min(ready)} | ${median(ready)} | ${Math.round(Math.max(...ready))} | ${overFloor} | ${median(timings.flatMap((timing) => timing.cpu ?? []))} |`,
   );
 }
 console.log(
-  "\nmedian phase ends (ms from launch): modules loaded and gateway port open, every domain serving gRPC, gateway routing, /readyz = 200",
+  "\nmedian phase ends (ms from launch): modules loaded and gateway port open, every domain serving gRPC, gateway routing, /readyz = 200, the banner printed",
 );
-console.log("| scenario | port open | domains serving | routing | ready |\n|---|---|---|---|---|");
-for (const { scenario, timings } of results) {
+console.log(
+  "| scenario | port open | domains serving | routing | ready | banner |\n|---|---|---|---|---|---|",
+);
+for (const [scenario, timings] of results) {
+  if (scenario.floor) continue;
   const phase = (key: keyof StartTiming) => median(timings.flatMap((timing) => timing[key] ?? []));
   console.log(
-    `| ${scenario.name} | ${phase("portOpen")} | ${phase("domainsServing")} | ${phase("routing")} | ${phase("ready")} |`,
+    `| ${scenario.name} | ${phase("portOpen")} | ${phase("domainsServing")} | ${phase("routing")} | ${phase("ready")} | ${phase("banner")} |`,
   );
 }
 
-/** `npm start`'s command line (package.json), with this node binary. */
-function npmStartCommand(): string[] {
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+/** The scenarios of this checkout: cold, warm, without the transpiled copy, and through npm. */
+function checkoutScenarios(): Scenario[] {
+  const command = npmStartCommand(REPO_ROOT);
+  const npm = ["npm", "start", "--silent"];
+  return [
+    { name: "cold (new data dir)", cwd: REPO_ROOT, command, freshDataDir: true },
+    { name: "warm (same data dir)", cwd: REPO_ROOT, command, freshDataDir: false },
+    {
+      name: "cold, no transpile cache",
+      cwd: REPO_ROOT,
+      command,
+      freshDataDir: true,
+      reset: () => rmSync(TRANSPILED_ROOT, { recursive: true, force: true }),
+      env: { TSX_DISABLE_CACHE: "1" },
+    },
+    ...(THROUGH_NPM
+      ? [
+          { name: "npm start, cold", cwd: REPO_ROOT, command: npm, freshDataDir: true, npm: true },
+          { name: "npm start, warm", cwd: REPO_ROOT, command: npm, freshDataDir: false, npm: true },
+        ]
+      : []),
+  ];
+}
+
+/** A clone's first `npm start` and first `npm start -- --demo`, each from the state `npm ci` left. */
+function freshCloneScenarios({ root, afterInstall }: { root: string; afterInstall: string }): Scenario[] {
+  const reset = () => {
+    rmSync(join(root, ".tmp"), { recursive: true, force: true });
+    if (existsSync(join(afterInstall, "tmp")))
+      cpSync(join(afterInstall, "tmp"), join(root, ".tmp"), { recursive: true });
+  };
+  const command = npmStartCommand(root);
+  const common = { cwd: root, freshDataDir: true, reset, env: { TSX_DISABLE_CACHE: "1" } };
+  return [
+    { ...common, name: "first npm start", command },
+    { ...common, name: "first npm start -- --demo", command: [...command, "--demo"], untilBanner: true },
+    ...(THROUGH_NPM
+      ? [
+          {
+            ...common,
+            name: "first npm start, through npm",
+            command: ["npm", "start", "--silent"],
+            npm: true,
+          },
+          {
+            ...common,
+            name: "first npm start -- --demo, through npm",
+            command: ["npm", "start", "--silent", "--", "--demo"],
+            npm: true,
+            untilBanner: true,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * A clone of this repository at --ref (default HEAD) with `npm ci` run in it, in a temporary
+ * folder removed at the end; or the clone named by --clone, installed before. Either way its
+ * .tmp as the installation left it is kept in <clone>.after-install/tmp for every run to start from.
+ */
+function installedClone(): { root: string; folder: string; afterInstall: string; remove: boolean } {
+  const named = argumentValue("--clone");
+  let root = named ?? "";
+  let folder = root;
+  if (!named) {
+    const ref = argumentValue("--ref") ?? "HEAD";
+    const commit = execFileSync("git", ["rev-parse", ref], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    folder = mkdtempSync(join(tmpdir(), "m3-fresh-clone-"));
+    root = join(folder, "m3");
+    execFileSync("git", ["clone", "--quiet", "--no-checkout", REPO_ROOT, root]);
+    execFileSync("git", ["checkout", "--quiet", commit], { cwd: root });
+    console.log(`cloned ${commit.slice(0, 12)} to ${root}; npm ci ...`);
+    const started = performance.now();
+    const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: withoutM3Settings(process.env),
+    });
+    if (install.status !== 0)
+      throw new Error(`npm ci failed (${install.status}):\n${install.stderr.slice(-4_000)}`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`npm ci: ${seconds} s${summaryOfPrepare(`${install.stdout}\n${install.stderr}`)}`);
+  }
+  const afterInstall = `${root}.after-install`;
+  if (!existsSync(afterInstall)) {
+    mkdirSync(afterInstall);
+    if (existsSync(join(root, ".tmp")))
+      cpSync(join(root, ".tmp"), join(afterInstall, "tmp"), { recursive: true });
+  }
+  const kept = existsSync(join(afterInstall, "tmp", "console", "index.html"))
+    ? "the console built"
+    : "no console";
+  const transpiled = existsSync(join(afterInstall, "tmp", "start", ".manifest.json"))
+    ? "the sources transpiled"
+    : "nothing transpiled";
+  console.log(`after the installation: ${kept}, ${transpiled}`);
+  return { root, folder, afterInstall, remove: !named };
+}
+
+/** What npm ci's prepare step printed (on stdout through npm, with the command's header). */
+function summaryOfPrepare(output: string): string {
+  const lines = output.split("\n").filter((line) => /^(built |transpiled |m3: )/.test(line));
+  return lines.length === 0 ? "" : ` (${lines.join("; ")})`;
+}
+
+/** `npm start`'s command line (the package.json of `root`), with this node binary. */
+function npmStartCommand(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
   const [program, ...args] = (manifest.scripts.start ?? "").split(/\s+/).filter(Boolean);
@@ -111,33 +271,25 @@ function npmStartCommand(): string[] {
 
 async function startOnce(scenario: Scenario, dataDir: string): Promise<StartTiming> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = withoutM3Settings(process.env);
-  if (scenario.noTranspileCache) {
-    rmSync(TRANSPILED_ROOT, { recursive: true, force: true });
-    env.TSX_DISABLE_CACHE = "1";
-  }
+  const env: NodeJS.ProcessEnv = { ...withoutM3Settings(process.env), ...scenario.env };
   Object.assign(env, { PORT: String(port), M3_HOST: "127.0.0.1", M3_DATA_DIR: dataDir });
   if (process.env.BENCH_WORKERS) env.M3_WORKERS = process.env.BENCH_WORKERS;
+  const [program = "node", ...args] = scenario.command;
   const launchedAt = Date.now();
   const started = performance.now();
-  const child = scenario.npm
-    ? spawn("npm", ["start", "--silent"], {
-        cwd: REPO_ROOT,
-        env,
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-      })
-    : spawn(startCommand[0] ?? "node", startCommand.slice(1), {
-        cwd: REPO_ROOT,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-  const output = collectOutput(child);
+  const child = spawn(program, args, {
+    cwd: scenario.cwd,
+    env,
+    detached: scenario.npm === true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collectOutput(child, started);
   try {
     await waitUntilReady(port, child, output);
     const ready = performance.now() - started;
     const cpu = scenario.npm ? undefined : cpuMillis(child.pid);
-    return { ...phasesFromLog(output.stdout(), launchedAt), ready, cpu };
+    const banner = scenario.untilBanner ? await output.bannerShown() : undefined;
+    return { ...(scenario.floor ? {} : phasesFromLog(output.stdout(), launchedAt)), ready, cpu, banner };
   } finally {
     await kill(child, scenario.npm === true);
   }
@@ -172,12 +324,14 @@ function phasesFromLog(stdout: string, launchedAt: number): Omit<StartTiming, "r
 async function waitUntilReady(
   port: number,
   child: ChildProcess,
-  output: { stdout(): string; stderr(): string },
+  output: { stderr(): string },
 ): Promise<void> {
   const deadline = performance.now() + READY_TIMEOUT_MILLIS;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`m3 exited (${child.exitCode ?? child.signalCode}) before ready:\n${output.stderr()}`);
+      throw new Error(
+        `the process exited (${child.exitCode ?? child.signalCode}) before ready:\n${output.stderr()}`,
+      );
     }
     const status = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })
       .then(async (response) => {
@@ -191,13 +345,32 @@ async function waitUntilReady(
   throw new Error(`/readyz was not 200 after ${READY_TIMEOUT_MILLIS} ms:\n${output.stderr()}`);
 }
 
-function collectOutput(child: ChildProcess): { stdout(): string; stderr(): string } {
+/** The child's output so far, and when (ms from `started`) its standard output first held the banner. */
+function collectOutput(child: ChildProcess, started: number) {
   const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-  child.stdout?.on("data", (chunk: Buffer) => chunks.stdout.push(chunk));
+  let bannerAt: number | undefined;
+  let tail = "";
+  const waiting: ((millis: number) => void)[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    chunks.stdout.push(chunk);
+    if (bannerAt !== undefined) return;
+    tail = (tail + chunk.toString()).slice(-4_096);
+    if (tail.includes(BANNER_LINE)) {
+      bannerAt = performance.now() - started;
+      for (const resolve of waiting.splice(0)) resolve(bannerAt);
+    }
+  });
   child.stderr?.on("data", (chunk: Buffer) => chunks.stderr.push(chunk));
   return {
     stdout: () => Buffer.concat(chunks.stdout).toString(),
     stderr: () => Buffer.concat(chunks.stderr).toString().slice(-2_000),
+    bannerShown: (): Promise<number> =>
+      bannerAt !== undefined
+        ? Promise.resolve(bannerAt)
+        : new Promise((resolve, reject) => {
+            waiting.push(resolve);
+            child.once("exit", (code) => reject(new Error(`the process exited (${code}) before its banner`)));
+          }),
   };
 }
 

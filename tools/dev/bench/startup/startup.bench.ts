@@ -24,8 +24,8 @@
  * available) unless BENCH_WORKERS sets it; the CPU column counts the workers too.
  * Run: npm run bench:startup [-- --runs 5 --npm] [-- --fresh-clone --runs 3 [--ref <commit>]]
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,7 @@ import { TRANSPILED_ROOT } from "../../../m3/start/transpiled-tree.mjs";
 import { REPO_ROOT } from "../../codegen/k8s/k8s-tools.js";
 import { loadAverage } from "../harness/machine.js";
 import { processTreeCpuSeconds } from "../harness/process-cpu.js";
+import { installedClone } from "./fresh-clone.js";
 
 const FRESH_CLONE = process.argv.includes("--fresh-clone") || process.env.BENCH_FRESH_CLONE === "true";
 const RUNS = Number(argumentValue("--runs") ?? process.env.BENCH_RUNS ?? (FRESH_CLONE ? 3 : 5));
@@ -83,7 +84,13 @@ const floor: Scenario = {
 };
 
 const loadBefore = loadAverage();
-const clone = FRESH_CLONE ? installedClone() : undefined;
+const clone = FRESH_CLONE
+  ? installedClone({
+      ref: argumentValue("--ref"),
+      named: argumentValue("--clone"),
+      env: withoutM3Settings(process.env),
+    })
+  : undefined;
 const scenarios: Scenario[] = [floor, ...(clone ? freshCloneScenarios(clone) : checkoutScenarios())];
 
 console.log(
@@ -206,57 +213,6 @@ function freshCloneScenarios({ root, afterInstall }: { root: string; afterInstal
         ]
       : []),
   ];
-}
-
-/**
- * A clone of this repository at --ref (default HEAD) with `npm ci` run in it, in a temporary
- * folder removed at the end; or the clone named by --clone, installed before. Either way its
- * .tmp as the installation left it is kept in <clone>.after-install/tmp for every run to start from.
- */
-function installedClone(): { root: string; folder: string; afterInstall: string; remove: boolean } {
-  const named = argumentValue("--clone");
-  let root = named ?? "";
-  let folder = root;
-  if (!named) {
-    const ref = argumentValue("--ref") ?? "HEAD";
-    const commit = execFileSync("git", ["rev-parse", ref], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
-    folder = mkdtempSync(join(tmpdir(), "m3-fresh-clone-"));
-    root = join(folder, "m3");
-    execFileSync("git", ["clone", "--quiet", "--no-checkout", REPO_ROOT, root]);
-    execFileSync("git", ["checkout", "--quiet", commit], { cwd: root });
-    console.log(`cloned ${commit.slice(0, 12)} to ${root}; npm ci ...`);
-    const started = performance.now();
-    const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: withoutM3Settings(process.env),
-    });
-    if (install.status !== 0)
-      throw new Error(`npm ci failed (${install.status}):\n${install.stderr.slice(-4_000)}`);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`npm ci: ${seconds} s${summaryOfPrepare(`${install.stdout}\n${install.stderr}`)}`);
-  }
-  const afterInstall = `${root}.after-install`;
-  if (!existsSync(afterInstall)) {
-    mkdirSync(afterInstall);
-    if (existsSync(join(root, ".tmp")))
-      cpSync(join(root, ".tmp"), join(afterInstall, "tmp"), { recursive: true });
-  }
-  const kept = existsSync(join(afterInstall, "tmp", "console", "index.html"))
-    ? "the console built"
-    : "no console";
-  const transpiled = existsSync(join(afterInstall, "tmp", "start", ".manifest.json"))
-    ? "the sources transpiled"
-    : "nothing transpiled";
-  console.log(`after the installation: ${kept}, ${transpiled}`);
-  return { root, folder, afterInstall, remove: !named };
-}
-
-/** What npm ci's prepare step printed (on stdout through npm, with the command's header). */
-function summaryOfPrepare(output: string): string {
-  const lines = output.split("\n").filter((line) => /^(built |transpiled |m3: )/.test(line));
-  return lines.length === 0 ? "" : ` (${lines.join("; ")})`;
 }
 
 /** `npm start`'s command line (the package.json of `root`), with this node binary. */

@@ -82,7 +82,7 @@ export async function migrateDomains(
     const outcome = await migrateDomainAt(domain, target);
     migrated.push({
       domain,
-      database: target.kind === "mysql" ? redact(url ?? "") : target.file,
+      database: target.kind === "sqlite" ? target.file : redact(url ?? ""),
       ...outcome,
     });
   }

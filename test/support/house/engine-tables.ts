@@ -138,8 +138,8 @@ export async function postgresTables(
     );
     const found: Record<string, EngineTable> = {};
     for (const row of rows) {
-      const table = (found[row.table_name] ??= { columns: [], key: [] });
-      table.columns.push({
+      found[row.table_name] ??= { columns: [], key: [] };
+      found[row.table_name]?.columns.push({
         name: row.name,
         type: row.type,
         // A primary key's column holds no NULL, as on the other engines.

@@ -3,6 +3,11 @@ import type { DatabaseTarget } from "./database-url.js";
 
 /** SQLSTATE invalid_catalog_name: the database named in the connection does not exist. */
 const DATABASE_MISSING = "3D000";
+/**
+ * SQLSTATEs of a database another process created at the same moment: duplicate_database, or a
+ * unique violation on the catalogue when both got past the name check together.
+ */
+const CREATED_MEANWHILE = new Set(["42P04", "23505"]);
 /** The maintenance database every PostgreSQL server has, to connect to while ours is missing. */
 const MAINTENANCE_DATABASE = "postgres";
 
@@ -30,8 +35,8 @@ export async function ensurePostgresDatabase(target: PostgresTarget): Promise<vo
       `CREATE DATABASE ${client.escapeIdentifier(target.database)} TEMPLATE template0 ENCODING 'UTF8'`,
     );
   } catch (error) {
-    // Another process created it meanwhile (SQLSTATE duplicate_database): it is there.
-    if ((error as { code?: string }).code !== "42P04") throw error;
+    // Another process created it meanwhile: it is there.
+    if (!CREATED_MEANWHILE.has((error as { code?: string }).code ?? "")) throw error;
   } finally {
     await client.end();
   }

@@ -10,6 +10,8 @@ import type { MediaServices } from "./media/handlers/media.handlers.js";
 import { createMediaBindings, createMediaServices, MEDIA_PROTO_FILES } from "./media/media-part.js";
 import { InitRegistryMysql } from "./migrations/mysql/init-registry.migration.js";
 import { UriSuffixIndexMysql } from "./migrations/mysql/uri-suffix-index.migration.js";
+import { InitRegistryPostgres } from "./migrations/postgres/init-registry.migration.js";
+import { UriSuffixIndexPostgres } from "./migrations/postgres/uri-suffix-index.migration.js";
 import { InitRegistrySqlite } from "./migrations/sqlite/init-registry.migration.js";
 import { UriSuffixIndexSqlite } from "./migrations/sqlite/uri-suffix-index.migration.js";
 import { RegistryStore } from "./shared/registry-store.js";
@@ -27,6 +29,7 @@ export const registryEntities = [VideoSequenceEntity, VideoEntity, VideoReferenc
 
 export const registryMigrations = {
   mysql: [InitRegistryMysql, UriSuffixIndexMysql],
+  postgres: [InitRegistryPostgres, UriSuffixIndexPostgres],
   sqlite: [InitRegistrySqlite, UriSuffixIndexSqlite],
 };
 

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # `npm test`: generated code fresh, lint and format clean, types check, then every ava test
-# (unit, integration, e2e) against one throwaway MariaDB started here and removed afterwards.
+# (unit, integration, e2e) against one throwaway MariaDB and one throwaway PostgreSQL, started here
+# and removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 if [ ! -x /usr/sbin/mariadbd ] && ! command -v mariadbd >/dev/null 2>&1; then
   echo "npm test needs MariaDB: mariadb-server is not installed." >&2
   echo "Install it with: apt-get install -y mariadb-server   (the tests start their own server; no service is configured)" >&2
+  exit 1
+fi
+
+if [ ! -x /usr/lib/postgresql/15/bin/initdb ] && [ ! -x /usr/lib/postgresql/16/bin/initdb ] && [ ! -x /usr/lib/postgresql/17/bin/initdb ]; then
+  echo "npm test needs PostgreSQL: postgresql is not installed." >&2
+  echo "Install it with: apt-get install -y postgresql   (the tests start their own server; no service is configured)" >&2
   exit 1
 fi
 
@@ -30,17 +37,30 @@ node tools/m3/start/console-build.mjs
 
 echo "== tests (ava)"
 mariadb_log=$(mktemp)
+postgres_log=$(mktemp)
 node --import tsx tools/dev/fixtures/mariadb-cli.ts >"$mariadb_log" 2>&1 &
 mariadb_pid=$!
-stop_mariadb() { kill -TERM "$mariadb_pid" 2>/dev/null && wait "$mariadb_pid" 2>/dev/null; rm -f "$mariadb_log"; }
-trap stop_mariadb EXIT
-for _ in $(seq 300); do
-  grep -q '^mysql://' "$mariadb_log" && break
-  if ! kill -0 "$mariadb_pid" 2>/dev/null; then cat "$mariadb_log" >&2; exit 1; fi
-  sleep 0.1
-done
-M3_TEST_MARIADB_URL=$(grep -m1 '^mysql://' "$mariadb_log")
-export M3_TEST_MARIADB_URL
+node --import tsx tools/dev/fixtures/postgres-cli.ts >"$postgres_log" 2>&1 &
+postgres_pid=$!
+stop_servers() {
+  kill -TERM "$mariadb_pid" 2>/dev/null && wait "$mariadb_pid" 2>/dev/null
+  kill -TERM "$postgres_pid" 2>/dev/null && wait "$postgres_pid" 2>/dev/null
+  rm -f "$mariadb_log" "$postgres_log"
+}
+trap stop_servers EXIT
+# Prints the first line of the log ($1) that starts with the URL scheme ($2), once the server
+# process ($3) writes it; fails with its log if the process ends first.
+server_url() {
+  for _ in $(seq 600); do
+    grep -q "^$2://" "$1" && break
+    if ! kill -0 "$3" 2>/dev/null; then cat "$1" >&2; return 1; fi
+    sleep 0.1
+  done
+  grep -m1 "^$2://" "$1"
+}
+M3_TEST_MARIADB_URL=$(server_url "$mariadb_log" mysql "$mariadb_pid")
+M3_TEST_POSTGRES_URL=$(server_url "$postgres_log" postgres "$postgres_pid")
+export M3_TEST_MARIADB_URL M3_TEST_POSTGRES_URL
 export OTEL_METRICS_EXPORTER=none OTEL_LOGS_EXPORTER=none
 # Transactions opened inside others fail at once on MySQL too (a check, off in production: see
 # checkNestedTransactions in services/kit/storage/domain-storage.ts).

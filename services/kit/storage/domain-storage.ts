@@ -6,6 +6,7 @@ import { DataSource, type DataSourceOptions, type EntityManager, type MixedList 
 import { type PoolStats, trackDatabasePool } from "../metrics/database-metrics.js";
 import { AsyncMutex } from "./async-mutex.js";
 import type { DatabaseTarget } from "./database-url.js";
+import { type Dialect, unsupportedEngineMessage } from "./engines.js";
 import { SqliteReadSource } from "./sqlite-read-source.js";
 import { SqliteReaders } from "./sqlite-readers.js";
 import {
@@ -15,19 +16,30 @@ import {
   translateStorageError,
 } from "./storage-errors.js";
 
-export type Dialect = "mysql" | "sqlite";
+export type { Dialect } from "./engines.js";
 
 // biome-ignore lint/complexity/noBannedTypes: TypeORM takes entity and migration classes as Function.
 type ClassList = MixedList<Function>;
+
+/** Every domain runs on MySQL/MariaDB and SQLite; PostgreSQL comes domain by domain. */
+export type DialectMigrations = Record<"mysql" | "sqlite", ClassList> & { postgres?: ClassList };
+
+/** The engines a domain's migrations cover, in the order messages list them. */
+export function supportedDialects(migrations: DialectMigrations): Dialect[] {
+  return (["mysql", "postgres", "sqlite"] as const).filter((dialect) => migrations[dialect] !== undefined);
+}
 
 export interface DomainStorageOptions {
   target: DatabaseTarget;
   /** Names the migrations table (`<domain>_migrations`) so domains can share one database. */
   domain: string;
   entities: ClassList;
-  /** One migration list per dialect: the SQL differs, the schema does not. */
-  migrations: Record<Dialect, ClassList>;
-  /** MySQL connection pool size, default 10. */
+  /**
+   * One migration list per dialect: the SQL differs, the schema does not. A domain runs on the
+   * engines it has migrations for, and refuses the others (see unsupportedEngineMessage).
+   */
+  migrations: DialectMigrations;
+  /** MySQL or PostgreSQL connection pool size, default 10. */
   poolSize?: number;
   /**
    * On MySQL, whether a transaction opened inside another fails at once (it would otherwise run
@@ -84,10 +96,21 @@ const SQLITE_BUSY_WAIT_MILLIS = 100;
 const SQLITE_MIGRATION_BUSY_WAIT_MILLIS = 30_000;
 /** TypeORM's MySQL driver (mysql-driver.ts), loaded with the first MySQL storage. */
 let mysqlDriver: typeof import("./mysql-driver.js").mysqlDriver | undefined;
+/** TypeORM's PostgreSQL driver (postgres-driver.ts), loaded with the first PostgreSQL storage. */
+let postgresDriver: typeof import("./postgres-driver.js").postgresDriver | undefined;
 
 /** Opens the domain's database, applies pending migrations and returns its unit of work. */
 export async function openDomainStorage(options: DomainStorageOptions): Promise<DomainStorage> {
   const dialect: Dialect = options.target.kind;
+  if (options.migrations[dialect] === undefined) {
+    throw new Error(unsupportedEngineMessage(options.domain, dialect, supportedDialects(options.migrations)));
+  }
+  if (options.target.kind === "postgres") {
+    // pg is imported only for PostgreSQL, as mysql2 only for MySQL.
+    const { ensurePostgresDatabase } = await import("./postgres-database.js");
+    await ensurePostgresDatabase(options.target);
+    postgresDriver ??= (await import("./postgres-driver.js")).postgresDriver;
+  }
   if (options.target.kind === "mysql") {
     // mysql2 is imported only for MySQL: SQLite starts skip its ~90 modules.
     const { ensureMysqlDatabase } = await import("./mysql-database.js");
@@ -99,9 +122,9 @@ export async function openDomainStorage(options: DomainStorageOptions): Promise<
   }
   const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
-  // SQLite's DDL is transactional: a first start creates the whole schema in one commit (one
-  // sync to disk, not one per migration), and a failed migration leaves none of them applied.
-  // MySQL commits each DDL statement itself, so there each migration keeps its own transaction.
+  // SQLite's and PostgreSQL's DDL is transactional: a first start creates the whole schema in one
+  // commit (one sync to disk, not one per migration), and a failed migration leaves none of them
+  // applied. MySQL commits each DDL statement itself, so there each migration keeps its own transaction.
   await migrate(dataSource, dialect).catch(async (error) => {
     await dataSource.destroy();
     throw error;
@@ -135,7 +158,7 @@ const MIGRATION_ATTEMPTS = 3;
 async function migrate(dataSource: DataSource, dialect: Dialect): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dataSource.runMigrations({ transaction: dialect === "sqlite" ? "all" : "each" });
+      await dataSource.runMigrations({ transaction: dialect === "mysql" ? "each" : "all" });
       return;
     } catch (error) {
       if (attempt >= MIGRATION_ATTEMPTS) throw error;
@@ -147,6 +170,19 @@ async function migrate(dataSource: DataSource, dialect: Dialect): Promise<void> 
 function dataSourceOptions(options: DomainStorageOptions): DataSourceOptions {
   const target = options.target;
   if (target.kind === "sqlite") return sqliteOptions(options, target.file);
+  if (target.kind === "postgres") {
+    return {
+      ...commonOptions(options),
+      type: "postgres",
+      host: target.host,
+      port: target.port,
+      username: target.user,
+      password: target.password,
+      database: target.database,
+      poolSize: options.poolSize ?? 10,
+      driver: postgresDriver,
+    };
+  }
   return {
     ...commonOptions(options),
     type: "mysql",
@@ -187,7 +223,7 @@ function sqliteOptions(
 function commonOptions(options: DomainStorageOptions) {
   return {
     entities: options.entities,
-    migrations: options.migrations[options.target.kind],
+    migrations: options.migrations[options.target.kind] ?? [],
     migrationsTableName: `${options.domain}_migrations`,
     synchronize: false,
     logging: false,
@@ -286,6 +322,8 @@ class TypeOrmDomainStorage implements DomainStorage {
       const inUse = this.sqliteLock.held;
       return { max: 1, inUse, idle: 1 - inUse, waiting: this.sqliteLock.waiting };
     }
+    if (this.dialect === "postgres")
+      return postgresPoolStats((this.dataSource.driver as { master?: unknown }).master);
     return mysqlPoolStats((this.dataSource.driver as { pool?: unknown }).pool);
   }
 
@@ -352,6 +390,24 @@ function mysqlPoolStats(pool: unknown): PoolStats {
     inUse: Math.max(open - idle, 0),
     idle,
     waiting: queueLength(fields, "_connectionQueue"),
+  };
+}
+
+/** Statistics of pg's pool (public counters), zeros for what an unknown pool shape does not tell. */
+function postgresPoolStats(pool: unknown): PoolStats {
+  const fields = (pool ?? {}) as {
+    totalCount?: number;
+    idleCount?: number;
+    waitingCount?: number;
+    options?: { max?: number };
+  };
+  const open = fields.totalCount ?? 0;
+  const idle = fields.idleCount ?? 0;
+  return {
+    max: fields.options?.max ?? 0,
+    inUse: Math.max(open - idle, 0),
+    idle,
+    waiting: fields.waitingCount ?? 0,
   };
 }
 

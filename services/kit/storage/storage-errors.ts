@@ -5,6 +5,9 @@ interface DriverError {
   errno?: number;
   sqlMessage?: string;
   message?: string;
+  /** PostgreSQL: the constraint and the column a violation names. */
+  constraint?: string;
+  column?: string;
 }
 
 /** MySQL/MariaDB errnos and SQLite codes for the failures a client can cause or retry. */
@@ -13,6 +16,30 @@ const FOREIGN_KEY = new Set([1216, 1217, 1451, 1452]);
 const TOO_LONG = new Set([1406]);
 const BAD_VALUE = new Set([1264, 1292, 1366, 1048]);
 const RETRYABLE = new Set([1213, 1205]);
+
+/**
+ * PostgreSQL's SQLSTATEs (pg's `code`) for the same failures: unique and exclusion violations
+ * (a hash exclusion constraint keeps long values unique), foreign keys, a string too long, bad
+ * or missing values, deadlocks, serialization failures and lock waits, a refused privilege.
+ */
+const PG_DUPLICATE = new Set(["23505", "23P01"]);
+const PG_FOREIGN_KEY = new Set(["23503"]);
+const PG_TOO_LONG = new Set(["22001"]);
+const PG_BAD_VALUE = new Set(["23502", "22P02", "22003", "22007", "22008"]);
+const PG_RETRYABLE = new Set(["40P01", "40001", "55P03"]);
+const PG_PRIVILEGE_REFUSED = new Set(["42501"]);
+/** Connection exceptions (class 08), a server shutting down or starting, too many connections. */
+const PG_UNREACHABLE = new Set([
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
 /**
  * A statement refused for want of a privilege: on a database (1044), a table (1142, e.g.
  * "TRIGGER command denied"), a global one (1227), or SUPER while binary logging is on and
@@ -41,7 +68,8 @@ const UNREACHABLE_CODES = new Set([
   "SQLITE_FULL",
 ]);
 const UNREACHABLE_ERRNOS = new Set([1040, 1053, 1077, 2002, 2003, 2006, 2013]);
-const CLOSED_CONNECTION = /connection is in closed state|Pool is closed|Connection lost/i;
+const CLOSED_CONNECTION =
+  /connection is in closed state|Pool is closed|Connection lost|Connection terminated|Client was closed|after calling end on the pool/i;
 /** Seconds a client should wait before retrying while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -57,7 +85,12 @@ export function isRetryableStorageError(error: unknown): boolean {
   if (!driver) return false;
   // SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, ...), and a locked table.
   const code = driver.code ?? "";
-  return RETRYABLE.has(driver.errno ?? -1) || code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED";
+  return (
+    RETRYABLE.has(driver.errno ?? -1) ||
+    PG_RETRYABLE.has(code) ||
+    code.startsWith("SQLITE_BUSY") ||
+    code === "SQLITE_LOCKED"
+  );
 }
 
 /** True when a statement would write through SQLite's read-only connection (SQLITE_READONLY). */
@@ -72,6 +105,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   const code = driver.code ?? "";
   return (
     UNREACHABLE_CODES.has(code) ||
+    PG_UNREACHABLE.has(code) ||
     code.startsWith("SQLITE_IOERR") ||
     UNREACHABLE_ERRNOS.has(driver.errno ?? -1) ||
     CLOSED_CONNECTION.test(driver.message ?? "")
@@ -101,16 +135,21 @@ export function databaseBusy(): DomainError {
   });
 }
 
-/** True when the database refused the statement for want of a privilege (MySQL/MariaDB). */
+/** True when the database refused the statement for want of a privilege (MySQL/MariaDB, PostgreSQL). */
 export function isPrivilegeRefusal(error: unknown): boolean {
-  return PRIVILEGE_REFUSED.has(driverErrorOf(error)?.errno ?? -1);
+  const driver = driverErrorOf(error);
+  return PRIVILEGE_REFUSED.has(driver?.errno ?? -1) || PG_PRIVILEGE_REFUSED.has(driver?.code ?? "");
 }
 
 /** True when a unique key was violated (a concurrent create of the same natural key, typically). */
 export function isUniqueViolation(error: unknown): boolean {
   const driver = driverErrorOf(error);
   if (!driver) return false;
-  return DUPLICATE.has(driver.errno ?? -1) || driver.code === "SQLITE_CONSTRAINT_UNIQUE";
+  return (
+    DUPLICATE.has(driver.errno ?? -1) ||
+    PG_DUPLICATE.has(driver.code ?? "") ||
+    driver.code === "SQLITE_CONSTRAINT_UNIQUE"
+  );
 }
 
 /**
@@ -129,6 +168,7 @@ export function translateStorageError(error: unknown): unknown {
   const code = driver.code ?? "";
   if (
     DUPLICATE.has(errno) ||
+    PG_DUPLICATE.has(code) ||
     code === "SQLITE_CONSTRAINT_UNIQUE" ||
     code === "SQLITE_CONSTRAINT_PRIMARYKEY"
   ) {
@@ -137,16 +177,16 @@ export function translateStorageError(error: unknown): unknown {
       `A record with the same ${duplicateKeyOf(driver)} already exists`,
     );
   }
-  if (FOREIGN_KEY.has(errno) || code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+  if (FOREIGN_KEY.has(errno) || PG_FOREIGN_KEY.has(code) || code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
     return DomainError.failedPrecondition("REFERENCED_RECORD", "The change conflicts with a related record");
   }
-  if (TOO_LONG.has(errno)) {
+  if (TOO_LONG.has(errno) || PG_TOO_LONG.has(code)) {
     return DomainError.invalidArgument(
       "VALUE_TOO_LONG",
       `Value too long for ${columnOf(driver) ?? "a field"}`,
     );
   }
-  if (BAD_VALUE.has(errno) || code === "SQLITE_CONSTRAINT_NOTNULL") {
+  if (BAD_VALUE.has(errno) || PG_BAD_VALUE.has(code) || code === "SQLITE_CONSTRAINT_NOTNULL") {
     return DomainError.invalidArgument("INVALID_VALUE", `Invalid value for ${columnOf(driver) ?? "a field"}`);
   }
   return error;
@@ -156,10 +196,14 @@ function duplicateKeyOf(driver: DriverError): string {
   const text = driver.sqlMessage ?? driver.message ?? "";
   const mysqlKey = /for key '(?:[^'.]*\.)?([^']+)'/.exec(text)?.[1];
   const sqliteColumn = /UNIQUE constraint failed: [^.]+\.(\w+)/.exec(text)?.[1];
-  return (sqliteColumn ?? mysqlKey ?? "key").replace(/^uq_[a-z]+_/, "");
+  return (sqliteColumn ?? mysqlKey ?? driver.constraint ?? "key").replace(/^uq_[a-z]+_/, "");
 }
 
 function columnOf(driver: DriverError): string | undefined {
   const text = driver.sqlMessage ?? driver.message ?? "";
-  return /column '([^']+)'/i.exec(text)?.[1] ?? /NOT NULL constraint failed: [^.]+\.(\w+)/.exec(text)?.[1];
+  return (
+    /column '([^']+)'/i.exec(text)?.[1] ??
+    /NOT NULL constraint failed: [^.]+\.(\w+)/.exec(text)?.[1] ??
+    driver.column
+  );
 }

@@ -33,7 +33,8 @@ export class VideoReferenceEntity {
   @Column({ type: "int", name: "height", nullable: true })
   height!: number | null;
 
-  @Column({ type: "double", name: "frame_rate", nullable: true })
+  // "double precision": the spelling of DOUBLE that every engine's TypeORM driver accepts (PostgreSQL has no "double").
+  @Column({ type: "double precision", name: "frame_rate", nullable: true })
   frameRate!: number | null;
 
   @BigintColumn({ name: "size_bytes" })

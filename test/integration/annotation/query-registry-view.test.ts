@@ -53,9 +53,9 @@ async function registryWithVideo1(kind: "mysql" | "sqlite"): Promise<RegistryLin
       [DATASET.video1, now],
     );
   });
-  return target.kind === "mysql"
-    ? { kind: "mysql-schema", schema: target.database }
-    : { kind: "sqlite-file", file: target.file };
+  return target.kind === "sqlite"
+    ? { kind: "sqlite-file", file: target.file }
+    : { kind: "mysql-schema", schema: target.database };
 }
 
 function serviceOver(storage: DomainStorage, registry: RegistryLink | undefined): TabularQueryService {

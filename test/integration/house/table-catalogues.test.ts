@@ -1,7 +1,8 @@
 /**
- * Each domain's table catalogue against the tables its migrations create, on both engines: a
- * column added to a migration but not to the catalogue (or the other way round, or on one engine
- * only) fails here, by name, place, kind or nullability.
+ * Each domain's table catalogue against the tables its migrations create, on every engine it runs
+ * on: a column added to a migration but not to the catalogue (or the other way round, or on one
+ * engine only) fails here, by name, place, kind or nullability. PostgreSQL comes domain by domain
+ * (DOMAIN_ENGINES): a domain without its migrations is held to refusing it, clearly and at once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +19,14 @@ import {
 } from "../../../services/kit/storage/table-catalogue.js";
 import { REGISTRY_TABLES } from "../../../services/registry/registry-tables.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
+import { DOMAIN_ENGINES } from "../../../tools/m3/migrate/domain-engines.js";
 import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 import {
   type EngineColumn,
   type EngineTable,
   mysqlTables,
+  postgresTables,
   sqliteTables,
 } from "../../support/house/engine-tables.js";
 
@@ -38,7 +42,7 @@ interface Described {
   key: string[];
 }
 
-type Engine = "mysql" | "sqlite";
+type Engine = "mysql" | "postgres" | "sqlite";
 
 /** The types the migrations give each kind (on SQLite, the declared type). */
 const ENGINE_TYPES: Record<Engine, Record<ColumnKind, RegExp>> = {
@@ -50,6 +54,15 @@ const ENGINE_TYPES: Record<Engine, Record<ColumnKind, RegExp>> = {
     boolean: /^tinyint(\(\d+\))?$/,
     text: /^(varchar\(\d+\)|text)$/,
     instant: /^datetime\(6\)$/,
+  },
+  postgres: {
+    uuid: /^character\(36\)$/,
+    serial: /^bigint$/,
+    integer: /^(smallint|integer|bigint)$/,
+    double: /^double precision$/,
+    boolean: /^boolean$/,
+    text: /^(character varying\(\d+\)|text)$/,
+    instant: /^timestamp\(6\) without time zone$/,
   },
   sqlite: {
     uuid: /^TEXT$/,
@@ -65,7 +78,7 @@ const ENGINE_TYPES: Record<Engine, Record<ColumnKind, RegExp>> = {
 const folders: string[] = [];
 test.after.always(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 function expected(catalogue: TableCatalogue): Record<string, Described> {
@@ -119,7 +132,37 @@ async function mariadbTablesOf(domain: string): Promise<Record<string, EngineTab
   return mysqlTables(url, `${domain}_migrations`);
 }
 
+async function postgresTablesOf(domain: string): Promise<Record<string, EngineTable>> {
+  const url = await createPostgresTestDatabase(`m3_tables_${domain}`);
+  await migrateDomainAt(domain, parseDatabaseUrl(url));
+  return postgresTables(url, `${domain}_migrations`);
+}
+
+test("which domains run on which engines: every domain on MariaDB and SQLite, only the registry on PostgreSQL yet", (t) => {
+  t.deepEqual(DOMAIN_ENGINES, {
+    kb: ["mysql", "sqlite"],
+    annotation: ["mysql", "sqlite"],
+    registry: ["mysql", "postgres", "sqlite"],
+  });
+});
+
 for (const [domain, catalogue] of Object.entries(CATALOGUES)) {
+  if (DOMAIN_ENGINES[domain]?.includes("postgres")) {
+    test(`the ${domain} catalogue names every table and column the PostgreSQL migrations create, in order, with their kinds`, async (t) => {
+      t.deepEqual(described("postgres", await postgresTablesOf(domain), catalogue), expected(catalogue));
+    });
+  } else {
+    test(`the ${domain} domain refuses a PostgreSQL database, naming the engines it runs on, and creates nothing there`, async (t) => {
+      const url = await createPostgresTestDatabase(`m3_tables_${domain}`);
+      await t.throwsAsync(migrateDomainAt(domain, parseDatabaseUrl(url)), {
+        message: new RegExp(
+          `^the ${domain} domain does not run on PostgreSQL yet: it runs on MySQL/MariaDB, SQLite\\.`,
+        ),
+      });
+      t.deepEqual(await postgresTables(url, `${domain}_migrations`), {});
+    });
+  }
+
   test(`the ${domain} catalogue names every table and column the SQLite migrations create, in order, with their kinds`, async (t) => {
     t.deepEqual(described("sqlite", await sqliteTablesOf(domain), catalogue), expected(catalogue));
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +17,9 @@ import {
 } from "../../../proto/gen/m3/registry/v1/video_sequence_service.js";
 import { type RunningDomain, startDomain } from "../../../services/kit/domain/start-domain.js";
 import { registryModule } from "../../../services/registry/registry.module.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
-import { BACKENDS, type Backend } from "./registry-harness.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
+import { BACKENDS, type Backend, freshDatabaseUrl } from "./registry-harness.js";
 
 const API_KEY = "registry-test-key";
 const dataDir = mkdtempSync(join(tmpdir(), "m3-registry-grpc-"));
@@ -30,12 +30,11 @@ test.after.always(async () => {
   for (const client of clients) client.close();
   await Promise.all(running.map((domain) => domain.stop()));
   rmSync(dataDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 async function startRegistry(backend: Backend): Promise<string> {
-  const databaseUrl =
-    backend === "mysql" ? await createTestDatabase("m3_registry") : join(dataDir, `${randomUUID()}.sqlite`);
+  const databaseUrl = await freshDatabaseUrl(backend, dataDir);
   const domain = await startDomain(registryModule, {
     env: { M3_API_KEY: API_KEY, M3_SIGNING_SECRET: "secret", M3_REGISTRY_DATABASE_URL: databaseUrl },
     logger: pino({ level: "silent" }),

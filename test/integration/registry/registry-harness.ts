@@ -13,9 +13,10 @@ import {
   type RegistryServices,
 } from "../../../services/registry/registry-domain.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
 /** Every registry integration test runs once per backend, with the same assertions. */
-export const BACKENDS = ["mysql", "sqlite"] as const;
+export const BACKENDS = ["mysql", "postgres", "sqlite"] as const;
 export type Backend = (typeof BACKENDS)[number];
 
 export const TIME_WINDOW_MINUTES = 120;
@@ -27,20 +28,26 @@ export interface Registry extends RegistryServices {
   storage: DomainStorage;
 }
 
+/** The URL of a fresh, empty database of the given kind (a SQLite file under `folder`). */
+export async function freshDatabaseUrl(backend: Backend, folder: string = sqliteDir): Promise<string> {
+  if (backend === "mysql") return createTestDatabase("m3_registry");
+  if (backend === "postgres") return createPostgresTestDatabase("m3_registry");
+  return join(folder, `${randomUUID()}.sqlite`);
+}
+
 /** A fresh, migrated registry database of the given kind. */
 export async function openRegistry(backend: Backend): Promise<Registry> {
-  const url =
-    backend === "mysql" ? await createTestDatabase("m3_registry") : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const url = await freshDatabaseUrl(backend);
   const storage = await openRegistryStorage(parseDatabaseUrl(url));
   opened.push(storage);
   return { storage, ...createRegistryServices(storage, TIME_WINDOW_MINUTES) };
 }
 
-/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+/** For test.after.always: closes every storage, removes the SQLite files and the private servers. */
 export async function closeRegistries(): Promise<void> {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 }
 
 export function unique(prefix: string): string {

@@ -42,6 +42,24 @@ for (const backend of BACKENDS) {
     );
   });
 
+  test(`${backend}: a 1024-character uri of three-byte characters (3 KB, more than a B-tree entry holds) is stored and kept unique`, async (t) => {
+    const registry = await openRegistry(backend);
+    // Random CJK ideographs, three bytes each in UTF-8: nothing for an index to compress.
+    const characters = Array.from({ length: 1001 }, () =>
+      String.fromCodePoint(0x4e00 + Math.floor(Math.random() * 0x5000)),
+    );
+    const uri = `http://example.org/${characters.join("")}.mp4`;
+    t.is(uri.length, 1024);
+    t.true(Buffer.byteLength(uri) > 3000);
+    const media = await registry.media.create(mediaInput({ uri }));
+    t.is((await registry.references.getByUri(uri)).uuid, media.videoReferenceUuid);
+    await rejectsWith(
+      t,
+      insertReference(registry, "0190b8a4-0000-7000-8000-000000000003", media.videoUuid, uri),
+      "ALREADY_EXISTS",
+    );
+  });
+
   test(`${backend}: the database refuses a reference whose video does not exist`, async (t) => {
     const registry = await openRegistry(backend);
     const error = await t.throwsAsync(

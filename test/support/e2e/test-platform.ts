@@ -1,6 +1,8 @@
 /**
  * The whole stack for e2e tests: every domain and the gateway, started exactly as
- * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory. The gateway
+ * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory; or, for
+ * the domains that run on PostgreSQL so far (the registry), with those on a fresh PostgreSQL
+ * database and the rest on SQLite. The gateway
  * calls the domains in process, as `npm start` does, or over gRPC when M3_TEST_TRANSPORT=grpc.
  */
 import { randomBytes } from "node:crypto";
@@ -11,12 +13,16 @@ import type { TestFn } from "ava";
 import { pino } from "pino";
 import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { importKbOnStart } from "../../../tools/m3/all-in-one/kb-import-on-start.js";
 import { startPlatform } from "../../../tools/m3/all-in-one/start-platform.js";
 import { testTransport } from "../gateway/test-transport.js";
 
-export type Backend = "mariadb" | "sqlite";
+export type Backend = "mariadb" | "postgres" | "sqlite";
+/** What every domain runs on. */
 export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];
+/** What the registry runs on: its e2e tests run on each. */
+export const REGISTRY_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 
 export interface TestPlatform {
   backend: Backend;
@@ -45,6 +51,10 @@ export async function startTestPlatform(
     ...extraEnv,
   };
   if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
+  // Only the registry runs on PostgreSQL so far; the other domains keep their SQLite files.
+  if (backend === "postgres" && !env.M3_REGISTRY_DATABASE_URL) {
+    env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase("m3_e2e");
+  }
   const logger = pino({ level: "silent" });
   // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.
   if (options.importKb) await importKbOnStart(env, dataDir, logger);
@@ -68,14 +78,17 @@ export async function startTestPlatform(
  * Starts one platform per backend before the file's tests and stops them after.
  * Returns a lookup that tests call once the platforms are up.
  */
-export function usePlatforms(test: TestFn): (backend: Backend) => TestPlatform {
+export function usePlatforms(
+  test: TestFn,
+  backends: readonly Backend[] = BACKENDS,
+): (backend: Backend) => TestPlatform {
   const platforms = new Map<Backend, TestPlatform>();
   test.before(async () => {
-    for (const backend of BACKENDS) platforms.set(backend, await startTestPlatform(backend));
+    for (const backend of backends) platforms.set(backend, await startTestPlatform(backend));
   });
   test.after.always(async () => {
     await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   return (backend) => {
     const platform = platforms.get(backend);

@@ -1,16 +1,18 @@
 /**
- * The tables of a SQLite file or a MySQL/MariaDB database as the engine reports them (PRAGMA
- * table_xinfo, information_schema), for holding the domains' table catalogues to them. The
- * migration bookkeeping table and the engine's own are left out, and so are columns the engine
- * computes (MySQL's stored hashes and reversed URIs), which no catalogue lists.
+ * The tables of a SQLite file, a MySQL/MariaDB or a PostgreSQL database as the engine reports
+ * them (PRAGMA table_xinfo, information_schema, pg_catalog), for holding the domains' table
+ * catalogues to them. The migration bookkeeping table and the engine's own are left out, and so
+ * are columns the engine computes (MySQL's stored hashes and reversed URIs), which no catalogue
+ * lists.
  */
 import Database from "better-sqlite3";
 import mysql from "mysql2/promise";
+import pg from "pg";
 
 /** A column as the engine holds it. */
 export interface EngineColumn {
   name: string;
-  /** The declared type on SQLite, the COLUMN_TYPE on MySQL. */
+  /** The declared type on SQLite, the COLUMN_TYPE on MySQL, format_type on PostgreSQL. */
   type: string;
   nullable: boolean;
   autoIncrement: boolean;
@@ -104,5 +106,59 @@ export async function mysqlTables(
     return found;
   } finally {
     await connection.end();
+  }
+}
+
+interface PostgresColumn {
+  table_name: string;
+  name: string;
+  type: string;
+  not_null: boolean;
+  identity: string;
+  default_value: string | null;
+}
+
+export async function postgresTables(
+  url: string,
+  migrationsTable: string,
+): Promise<Record<string, EngineTable>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<PostgresColumn>(
+      `SELECT c.relname AS table_name, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
+              a.attnotnull AS not_null, a.attidentity AS identity, pg_get_expr(d.adbin, d.adrelid) AS default_value
+         FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+         LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> $1 AND a.attgenerated = ''
+        ORDER BY c.relname, a.attnum`,
+      [migrationsTable],
+    );
+    const found: Record<string, EngineTable> = {};
+    for (const row of rows) {
+      found[row.table_name] ??= { columns: [], key: [] };
+      found[row.table_name]?.columns.push({
+        name: row.name,
+        type: row.type,
+        // A primary key's column holds no NULL, as on the other engines.
+        nullable: !row.not_null,
+        autoIncrement: row.identity !== "" || /^nextval\(/.test(row.default_value ?? ""),
+      });
+    }
+    const keys = await client.query<{ table_name: string; name: string }>(
+      `SELECT c.relname AS table_name, a.attname AS name
+         FROM pg_index i
+         JOIN pg_class c ON c.oid = i.indrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (i.indkey)
+        WHERE n.nspname = current_schema() AND i.indisprimary
+        ORDER BY c.relname, array_position(i.indkey::int2[], a.attnum)`,
+    );
+    for (const row of keys.rows) found[row.table_name]?.key.push(row.name);
+    return found;
+  } finally {
+    await client.end();
   }
 }

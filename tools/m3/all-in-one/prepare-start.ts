@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
+import { refuseUnsupportedEngines } from "../migrate/domain-engines.js";
 import type { AllInOneConfig } from "./config.js";
+import { allInOneDomains } from "./domains.js";
 import { loadGeneratedSecrets } from "./secrets.js";
 
 type Env = Record<string, string | undefined>;
@@ -20,6 +22,17 @@ export interface PreparedStart {
  * Exits the process on failure, with the reason logged.
  */
 export async function prepareStart(config: AllInOneConfig, logger: Logger): Promise<PreparedStart> {
+  // Before anything is kept or imported: a domain given a database it does not run on fails the start whole.
+  try {
+    refuseUnsupportedEngines(
+      allInOneDomains.map((domain) => domain.module.name),
+      config.env,
+      config.dataDir,
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, "a domain cannot use the database it was given");
+    process.exit(1);
+  }
   const { secrets, created, where } = await loadGeneratedSecrets(
     config.env.M3_DATABASE_URL,
     config.dataDir,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type DatabaseTarget, parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
+import { parseDatabaseUrl, type ServerTarget } from "../../../services/kit/storage/database-url.js";
 
 export interface LocalSecrets {
   apiKey: string;
@@ -17,19 +17,24 @@ const GENERATORS: Record<keyof LocalSecrets, () => string> = {
 };
 
 /**
- * The secrets of an installation on a shared MySQL database (M3_DATABASE_URL): generated once
- * and kept in that database, so several processes started on it (two `npm start`, workers,
- * replicas) issue and accept the same tokens and know the same administrator.
+ * The secrets of an installation on a shared MySQL or PostgreSQL database (M3_DATABASE_URL):
+ * generated once and kept in that database, so several processes started on it (two `npm
+ * start`, workers, replicas) issue and accept the same tokens and know the same administrator.
  */
 export async function loadOrCreateSharedSecrets(
-  target: Extract<DatabaseTarget, { kind: "mysql" }>,
+  target: ServerTarget,
 ): Promise<{ secrets: LocalSecrets; created: boolean; where: string }> {
   const candidates = Object.fromEntries(
     (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, GENERATORS[name]()]),
   );
-  // mysql2 is loaded only for a MySQL database.
-  const { storeOrReadSecrets } = await import("./shared-secrets.repository.js");
-  const stored = await storeOrReadSecrets(target, candidates);
+  // mysql2 is loaded only for a MySQL database, pg only for a PostgreSQL one.
+  const stored =
+    target.kind === "mysql"
+      ? await (await import("./shared-secrets.repository.js")).storeOrReadSecrets(target, candidates)
+      : await (await import("./postgres-shared-secrets.repository.js")).storeOrReadPostgresSecrets(
+          target,
+          candidates,
+        );
   const secrets = Object.fromEntries(
     (Object.keys(GENERATORS) as (keyof LocalSecrets)[]).map((name) => [name, stored[name] ?? ""]),
   ) as unknown as LocalSecrets;
@@ -102,14 +107,14 @@ function readStored(file: string): Partial<Record<keyof LocalSecrets, unknown>> 
 
 /**
  * Where `npm start` keeps its generated secrets: in the shared database when M3_DATABASE_URL
- * names a MySQL one (every process on it must agree), else in <dataDir>/secrets.json.
+ * names a MySQL or PostgreSQL one (every process on it must agree), else in <dataDir>/secrets.json.
  */
 export async function loadGeneratedSecrets(
   databaseUrl: string | undefined,
   dataDir: string,
 ): Promise<{ secrets: LocalSecrets; created: boolean; where: string }> {
   const target = databaseUrl ? parseDatabaseUrl(databaseUrl, dataDir) : undefined;
-  if (target?.kind === "mysql") return loadOrCreateSharedSecrets(target);
+  if (target?.kind === "mysql" || target?.kind === "postgres") return loadOrCreateSharedSecrets(target);
   const { secrets, created, file } = loadOrCreateSecrets(dataDir);
   return { secrets, created, where: file };
 }

@@ -16,6 +16,7 @@ import { type RunningDomain, startDomain } from "../../../services/kit/domain/st
 import { InProcessTransport } from "../../../services/kit/grpc/in-process-transport.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { M3_VERSION } from "../../../services/kit/version.js";
+import { refuseUnsupportedEngines } from "../migrate/domain-engines.js";
 import { readInProcessCalls } from "./config.js";
 import { type AllInOneDomain, allInOneDomains } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
@@ -72,6 +73,8 @@ export function platformLayout(
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   if (options.worker && options.port === 0) throw new Error("a worker needs the port its cluster shares");
+  const names = allInOneDomains.map((domain) => domain.module.name);
+  refuseUnsupportedEngines(names, options.env, options.dataDir);
   const listener = options.worker ? undefined : await openGatewayListener(options.port, options.host);
   const port = listener?.port ?? options.port;
   if (listener) options.logger.info({ port }, "gateway port open");

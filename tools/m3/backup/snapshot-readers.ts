@@ -9,7 +9,7 @@ import { type SnapshotReader, type TableWriter, targetKey } from "./tables.repos
 export function describeTarget(target: DatabaseTarget): string {
   return target.kind === "sqlite"
     ? target.file
-    : redact(`mysql://${target.user}:x@${target.host}:${target.port}/${target.database}`);
+    : redact(`${target.kind}://${target.user}:x@${target.host}:${target.port}/${target.database}`);
 }
 
 /**
@@ -39,14 +39,20 @@ export async function openPerDatabase<D extends string, C extends { close(): Pro
   return { of: (domain) => byDomain.get(domain) as C, all: [...byKey.values()] };
 }
 
+/** Backups read and restores write MySQL/MariaDB and SQLite only, for now. */
+export const POSTGRES_BACKUP_REFUSAL =
+  "backup and restore read and write MySQL/MariaDB and SQLite databases; PostgreSQL is not supported yet";
+
 export function openSnapshotReader(target: DatabaseTarget): Promise<SnapshotReader> | SnapshotReader {
   if (target.kind === "mysql") return MysqlSnapshotReader.open(target);
+  if (target.kind === "postgres") throw new Error(POSTGRES_BACKUP_REFUSAL);
   if (target.file === ":memory:") throw new Error("an in-memory SQLite database cannot be backed up");
   return SqliteSnapshotReader.open(target.file);
 }
 
 export function openTableWriter(target: DatabaseTarget): Promise<TableWriter> | TableWriter {
   if (target.kind === "mysql") return MysqlTableWriter.open(target);
+  if (target.kind === "postgres") throw new Error(POSTGRES_BACKUP_REFUSAL);
   if (target.file === ":memory:") throw new Error("an in-memory SQLite database cannot be restored into");
   return SqliteTableWriter.open(target.file);
 }

@@ -59,7 +59,7 @@ export interface TableWriter {
 export function targetKey(target: DatabaseTarget): string {
   return target.kind === "sqlite"
     ? `sqlite:${target.file}`
-    : `mysql://${target.user}@${target.host}:${target.port}/${target.database}`;
+    : `${target.kind}://${target.user}@${target.host}:${target.port}/${target.database}`;
 }
 
 export function keyOrder(table: ArchivedTable, quote: (name: string) => string): string {

@@ -5,7 +5,7 @@ import {
   type HistogramCountsState,
 } from "../../../services/annotation/query/services/histogram-counts.service.js";
 import { kbSchema } from "../../../services/kb/kb.module.js";
-import { type Env, readFirst } from "../../../services/kit/config/env-reader.js";
+import type { Env } from "../../../services/kit/config/env-reader.js";
 import {
   type DatabaseTarget,
   domainDatabaseTarget,
@@ -13,6 +13,7 @@ import {
 } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { openRegistryStorage } from "../../../services/registry/registry-domain.js";
+import { domainDatabaseUrl, refuseUnsupportedEngines } from "./domain-engines.js";
 
 /**
  * The storage opener of every domain that has a database. Opening applies pending
@@ -75,14 +76,15 @@ export async function migrateDomains(
   if (unknown.length > 0) {
     throw new Error(`no migrations for ${unknown.join(", ")}: choose from ${MIGRATABLE_DOMAINS.join(", ")}`);
   }
+  refuseUnsupportedEngines(domains, env, dataDir);
   const migrated: MigratedDomain[] = [];
   for (const domain of domains) {
-    const url = readFirst(env, [`M3_${domain.toUpperCase()}_DATABASE_URL`, "M3_DATABASE_URL"]);
+    const url = domainDatabaseUrl(env, domain);
     const target = domainDatabaseTarget(url, dataDir, domain);
     const outcome = await migrateDomainAt(domain, target);
     migrated.push({
       domain,
-      database: target.kind === "mysql" ? redact(url ?? "") : target.file,
+      database: target.kind === "sqlite" ? target.file : redact(url ?? ""),
       ...outcome,
     });
   }

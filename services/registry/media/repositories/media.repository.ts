@@ -1,8 +1,9 @@
 import type { EntityManager } from "typeorm";
-import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { MediaView } from "../../entities/registry.views.js";
+import { uriSuffixCondition } from "./uri-suffix.sql.js";
 
 const MEDIA_SELECT = `SELECT
   vs.uuid AS video_sequence_uuid, v.uuid AS video_uuid, vr.uuid AS video_reference_uuid,
@@ -38,14 +39,10 @@ export class MediaRepository {
 
   /** Media whose URI ends with the file name, taken literally (no wildcards). */
   async listByFilename(filename: string): Promise<MediaView[]> {
-    // On MySQL the reversed URI's index finds the suffix as a prefix (UriSuffixIndex migration).
-    const media =
-      this.manager.connection.options.type === "mysql"
-        ? await this.select(`WHERE vr.uri_reversed LIKE ? ${LIKE_ESCAPE}`, [
-            `${likeLiteral(reversed(filename))}%`,
-          ])
-        : await this.select(`WHERE vr.uri LIKE ? ${LIKE_ESCAPE}`, [`%${likeLiteral(filename)}`]);
-    // SQLite's LIKE ignores ASCII case; the registry's URIs are case-sensitive.
+    const condition = uriSuffixCondition(dialectOf(this.manager), filename);
+    const media = await this.select(`WHERE ${condition.sql}`, condition.params);
+    // The condition finds candidates: SQLite's LIKE ignores ASCII case (the registry's URIs are
+    // case-sensitive), and PostgreSQL's index holds a reversed URI's first 255 characters only.
     return media.filter((item) => item.uri.endsWith(filename));
   }
 
@@ -83,11 +80,6 @@ export class MediaRepository {
     const rows = await selectRows<MediaRow>(this.manager, `${MEDIA_SELECT} ${where} ${tail}`, parameters);
     return rows.map(toMediaView);
   }
-}
-
-/** The text's characters (code points, as MySQL's REVERSE takes them) in reverse order. */
-function reversed(text: string): string {
-  return [...text].reverse().join("");
 }
 
 function toMediaView(row: MediaRow): MediaView {

@@ -1,6 +1,12 @@
 import test from "ava";
 import { DataSource } from "typeorm";
-import { forceIndex, indexedBy, isMysql, leftFirstJoin } from "../../../../services/kit/sql/dialect-hints.js";
+import {
+  dialectOf,
+  forceIndex,
+  indexedBy,
+  isMysql,
+  leftFirstJoin,
+} from "../../../../services/kit/sql/dialect-hints.js";
 
 /** Unconnected managers: the hints read only the connection's type. */
 const MYSQL_MANAGER = new DataSource({ type: "mysql" }).manager;
@@ -32,4 +38,21 @@ test("leftFirstJoin is STRAIGHT_JOIN on MySQL/MariaDB and CROSS JOIN on SQLite",
   t.is(leftFirstJoin(MYSQL_MANAGER), "STRAIGHT_JOIN");
   t.is(leftFirstJoin("sqlite"), "CROSS JOIN");
   t.is(leftFirstJoin(SQLITE_MANAGER), "CROSS JOIN");
+});
+
+const POSTGRES_MANAGER = new DataSource({ type: "postgres" }).manager;
+
+test("dialectOf names the dialect of a manager's connection: mysql, postgres or sqlite", (t) => {
+  t.is(dialectOf(MYSQL_MANAGER), "mysql");
+  t.is(dialectOf(POSTGRES_MANAGER), "postgres");
+  t.is(dialectOf(SQLITE_MANAGER), "sqlite");
+  t.is(dialectOf("postgres"), "postgres");
+});
+
+test("on PostgreSQL no index hint is written and a left-first join is a plain INNER JOIN", (t) => {
+  t.false(isMysql(POSTGRES_MANAGER));
+  t.is(forceIndex(POSTGRES_MANAGER, "idx_a"), "");
+  t.is(indexedBy(POSTGRES_MANAGER, "idx_a"), "");
+  t.is(indexedBy("postgres", "idx_a"), "");
+  t.is(leftFirstJoin("postgres"), "INNER JOIN");
 });

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
@@ -34,7 +35,7 @@ export class ImageReferenceRepository {
     const rows = await queryInChunks(imagedMomentUuids, (chunk) =>
       this.query().where("ir.imagedMomentUuid IN (:...chunk)", { chunk }).getMany(),
     );
-    return rows.sort((a, b) => compare(a.url, b.url));
+    return rows.sort((a, b) => compareText(a.url, b.url));
   }
 
   async findImage(where: { uuid: string } | { url: string }): Promise<ImageRow | undefined> {
@@ -89,8 +90,4 @@ export class ImageReferenceRepository {
   private query() {
     return this.manager.getRepository(ImageReferenceEntity).createQueryBuilder("ir");
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -43,11 +43,15 @@ export class ImageReferenceRepository {
     return row;
   }
 
-  /** The images of a video, ordered by recorded timestamp, then URL (raw rows, no entity hydration). */
+  /**
+   * The images of a video (raw rows, no entity hydration), ordered by moment UUID as the legacy
+   * service lists the video's moments, then by URL (it left a moment's images unordered). The
+   * sort is of the video's images only, as the recorded-time order's was.
+   */
   async listImagesByVideo(videoReferenceUuid: string): Promise<ImageRow[]> {
     const rows: Row[] = await this.manager.query(
       `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
-       FROM ${videoImagesFrom(this.manager)} ORDER BY im.recorded_timestamp, ir.url`,
+       FROM ${videoImagesFrom(this.manager)} ORDER BY im.uuid, ir.url`,
       [videoReferenceUuid],
     );
     return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));

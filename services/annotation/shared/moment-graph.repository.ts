@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { groupBy } from "../../kit/collections/group-by.js";
 import { forceIndex } from "../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../kit/sql/placeholders.js";
+import { compareText } from "../../kit/sql/text-order.js";
 import { selectWideRows } from "../../kit/storage/sqlite-wide-rows.js";
 import type { MomentGraph } from "../contracts/imaged-moment-store.js";
 import type { ObservationGraph } from "../contracts/observation-store.js";
@@ -118,11 +119,7 @@ function assemble(rows: readonly Row[], images: ImageReferenceEntity[], withData
     if (row.a_uuid != null) current.associations.push(associationOfGraphRow(row));
   }
   return {
-    moments: [...moments.values()].sort((a, b) => compare(a.moment.uuid, b.moment.uuid)),
+    moments: [...moments.values()].sort((a, b) => compareText(a.moment.uuid, b.moment.uuid)),
     observations,
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
+import { compareText } from "../../../services/kit/sql/text-order.js";
 import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import { createAnnotation, createImage } from "../../support/annotation/moments-fixtures.js";
 
@@ -130,6 +131,34 @@ for (const backend of ANNOTATION_BACKENDS) {
     t.deepEqual(
       (wide.json as Datum[]).map((d) => [d.imaged_moment_uuid, d.longitude]),
       [[far.imaged_moment_uuid, 5]],
+    );
+  });
+
+  test(`${backend}: PUT /v1/ancillarydata/merge answers the merged data in the order of the moments' recorded time`, async (t) => {
+    const { http } = stack(backend);
+    const video = randomUUID();
+    // Created later, recorded earlier: UUID order is the reverse of time order.
+    const times = [
+      "2020-01-01T00:05:00Z",
+      "2020-01-01T00:04:00Z",
+      "2020-01-01T00:03:00Z",
+      "2020-01-01T00:02:00Z",
+    ];
+    const moments: { imaged_moment_uuid: string; recorded_timestamp: string }[] = [];
+    for (const recorded_timestamp of times) {
+      const image = await createImage(http, { video_reference_uuid: video, recorded_timestamp });
+      moments.push({ imaged_moment_uuid: image.imaged_moment_uuid, recorded_timestamp });
+    }
+    const merged = await http.put(`/anno/v1/ancillarydata/merge/${video}?window=1000`, {
+      json: times.map((recorded_timestamp, i) => ({ recorded_timestamp, depth_meters: i })),
+    });
+    t.is(merged.status, 200);
+    const expected = [...moments]
+      .sort((a, b) => compareText(a.recorded_timestamp, b.recorded_timestamp))
+      .map((moment) => moment.imaged_moment_uuid);
+    t.deepEqual(
+      (merged.json as Datum[]).map((datum) => datum.imaged_moment_uuid),
+      expected,
     );
   });
 

@@ -86,6 +86,25 @@ for (const backend of ANNOTATION_BACKENDS) {
     t.deepEqual((await http.get(`/anno/v1/images/videoreference/${randomUUID()}`)).json, []);
   });
 
+  test(`${backend}: GET /v1/fast/images/videoreference lists by recorded time, moments without one first, then image UUID`, async (t) => {
+    const { http } = stack(backend);
+    const video = randomUUID();
+    const late = await createImage(http, {
+      video_reference_uuid: video,
+      recorded_timestamp: "2020-01-01T02:00:00Z",
+    });
+    const early = await createImage(http, {
+      video_reference_uuid: video,
+      recorded_timestamp: "2020-01-01T01:00:00Z",
+    });
+    const untimed = await createImage(http, { video_reference_uuid: video, elapsed_time_millis: 5 });
+    const listed = (await http.get(`/anno/v1/fast/images/videoreference/${video}`)).json as ImageJson[];
+    t.deepEqual(
+      listed.map((image) => image.url),
+      [untimed.url, early.url, late.url],
+    );
+  });
+
   test(`${backend}: PUT /v1/images changes fields and moves the image to the moment of new indices`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

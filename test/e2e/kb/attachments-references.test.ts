@@ -149,4 +149,31 @@ for (const backend of BACKENDS) {
       404,
     );
   });
+
+  test(`${backend}: a concept lists its references by citation, then id, whatever order they were created and linked in`, async (t) => {
+    const a = await actors();
+    const concept = await addConcept(a, "ordered");
+    const tag = uniqueName("cite");
+    const ids: Record<string, number> = {};
+    for (const [key, citation] of [
+      ["C", `${tag} C`],
+      ["A1", `${tag} A`],
+      ["B", `${tag} B`],
+      ["A2", `${tag} A`],
+    ]) {
+      const created = await a.http.post("/kb/v1/references", { auth: a.apiKeyAuth, json: { citation } });
+      ids[key as string] = (created.json as Reference).id;
+    }
+    for (const key of ["B", "A2", "C", "A1"]) {
+      const added = await a.http.put(`/kb/v1/references/add/${ids[key]}/to/${concept}`, {
+        auth: a.apiKeyAuth,
+      });
+      t.is(added.status, 200, added.text);
+    }
+    const metadata = (await a.http.get(`/kb/v1/concept/${concept}`)).json as { references: Reference[] };
+    t.deepEqual(
+      metadata.references.map((reference) => reference.id),
+      [ids.A1, ids.A2, ids.B, ids.C],
+    );
+  });
 }

@@ -10,6 +10,7 @@ import type { EntityManager } from "typeorm";
 import { FastImageRepository } from "../../../services/annotation/fast/repositories/fast-image.repository.js";
 import { ImageReferenceRepository } from "../../../services/annotation/moments/repositories/image-reference.repository.js";
 import { MomentQueryRepository } from "../../../services/annotation/moments/repositories/moment-query.repository.js";
+import { compareText } from "../../../services/kit/sql/text-order.js";
 import {
   BACKENDS,
   closeAnnotationTestStorages,
@@ -180,7 +181,7 @@ for (const backend of BACKENDS) {
     t.is(found.count, expected.length);
   });
 
-  test(`${backend}: a video's images come on their moments, by recorded time then URL, without other videos'`, async (t) => {
+  test(`${backend}: a video's images come on their moments, by moment UUID then URL (not recorded time), without other videos'`, async (t) => {
     const storage = await openAnnotationTestStorage(backend);
     const video = randomUUID();
     const expected = await storage.transaction(async (manager) => {
@@ -191,7 +192,7 @@ for (const backend of BACKENDS) {
           images.push({ moment, url, second });
       }
       await insertImages(manager, await insertMoment(manager, randomUUID(), recordedAt(0)), 2);
-      return images.sort((a, b) => a.second - b.second || (a.url < b.url ? -1 : 1));
+      return images.sort((a, b) => compareText(a.moment, b.moment) || compareText(a.url, b.url));
     });
     const listed = await storage.read((manager) =>
       new ImageReferenceRepository(manager).listImagesByVideo(video),

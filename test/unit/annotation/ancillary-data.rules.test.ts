@@ -1,6 +1,10 @@
 import test from "ava";
 import type { ImagedMomentEntity } from "../../../services/annotation/entities/imaged-moment.entity.js";
-import { datumRow, nearestData } from "../../../services/annotation/moments/services/ancillary-data.rules.js";
+import {
+  datumRow,
+  inRecordedOrder,
+  nearestData,
+} from "../../../services/annotation/moments/services/ancillary-data.rules.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 
 const T0 = Instant.ofEpochMillis(1_600_000_000_000);
@@ -50,4 +54,14 @@ test("datumRow leaves absent measurements empty", (t) => {
     longitude: null,
     depthMeters: null,
   });
+});
+
+test("inRecordedOrder orders merged pairs by the moment's recorded time, then by moment UUID", (t) => {
+  const pairs = [moment("c", 0), moment("b", -5), moment("a", 0), moment("d", -10)].map((m) => ({
+    moment: m,
+  }));
+  t.deepEqual(
+    inRecordedOrder(pairs).map((pair) => pair.moment.uuid),
+    ["d", "b", "a", "c"],
+  );
 });

@@ -44,7 +44,7 @@ test("a non-strict query starts with observation_uuid and index_recorded_timesta
   t.is(
     selectStatement(query, "annotations", "mysql").sql,
     "SELECT observation_uuid, index_recorded_timestamp, concept FROM annotations " +
-      "ORDER BY index_recorded_timestamp, observation_uuid ASC",
+      "ORDER BY index_recorded_timestamp ASC, observation_uuid ASC",
   );
 });
 
@@ -78,7 +78,7 @@ test("every operator becomes a condition with bound values", (t) => {
     "SELECT concept FROM annotations WHERE index_recorded_timestamp BETWEEN ? AND ? AND " +
       "concept LIKE ? ESCAPE '!' AND observer = ? AND activity = ? AND observation_group IN (?, ?) AND " +
       "image_url IS NULL AND link_name IS NOT NULL AND to_concept LIKE ? AND link_value NOT LIKE ? AND " +
-      "depth_meters <= ? AND latitude >= ? AND longitude BETWEEN ? AND ? ORDER BY observer, concept ASC LIMIT ? OFFSET ?",
+      "depth_meters <= ? AND latitude >= ? AND longitude BETWEEN ? AND ? ORDER BY observer ASC NULLS FIRST, concept ASC NULLS FIRST LIMIT ? OFFSET ?",
   );
   t.deepEqual(statement.params, [
     "2020-01-01 00:00:00.000000",

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { uuidV7 } from "../../../kit/ids/uuid.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { MomentGraph } from "../../contracts/imaged-moment-store.js";
@@ -115,10 +116,6 @@ export class AnnotationCreateService {
 function sortedAssociations(graph: ObservationGraph): ObservationGraph {
   const associations = [...graph.associations].sort((a, b) => compareText(a.uuid, b.uuid));
   return { observation: graph.observation, associations };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function checkBulkItem(item: BulkAnnotationInput, label: string): BulkAnnotationInput {

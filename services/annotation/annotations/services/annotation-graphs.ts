@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { compareText } from "../../../kit/sql/text-order.js";
 import type { ImagedMomentStore, MomentGraph } from "../../contracts/imaged-moment-store.js";
 import type { ObservationGraph, ObservationStore } from "../../contracts/observation-store.js";
 
@@ -46,7 +47,7 @@ export function joinAnnotations(
       const moment = momentByUuid.get(observation.observation.imagedMomentUuid);
       return moment ? [{ moment, observation }] : [];
     })
-    .sort((a, b) => compare(a.observation.observation.uuid, b.observation.observation.uuid));
+    .sort((a, b) => compareText(a.observation.observation.uuid, b.observation.observation.uuid));
 }
 
 /**
@@ -64,8 +65,4 @@ export function annotationsInOrder(
     if (moment) annotations.push({ moment, observation });
   }
   return annotations;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import { forceIndex } from "../../../kit/sql/dialect-hints.js";
 import { type Page, pageClause } from "../../../kit/sql/page.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import type { SqlStatement } from "../../../kit/sql/statement.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { columnList } from "../../../kit/storage/column-lists.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import { ANNOTATION_TABLES } from "../../annotation-tables.js";
@@ -135,7 +136,7 @@ export class FastAnnotationRepository {
        FROM associations${forceIndex(this.manager, "idx_associations__observation_uuid")} WHERE observation_uuid`,
       observationUuids,
     );
-    const associations = rows.map(associationOfRow).sort((a, b) => compare(a.uuid, b.uuid));
+    const associations = rows.map(associationOfRow).sort((a, b) => compareText(a.uuid, b.uuid));
     return groupBy(associations, (association) => association.observationUuid);
   }
 
@@ -145,7 +146,7 @@ export class FastAnnotationRepository {
        WHERE ir.imaged_moment_uuid`,
       momentUuids,
     );
-    const images = rows.map(imageOfRow).sort((a, b) => compare(a.url, b.url));
+    const images = rows.map(imageOfRow).sort((a, b) => compareText(a.url, b.url));
     return groupBy(images, (image) => image.imagedMomentUuid);
   }
 
@@ -174,8 +175,4 @@ export class FastAnnotationRepository {
     }
     return rows;
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
+import { orderTerm } from "../../../kit/sql/null-order.js";
 import { type Page, pageClause } from "../../../kit/sql/page.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
@@ -7,6 +8,9 @@ import { videoImagesFrom } from "../../moments/repositories/video-images.sql.js"
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
 import { PREFIXED_MOMENT_COLUMNS } from "./fast-rows.js";
+
+/** The moments' recorded time as the lists' first key, moments without one first on every engine. */
+const RECORDED_ORDER = (on: EntityManager) => orderTerm(on, "im.recorded_timestamp");
 
 /** An image reference on its imaged moment. */
 export interface ImageOnMoment {
@@ -18,12 +22,15 @@ export interface ImageOnMoment {
 export class FastImageRepository {
   constructor(private readonly manager: EntityManager) {}
 
-  /** A page of the video's images, ordered by recorded timestamp then image UUID. */
+  /**
+   * A page of the video's images, ordered by recorded timestamp (the legacy order; moments
+   * without one first, on every engine) then image UUID.
+   */
   async imagesOfVideo(videoReferenceUuid: string, page: Page): Promise<ImageOnMoment[]> {
     const limit = pageClause(page);
     const rows: Row[] = await this.manager.query(
       `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
-       FROM ${videoImagesFrom(this.manager)} ORDER BY im.recorded_timestamp, ir.uuid${limit.sql}`,
+       FROM ${videoImagesFrom(this.manager)} ORDER BY ${RECORDED_ORDER(this.manager)}, ir.uuid${limit.sql}`,
       [videoReferenceUuid, ...limit.params],
     );
     return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));
@@ -72,7 +79,7 @@ export class FastImageRepository {
     const limit = pageClause(page);
     const rows: Row[] = await this.manager.query(
       `SELECT DISTINCT im.uuid, im.recorded_timestamp ${fromWhere}
-       ORDER BY im.recorded_timestamp, im.uuid${limit.sql}`,
+       ORDER BY ${RECORDED_ORDER(this.manager)}, im.uuid${limit.sql}`,
       [value, ...limit.params],
     );
     return rows.map((row) => row.uuid as string);

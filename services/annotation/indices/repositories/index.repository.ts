@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { type Page, paged } from "../../../kit/sql/page.js";
+import { byText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { CASE_UPDATE_CHUNK, caseUpdateStatement } from "../../annotations/repositories/case-update.sql.js";
@@ -26,7 +27,7 @@ export class IndexRepository {
     const moments = await queryInChunks(uuids, (chunk) =>
       this.query().where("im.uuid IN (:...chunk)", { chunk }).getMany(),
     );
-    return moments.sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    return moments.sort(byText((moment) => moment.uuid));
   }
 
   /** One UPDATE per chunk of moments, each row getting its own timestamp. */

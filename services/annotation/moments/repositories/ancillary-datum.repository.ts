@@ -1,13 +1,18 @@
 import type { EntityManager } from "typeorm";
+import { forceIndex } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
+import { prefixedColumnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
+import { selectWideRows } from "../../../kit/storage/sqlite-wide-rows.js";
 import type { Instant } from "../../../kit/time/instant.js";
+import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import {
   ANCILLARY_MEASUREMENTS,
   AncillaryDatumEntity,
   MEASUREMENT_COLUMNS,
 } from "../../entities/ancillary-datum.entity.js";
-import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { datumOfGraphRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import { execute } from "./column-update.sql.js";
 
 const ROWS_PER_STATEMENT = 200;
@@ -22,6 +27,17 @@ const COLUMNS = ["uuid", "imaged_moment_uuid", ...MEASURED_COLUMNS, "last_update
  * every measurement the new row leaves empty; "replace" overwrites them all.
  */
 export type UpsertMode = "merge" | "replace";
+
+/** A datum with the imaged moment it belongs to. */
+export interface DatumOfMoment {
+  datum: AncillaryDatumEntity;
+  moment: ImagedMomentEntity;
+}
+
+const MOMENT_AND_DATUM_COLUMNS = [
+  prefixedColumnList(ANNOTATION_TABLES.imaged_moments, "im"),
+  prefixedColumnList(ANNOTATION_TABLES.ancillary_data, "ad", ["imaged_moment_uuid"]),
+].join(", ");
 
 /** Rows of `ancillary_data`, at most one per imaged moment. */
 export class AncillaryDatumRepository {
@@ -41,22 +57,27 @@ export class AncillaryDatumRepository {
     );
   }
 
-  /** The data of a video's imaged moments: one statement, joined on the moment's video. */
-  listByVideo(videoReferenceUuid: string): Promise<AncillaryDatumEntity[]> {
-    return this.query()
-      .innerJoin(ImagedMomentEntity, "im", "im.uuid = ad.imagedMomentUuid")
-      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
-      .getMany();
-  }
-
-  /** The imaged moments of a video that have data: one statement. */
-  momentsWithDataOfVideo(videoReferenceUuid: string): Promise<ImagedMomentEntity[]> {
-    return this.manager
-      .getRepository(ImagedMomentEntity)
-      .createQueryBuilder("im")
-      .innerJoin(AncillaryDatumEntity, "ad", "ad.imagedMomentUuid = im.uuid")
-      .where("im.videoReferenceUuid = :videoReferenceUuid", { videoReferenceUuid })
-      .getMany();
+  /**
+   * The data of a video's imaged moments, each with its moment, in one statement ordered by
+   * moment UUID: the legacy service lists the video's moments in UUID order and keeps those with
+   * data. The video's moments are read from the (video_reference_uuid, uuid) index, in that
+   * order, so nothing is sorted: MariaDB otherwise took its (video, elapsed time) index and
+   * sorted the video's moments.
+   */
+  async listWithMomentsByVideo(videoReferenceUuid: string): Promise<DatumOfMoment[]> {
+    const rows = await selectWideRows(
+      this.manager,
+      `SELECT ${MOMENT_AND_DATUM_COLUMNS}
+         FROM imaged_moments im${forceIndex(this.manager, "idx_imaged_moment__video_reference_uuid")}
+         JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid
+        WHERE im.video_reference_uuid = ?
+        ORDER BY im.uuid`,
+      [videoReferenceUuid],
+    );
+    return rows.map((row) => ({
+      datum: datumOfGraphRow(row, row.im_uuid as string),
+      moment: momentOfGraphRow(row),
+    }));
   }
 
   async insert(datum: AncillaryDatumEntity): Promise<void> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
@@ -34,7 +35,7 @@ export class ImageReferenceRepository {
     const rows = await queryInChunks(imagedMomentUuids, (chunk) =>
       this.query().where("ir.imagedMomentUuid IN (:...chunk)", { chunk }).getMany(),
     );
-    return rows.sort((a, b) => compare(a.url, b.url));
+    return rows.sort((a, b) => compareText(a.url, b.url));
   }
 
   async findImage(where: { uuid: string } | { url: string }): Promise<ImageRow | undefined> {
@@ -42,11 +43,15 @@ export class ImageReferenceRepository {
     return row;
   }
 
-  /** The images of a video, ordered by recorded timestamp, then URL (raw rows, no entity hydration). */
+  /**
+   * The images of a video (raw rows, no entity hydration), ordered by moment UUID as the legacy
+   * service lists the video's moments, then by URL (it left a moment's images unordered). The
+   * sort is of the video's images only, as the recorded-time order's was.
+   */
   async listImagesByVideo(videoReferenceUuid: string): Promise<ImageRow[]> {
     const rows: Row[] = await this.manager.query(
       `SELECT ${IMAGE_COLUMNS}, ${PREFIXED_MOMENT_COLUMNS}
-       FROM ${videoImagesFrom(this.manager)} ORDER BY im.recorded_timestamp, ir.url`,
+       FROM ${videoImagesFrom(this.manager)} ORDER BY im.uuid, ir.url`,
       [videoReferenceUuid],
     );
     return rows.map((row) => ({ image: imageOfRow(row), moment: momentOfGraphRow(row) }));
@@ -89,8 +94,4 @@ export class ImageReferenceRepository {
   private query() {
     return this.manager.getRepository(ImageReferenceEntity).createQueryBuilder("ir");
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { byText } from "../../../kit/sql/text-order.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { insertInChunks } from "./insert-in-chunks.js";
@@ -33,7 +34,7 @@ export class ImagedMomentRepository {
           .getMany()),
       );
     }
-    return found.sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    return found.sort(byText((moment) => moment.uuid));
   }
 
   /** Deletes those of the moments with no observation and no image; returns the UUIDs deleted. */

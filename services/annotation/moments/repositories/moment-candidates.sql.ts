@@ -3,6 +3,7 @@ import { groupBy } from "../../../kit/collections/group-by.js";
 import { forceIndex } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import type { SqlStatement } from "../../../kit/sql/statement.js";
+import { byText } from "../../../kit/sql/text-order.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { MOMENT_COLUMNS, momentOfRow, type Row } from "../../shared/row-mappers.js";
@@ -56,7 +57,7 @@ export async function findMomentCandidates(
       found.set(moment.uuid, moment);
     }
   }
-  return [...found.values()].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+  return [...found.values()].sort(byText((moment) => moment.uuid));
 }
 
 function* branchesOf(keys: readonly MomentIndexKey[], manager: EntityManager): Generator<Branch> {

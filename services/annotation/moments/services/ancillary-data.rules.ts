@@ -1,3 +1,4 @@
+import { compareText } from "../../../kit/sql/text-order.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
   ANCILLARY_MEASUREMENTS,
@@ -62,4 +63,13 @@ function firstAtOrAfter(sorted: readonly { at: number }[], at: number): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * Merged pairs in the order the legacy service answers a merge: by the moment's recorded
+ * timestamp (every merged moment has one), then by moment UUID, the order it read the moments in.
+ */
+export function inRecordedOrder<T extends { moment: ImagedMomentEntity }>(pairs: readonly T[]): T[] {
+  const at = (pair: T) => pair.moment.recordedTimestamp?.epochMicros ?? 0;
+  return [...pairs].sort((a, b) => at(a) - at(b) || compareText(a.moment.uuid, b.moment.uuid));
 }

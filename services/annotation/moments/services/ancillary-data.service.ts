@@ -5,22 +5,20 @@ import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import type { AncillaryDatumEntity } from "../../entities/ancillary-datum.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { AncillaryDatumRepository } from "../repositories/ancillary-datum.repository.js";
+import { AncillaryDatumRepository, type DatumOfMoment } from "../repositories/ancillary-datum.repository.js";
 import { ImagedMomentRepository } from "../repositories/imaged-moment.repository.js";
 import { MomentQueryRepository } from "../repositories/moment-query.repository.js";
 import {
   type AncillaryInput,
   DEFAULT_MERGE_WINDOW_MILLIS,
   datumRow,
+  inRecordedOrder,
   nearestData,
 } from "./ancillary-data.rules.js";
 import { notFound, optionalUuid, requireUuid } from "./moment-input.rules.js";
 
 /** A datum with the imaged moment it belongs to. */
-export interface DatumView {
-  datum: AncillaryDatumEntity;
-  moment: ImagedMomentEntity;
-}
+export type DatumView = DatumOfMoment;
 
 /** Ancillary data: at most one datum per imaged moment. */
 export class AncillaryDataService {
@@ -57,14 +55,7 @@ export class AncillaryDataService {
 
   listByVideo(videoReferenceUuid: string): Promise<DatumView[]> {
     const video = requireUuid(videoReferenceUuid, "video_reference_uuid");
-    return this.storage.read(async (m) => {
-      const data = new AncillaryDatumRepository(m);
-      const [rows, moments] = await Promise.all([
-        data.listByVideo(video),
-        data.momentsWithDataOfVideo(video),
-      ]);
-      return paired(rows, moments);
-    });
+    return this.storage.read((m) => new AncillaryDatumRepository(m).listWithMomentsByVideo(video));
   }
 
   /** Creates the datum of a moment that has none yet. */
@@ -126,7 +117,7 @@ export class AncillaryDataService {
     return this.storage.transaction(async (m) => {
       const uuids = await new MomentQueryRepository(m).byVideo(video);
       const moments = await new ImagedMomentRepository(m).findByUuids(uuids);
-      const pairs = nearestData(moments, inputs, window);
+      const pairs = inRecordedOrder(nearestData(moments, inputs, window));
       if (pairs.length === 0) return [];
       const data = new AncillaryDatumRepository(m);
       const now = Instant.now();
@@ -134,7 +125,8 @@ export class AncillaryDataService {
         pairs.map((pair) => datumRow(pair.datum, uuidV7(), pair.moment.uuid, now)),
         "replace",
       );
-      return this.withMoments(m, await data.listByMoments(pairs.map((pair) => pair.moment.uuid)));
+      const merged = pairs.map((pair) => pair.moment.uuid);
+      return this.inOrder(await this.withMoments(m, await data.listByMoments(merged)), merged);
     });
   }
 

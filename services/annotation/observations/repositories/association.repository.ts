@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { forceIndex, leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { columnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
@@ -64,14 +65,14 @@ export class AssociationRepository {
         imagedMomentUuid: raw[index]?.owner_moment ?? "",
       }));
     });
-    return rows.sort((x, y) => compare(x.association.uuid, y.association.uuid));
+    return rows.sort((x, y) => compareText(x.association.uuid, y.association.uuid));
   }
 
   async listByObservations(observationUuids: readonly string[]): Promise<AssociationEntity[]> {
     const rows = await queryInChunks(observationUuids, (chunk) =>
       this.query().where("a.observationUuid IN (:...chunk)", { chunk }).getMany(),
     );
-    return rows.sort((x, y) => compare(x.uuid, y.uuid));
+    return rows.sort((x, y) => compareText(x.uuid, y.uuid));
   }
 
   /**
@@ -122,7 +123,7 @@ export class AssociationRepository {
         videoReferenceUuid: raw[index]?.owner_video ?? "",
       }));
     });
-    return rows.sort((x, y) => compare(x.association.uuid, y.association.uuid));
+    return rows.sort((x, y) => compareText(x.association.uuid, y.association.uuid));
   }
 
   countByToConcept(toConcept: string): Promise<number> {
@@ -190,8 +191,4 @@ export class AssociationRepository {
   private query() {
     return this.manager.getRepository(AssociationEntity).createQueryBuilder("a");
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import type { Page } from "../../../kit/sql/page.js";
 import { pageClause } from "../../../kit/sql/page.js";
+import { byText } from "../../../kit/sql/text-order.js";
 import { columnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
@@ -135,6 +136,4 @@ export class ObservationRepository {
   }
 }
 
-function byUuid(a: { uuid: string }, b: { uuid: string }): number {
-  return a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0;
-}
+const byUuid = byText((row: { uuid: string }) => row.uuid);

@@ -1,4 +1,5 @@
 import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
+import { orderTerm } from "../../../kit/sql/null-order.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import type { SqlStatement } from "../../../kit/sql/statement.js";
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
@@ -16,10 +17,11 @@ const MYSQL_NO_LIMIT = "18446744073709551615";
 export function selectStatement(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
   const where = whereOf(query, view);
   const columns = query.columns.map((column) => selected(column, query, dialect)).join(", ");
-  const order = query.orderBy.map((column) => column.name).join(", ");
+  // NULL sorts first on every engine, as the runs sorted in memory (sorted-runs.ts) expect.
+  const order = query.orderBy.map((column) => orderTerm(dialect, column.name)).join(", ");
   const page = pageOf(query, dialect);
   return {
-    sql: `SELECT ${query.distinct ? "DISTINCT " : ""}${columns} FROM ${view}${where.sql} ORDER BY ${order} ASC${page.sql}`,
+    sql: `SELECT ${query.distinct ? "DISTINCT " : ""}${columns} FROM ${view}${where.sql} ORDER BY ${order}${page.sql}`,
     params: [...where.params, ...page.params],
   };
 }

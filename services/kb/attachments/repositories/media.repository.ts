@@ -16,7 +16,10 @@ export class MediaRepository {
 
   listByConcepts(conceptIds: readonly number[]): Promise<ConceptMediaEntity[]> {
     return queryInChunks(conceptIds, (chunk) =>
-      this.manager.find(ConceptMediaEntity, { where: { conceptId: In(chunk) }, order: { url: "ASC" } }),
+      this.manager.find(ConceptMediaEntity, {
+        where: { conceptId: In(chunk) },
+        order: { url: "ASC", id: "ASC" },
+      }),
     );
   }
 

@@ -1,6 +1,7 @@
 import { type EntityManager, In } from "typeorm";
 import { LIKE_ESCAPE, likeLiteral } from "../../../kit/sql/like.js";
 import { type Page, paged } from "../../../kit/sql/page.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import { ConceptReferenceEntity, LiteratureReferenceEntity } from "../entities/reference.entity.js";
 import type { CitationGlob } from "../services/citation-glob.js";
@@ -68,23 +69,30 @@ export class ReferenceRepository {
     );
   }
 
-  /** The references of many concepts at once, by concept id. */
+  /**
+   * The references of many concepts at once, by concept id, each concept's ordered by citation
+   * then id as the reference list is (the legacy kb kept them in an unordered set; the link
+   * rows alone come in insertion order on SQLite and reference order on MariaDB).
+   */
   async listByConcepts(conceptIds: readonly number[]): Promise<Map<number, LiteratureReferenceEntity[]>> {
     const rows = await queryInChunks(conceptIds, (chunk) =>
       this.manager.find(ConceptReferenceEntity, { where: { conceptId: In(chunk) } }),
     );
-    const references = await queryInChunks(
-      rows.map((row) => Number(row.referenceId)),
-      (chunk) => this.manager.find(LiteratureReferenceEntity, { where: { id: In(chunk) } }),
+    const conceptsOf = groupBy(
+      rows,
+      (row) => Number(row.referenceId),
+      (row) => Number(row.conceptId),
     );
-    const byId = new Map(references.map((reference) => [reference.id, reference]));
+    const references = await queryInChunks([...conceptsOf.keys()], (chunk) =>
+      this.manager.find(LiteratureReferenceEntity, { where: { id: In(chunk) } }),
+    );
     const result = new Map<number, LiteratureReferenceEntity[]>();
-    for (const row of rows) {
-      const reference = byId.get(Number(row.referenceId));
-      if (!reference) continue;
-      const list = result.get(Number(row.conceptId)) ?? [];
-      list.push(reference);
-      result.set(Number(row.conceptId), list);
+    for (const reference of references.sort(byCitationThenId)) {
+      for (const conceptId of conceptsOf.get(reference.id) ?? []) {
+        const list = result.get(conceptId) ?? [];
+        list.push(reference);
+        result.set(conceptId, list);
+      }
     }
     return result;
   }
@@ -95,6 +103,11 @@ export class ReferenceRepository {
       .orderBy("r.citation")
       .addOrderBy("r.id");
   }
+}
+
+/** The order of `ordered()`, for references fetched in chunks. */
+function byCitationThenId(a: LiteratureReferenceEntity, b: LiteratureReferenceEntity): number {
+  return compareText(a.citation, b.citation) || a.id - b.id;
 }
 
 function likePatternOf(glob: CitationGlob): string {

@@ -1,4 +1,5 @@
 import { DomainError } from "../../../kit/errors/domain-error.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 
 export interface Triple {
   linkName: string;
@@ -36,7 +37,7 @@ export function sameTriple(a: Triple, b: Triple): boolean {
 export function byShortString<T>(items: readonly T[], tripleOf: (item: T) => Triple): T[] {
   return items
     .map((item) => ({ item, key: shortString(tripleOf(item)) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort((a, b) => compareText(a.key, b.key))
     .map(({ item }) => item);
 }
 
@@ -50,9 +51,8 @@ export function byLinkNameIgnoringCase<T>(items: readonly T[], tripleOf: (item: 
     const left = key(a);
     const right = key(b);
     for (let i = 0; i < left.length; i++) {
-      const x = left[i] ?? "";
-      const y = right[i] ?? "";
-      if (x !== y) return x < y ? -1 : 1;
+      const order = compareText(left[i] ?? "", right[i] ?? "");
+      if (order !== 0) return order;
     }
     return 0;
   });

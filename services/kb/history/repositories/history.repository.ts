@@ -1,4 +1,5 @@
 import type { EntityManager, SelectQueryBuilder } from "typeorm";
+import { nullsSmallest } from "../../../kit/sql/null-order.js";
 import { paged } from "../../../kit/sql/page.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ConceptHistoryEntity } from "../entities/concept-history.entity.js";
@@ -70,6 +71,9 @@ export class HistoryRepository {
     const { property, descending, caseInsensitive } = page.sort;
     const direction = descending ? "DESC" : "ASC";
     const column = caseInsensitive ? `LOWER(h.${property})` : `h.${property}`;
-    return paged(query.orderBy(column, direction).addOrderBy("h.id", direction), page).getMany();
+    // Several sort columns may be empty (processed time, processor, values): NULL sorts as the
+    // smallest value on every engine; the id, unique, settles ties.
+    const nulls = nullsSmallest(this.manager, direction);
+    return paged(query.orderBy(column, direction, nulls).addOrderBy("h.id", direction), page).getMany();
   }
 }

@@ -8,10 +8,11 @@ import type {
   RawMedia,
   Reference,
 } from "../../../../proto/gen/m3/kb/v1/resources.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { toMedia } from "../../attachments/handlers/attachments.mapper.js";
 import type { LinkRecord, MediaRecord } from "../../contracts/concept-attachments.js";
 import type { ConceptNameEntity } from "../entities/concept-name.entity.js";
-import { type ConceptView, compareText } from "../services/concept-view.js";
+import type { ConceptView } from "../services/concept-view.js";
 import { joinedRank, type RankPair } from "../services/rank.rules.js";
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;

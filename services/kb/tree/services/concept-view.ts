@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { compareText } from "../../../kit/sql/text-order.js";
 import type { CacheScope } from "../../cache/versioned-read-cache.js";
 import type { Attachments, ConceptAttachments } from "../../contracts/concept-attachments.js";
 import type { ConceptEntity } from "../entities/concept.entity.js";
@@ -87,10 +88,4 @@ export class ConceptViewLoader {
       };
     });
   }
-}
-
-/** Code-point order, as the binary collation sorts. */
-export function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }

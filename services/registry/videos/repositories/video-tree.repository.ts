@@ -8,7 +8,7 @@ import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
 import { REGISTRY_TABLES } from "../../registry-tables.js";
-import { compareText } from "./text-order.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { sortVideos, type VideoRepository } from "./video.repository.js";
 import type { VideoReferenceRepository } from "./video-reference.repository.js";
 

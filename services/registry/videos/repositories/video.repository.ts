@@ -5,7 +5,7 @@ import type { Instant } from "../../../kit/time/instant.js";
 import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
-import { compareText } from "./text-order.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 
 export type VideoChanges = Partial<
   Pick<VideoEntity, "name" | "videoSequenceUuid" | "start" | "durationMillis" | "description">

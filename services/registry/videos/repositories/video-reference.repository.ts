@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { type Page, paged } from "../../../kit/sql/page.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
-import { compareText } from "../../../kit/sql/text-order.js";
 
 export type VideoReferenceChanges = Partial<Omit<VideoReferenceEntity, "uuid" | "lastUpdatedTime">>;
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { groupBy } from "../../../kit/collections/group-by.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { prefixedColumnList } from "../../../kit/storage/column-lists.js";
 import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
 import { Instant } from "../../../kit/time/instant.js";
@@ -8,7 +9,6 @@ import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
 import { REGISTRY_TABLES } from "../../registry-tables.js";
-import { compareText } from "../../../kit/sql/text-order.js";
 import { sortVideos, type VideoRepository } from "./video.repository.js";
 import type { VideoReferenceRepository } from "./video-reference.repository.js";
 

@@ -1,11 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { type Page, paged } from "../../../kit/sql/page.js";
+import { compareText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { VideoEntity } from "../../entities/video.entity.js";
 import { VideoReferenceEntity } from "../../entities/video-reference.entity.js";
 import { VideoSequenceEntity } from "../../entities/video-sequence.entity.js";
-import { compareText } from "../../../kit/sql/text-order.js";
 
 export type VideoChanges = Partial<
   Pick<VideoEntity, "name" | "videoSequenceUuid" | "start" | "durationMillis" | "description">

@@ -4,24 +4,16 @@
  * the other, list in the same order before and after.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test, { type ExecutionContext } from "ava";
 import { compareText } from "../../../services/kit/sql/text-order.js";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { backupPlatform } from "../../../tools/m3/backup/backup.js";
 import { readPlatformSettings } from "../../../tools/m3/backup/backup-settings.js";
 import { restorePlatform } from "../../../tools/m3/backup/restore.js";
 import { createImage, type ImageJson } from "../../support/annotation/moments-fixtures.js";
-import { type Backend, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
-
-/** A platform's data: its environment (the MariaDB database, when on MariaDB) and its folder. */
-interface Data {
-  env: Record<string, string>;
-  dataDir: string;
-}
+import { type PlatformData as Data, useRestorablePlatforms } from "../../support/e2e/restorable-platforms.js";
+import type { Backend, TestPlatform } from "../../support/e2e/test-platform.js";
 
 interface DatumJson {
   uuid: string;
@@ -36,37 +28,7 @@ interface Lists {
 
 const MOMENTS = 30;
 const MOMENTS_PER_DATUM = 6;
-const folders: string[] = [];
-const running = new Set<TestPlatform>();
-
-test.after.always(async () => {
-  await Promise.allSettled([...running].map((platform) => platform.stop()));
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  await stopPrivateMariaDb();
-});
-
-function folder(prefix: string): string {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(path);
-  return path;
-}
-
-async function emptyData(backend: Backend): Promise<Data> {
-  const env: Record<string, string> = {};
-  if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_order");
-  return { env, dataDir: folder("m3-order-data-") };
-}
-
-async function start(backend: Backend, data: Data): Promise<TestPlatform> {
-  const platform = await startTestPlatform(backend, data.env, { dataDir: data.dataDir });
-  running.add(platform);
-  return platform;
-}
-
-async function stop(platform: TestPlatform): Promise<void> {
-  await platform.stop();
-  running.delete(platform);
-}
+const { folder, emptyData, start, stop } = useRestorablePlatforms(test, "order");
 
 const settingsOf = (data: Data) => readPlatformSettings({ ...data.env, M3_DATA_DIR: data.dataDir });
 

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import test from "ava";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { ArchiveError, OBJECTS_SECTION } from "../../../tools/m3/backup/archive-format.js";
 import type { WrittenSection } from "../../../tools/m3/backup/archive-writer.js";
 import { backupPlatform } from "../../../tools/m3/backup/backup.js";
@@ -13,7 +12,8 @@ import { RestoreRefusedError, restorePlatform } from "../../../tools/m3/backup/r
 import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
 import { createMedia } from "../../support/e2e/registry-fixtures.js";
-import { type Backend, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
+import { type PlatformData as Data, useRestorablePlatforms } from "../../support/e2e/restorable-platforms.js";
+import type { Backend, TestPlatform } from "../../support/e2e/test-platform.js";
 
 const ADMIN = { username: "kbadmin", password: randomBytes(8).toString("hex") };
 const COMMON_ENV = {
@@ -30,50 +30,10 @@ interface Source {
   data: Data;
 }
 
-/** A platform's data without a running platform: what restore and backup are pointed at. */
-interface Data {
-  env: Record<string, string>;
-  dataDir: string;
-}
-
-const folders: string[] = [];
-const running = new Set<TestPlatform>();
+const { folder, emptyData, start, stop } = useRestorablePlatforms(test, "backup", COMMON_ENV);
 const sources = new Map<Backend, Promise<Source>>();
 
-test.after.always(async () => {
-  await Promise.allSettled([...running].map((platform) => platform.stop()));
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  await stopPrivateMariaDb();
-});
-
-function folder(prefix: string): string {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(path);
-  return path;
-}
-
-async function start(
-  backend: Backend,
-  data: Data,
-  options: { importKb?: boolean } = {},
-): Promise<TestPlatform> {
-  const platform = await startTestPlatform(backend, data.env, { ...options, dataDir: data.dataDir });
-  running.add(platform);
-  return platform;
-}
-
-async function stop(platform: TestPlatform): Promise<void> {
-  await platform.stop();
-  running.delete(platform);
-}
-
 const settingsOf = (data: Data) => readPlatformSettings({ ...data.env, M3_DATA_DIR: data.dataDir });
-
-async function emptyData(backend: Backend): Promise<Data> {
-  const env: Record<string, string> = { ...COMMON_ENV };
-  if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_backup");
-  return { env, dataDir: folder("m3-backup-data-") };
-}
 
 /** A platform with the real kb, filled through the API, its answers read and its archive written. */
 function source(backend: Backend): Promise<Source> {

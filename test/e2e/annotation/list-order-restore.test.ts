@@ -13,7 +13,6 @@ import { readPlatformSettings } from "../../../tools/m3/backup/backup-settings.j
 import { restorePlatform } from "../../../tools/m3/backup/restore.js";
 import { createImage, type ImageJson } from "../../support/annotation/moments-fixtures.js";
 import { type PlatformData as Data, useRestorablePlatforms } from "../../support/e2e/restorable-platforms.js";
-import type { Backend, TestPlatform } from "../../support/e2e/test-platform.js";
 
 interface DatumJson {
   uuid: string;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import test from "ava";
@@ -13,7 +12,7 @@ import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js"
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
 import { createMedia } from "../../support/e2e/registry-fixtures.js";
 import { type PlatformData as Data, useRestorablePlatforms } from "../../support/e2e/restorable-platforms.js";
-import type { Backend, TestPlatform } from "../../support/e2e/test-platform.js";
+import type { Backend } from "../../support/e2e/test-platform.js";
 
 const ADMIN = { username: "kbadmin", password: randomBytes(8).toString("hex") };
 const COMMON_ENV = {

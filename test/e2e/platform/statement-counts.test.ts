@@ -36,7 +36,7 @@ const HOT_READS: ReadonlyArray<[path: string, statements: number]> = [
   ["/anno/v1/imagedmoments/{imaged_moment_uuid}", 2],
   ["/anno/v1/imagedmoments/observation/{observation_uuid}", 2],
   ["/anno/v1/imagedmoments/videoreference/{video_reference_uuid}", 2],
-  ["/anno/v1/ancillarydata/videoreference/{video_reference_uuid}", 2],
+  ["/anno/v1/ancillarydata/videoreference/{video_reference_uuid}", 1],
 ];
 
 let platform: TestPlatform | undefined;

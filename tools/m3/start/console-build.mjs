@@ -1,7 +1,7 @@
 /**
  * The web console's build (vite, gateway/console) for `npm start`, `npm run console:build` and
  * the console tests: redone only when its sources changed. The key is a hash of every file of
- * gateway/console (screenshots aside) and of package-lock.json, kept beside the output in
+ * gateway/console and of package-lock.json, kept beside the output in
  * .tmp/console/.source-hash. The build goes to a temporary folder renamed into place, so a
  * gateway serving the previous build never sees half of the next one.
  *
@@ -17,8 +17,8 @@ import { REPO_ROOT } from "./transpiled-tree.mjs";
 export const CONSOLE_SOURCES = join(REPO_ROOT, "gateway", "console");
 export const CONSOLE_OUT = join(REPO_ROOT, ".tmp", "console");
 const HASH_FILE = ".source-hash";
-/** Written by the console tests, not read by the build. */
-const NOT_SOURCES = new Set(["screenshots", "node_modules", "dist"]);
+/** Installed or built beside the sources, not sources themselves. */
+const NOT_SOURCES = new Set(["node_modules", "dist"]);
 
 /** The hash of the console's sources and of the locked dependency versions. */
 export function consoleSourceHash() {

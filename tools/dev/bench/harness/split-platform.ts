@@ -4,15 +4,16 @@
  * and the image's node options (plus M3_BENCH_NODE_ARGS), wired to each other by
  * M3_<DOMAIN>_GRPC_ADDRESS, and stopped with SIGTERM by PID (also when a start fails).
  */
+
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { allInOneDomains } from "../../../m3/all-in-one/domains.js";
 import { launcherEndpoints } from "../../../m3/all-in-one/launcher-endpoints.js";
 import { IMAGE_COMMANDS, processNodeOptions } from "../../../m3/image/image-commands.js";
+import { freePort } from "../../fixtures/free-port.js";
 import { loggedPort, startNodeScript, stopChild } from "../../fixtures/node-process.js";
 import { BENCH_API_KEY, benchNodeOptions } from "./platform-process.js";
 import { BUILD_DIR, buildForBench } from "./split-processes.js";
@@ -136,16 +137,4 @@ function addressEnv(addresses: Record<string, string>): Record<string, string> {
       address,
     ]),
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

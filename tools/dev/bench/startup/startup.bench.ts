@@ -24,13 +24,14 @@
  * available) unless BENCH_WORKERS sets it; the CPU column counts the workers too.
  * Run: npm run bench:startup [-- --runs 5 --npm] [-- --fresh-clone --runs 3 [--ref <commit>]]
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRANSPILED_ROOT } from "../../../m3/start/transpiled-tree.mjs";
 import { REPO_ROOT } from "../../codegen/k8s/k8s-tools.js";
+import { freePort } from "../../fixtures/free-port.js";
 import { loadAverage } from "../harness/machine.js";
 import { processTreeCpuSeconds } from "../harness/process-cpu.js";
 import { installedClone } from "./fresh-clone.js";
@@ -343,17 +344,6 @@ function withoutM3Settings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith("M3_") && !name.startsWith("OTEL_")),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function argumentValue(name: string): string | undefined {

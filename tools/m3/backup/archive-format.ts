@@ -15,7 +15,7 @@ export const ARCHIVE_FORMAT = "m3-backup";
 export const ARCHIVE_FORMAT_VERSION = 1;
 
 /** Where a domain's rows come from: an engine, or for upload the kind of image store. */
-export type SourceKind = "mysql" | "sqlite" | "s3" | "disk";
+export type SourceKind = "mysql" | "postgres" | "sqlite" | "s3" | "disk";
 
 export interface ArchiveHeader {
   format: typeof ARCHIVE_FORMAT;

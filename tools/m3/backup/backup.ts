@@ -21,12 +21,7 @@ import {
 } from "./backup-tables.js";
 import { ImageObjectsRepository } from "./image-objects.repository.js";
 import { s3Client } from "./s3-client.js";
-import {
-  describeTarget,
-  openPerDatabase,
-  openSnapshotReader,
-  POSTGRES_BACKUP_REFUSAL,
-} from "./snapshot-readers.js";
+import { describeTarget, openPerDatabase, openSnapshotReader } from "./snapshot-readers.js";
 import type { SnapshotReader } from "./tables.repository.js";
 
 /** gzip level: level 1 compresses these rows to ~1/6 at several times the speed of the default 6. */
@@ -139,12 +134,7 @@ async function schemaVersions(
 
 function sourcesOf(settings: PlatformSettings, images: "s3" | "disk"): Record<string, SourceKind> {
   const sources: Record<string, SourceKind> = {};
-  for (const domain of ARCHIVED_DOMAINS) {
-    const kind = settings.databases[domain.name].kind;
-    // Never reached on PostgreSQL: its snapshot reader refused before.
-    if (kind === "postgres") throw new Error(POSTGRES_BACKUP_REFUSAL);
-    sources[domain.name] = kind;
-  }
+  for (const domain of ARCHIVED_DOMAINS) sources[domain.name] = settings.databases[domain.name].kind;
   sources.upload = images;
   return sources;
 }

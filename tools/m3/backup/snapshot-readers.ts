@@ -2,10 +2,12 @@ import type { DatabaseTarget } from "../../../services/kit/storage/database-url.
 import { redact } from "../../../services/kit/storage/database-url.js";
 import { MysqlSnapshotReader } from "./mysql-snapshot-reader.repository.js";
 import { MysqlTableWriter } from "./mysql-table-writer.repository.js";
+import { PostgresSnapshotReader } from "./postgres-snapshot-reader.repository.js";
+import { PostgresTableWriter } from "./postgres-table-writer.repository.js";
 import { SqliteSnapshotReader, SqliteTableWriter } from "./sqlite-tables.repository.js";
 import { type SnapshotReader, type TableWriter, targetKey } from "./tables.repository.js";
 
-/** Where a target is, for messages (MySQL passwords left out). */
+/** Where a target is, for messages (server passwords left out). */
 export function describeTarget(target: DatabaseTarget): string {
   return target.kind === "sqlite"
     ? target.file
@@ -39,20 +41,16 @@ export async function openPerDatabase<D extends string, C extends { close(): Pro
   return { of: (domain) => byDomain.get(domain) as C, all: [...byKey.values()] };
 }
 
-/** Backups read and restores write MySQL/MariaDB and SQLite only, for now. */
-export const POSTGRES_BACKUP_REFUSAL =
-  "backup and restore read and write MySQL/MariaDB and SQLite databases; PostgreSQL is not supported yet";
-
 export function openSnapshotReader(target: DatabaseTarget): Promise<SnapshotReader> | SnapshotReader {
   if (target.kind === "mysql") return MysqlSnapshotReader.open(target);
-  if (target.kind === "postgres") throw new Error(POSTGRES_BACKUP_REFUSAL);
+  if (target.kind === "postgres") return PostgresSnapshotReader.open(target);
   if (target.file === ":memory:") throw new Error("an in-memory SQLite database cannot be backed up");
   return SqliteSnapshotReader.open(target.file);
 }
 
 export function openTableWriter(target: DatabaseTarget): Promise<TableWriter> | TableWriter {
   if (target.kind === "mysql") return MysqlTableWriter.open(target);
-  if (target.kind === "postgres") throw new Error(POSTGRES_BACKUP_REFUSAL);
+  if (target.kind === "postgres") return PostgresTableWriter.open(target);
   if (target.file === ":memory:") throw new Error("an in-memory SQLite database cannot be restored into");
   return SqliteTableWriter.open(target.file);
 }

@@ -1,0 +1,195 @@
+import type pg from "pg";
+import { connectPostgres, type PostgresTarget, quote } from "./postgres-connection.js";
+import {
+  type DeferredPostgresDefinitions,
+  deferredPostgresDefinitions,
+} from "./postgres-table-definition.js";
+import type { RowBatch, TableWriter } from "./tables.repository.js";
+
+/** SQLSTATE untranslatable_character: text PostgreSQL cannot store (the NUL character). */
+const UNTRANSLATABLE_CHARACTER = "22P05";
+
+interface PreparedTable {
+  name: string;
+  deferred: DeferredPostgresDefinitions;
+  indexed: boolean;
+}
+
+/**
+ * The restore's writes on PostgreSQL, whose DDL is transactional: one transaction per database
+ * empties the tables (TRUNCATE), sets their secondary indexes, unique and foreign keys and
+ * triggers aside, loads the rows and puts those back, all or nothing. Each batch of archive
+ * lines goes as one INSERT … SELECT over the lines as one JSON array (a single parameter: the
+ * lines need no parsing or escaping here, and the server casts each value to its column's
+ * type). A batch is sent while the next is read from the archive. Each table's indexes and
+ * unique keys are built (by sorting) once its rows are in, its foreign keys once every table
+ * is, checking the rows; then the identity sequences move past the restored ids, the triggers
+ * come back and the tables they keep are recounted.
+ */
+export class PostgresTableWriter implements TableWriter {
+  readonly dialect = "postgres";
+  private readonly prepared = new Map<string, PreparedTable>();
+  private readonly recounts: string[] = [];
+  private readonly inserts = new Map<string, string>();
+  private pending: Promise<unknown> = Promise.resolve();
+  private treeVersionChanged = false;
+
+  private constructor(private readonly client: pg.Client) {}
+
+  static async open(target: PostgresTarget): Promise<PostgresTableWriter> {
+    return new PostgresTableWriter(await connectPostgres(target));
+  }
+
+  async begin(): Promise<void> {
+    await this.client.query("BEGIN");
+  }
+
+  async nonEmptyTables(tables: readonly string[]): Promise<string[]> {
+    const filled: string[] = [];
+    for (const table of tables) {
+      const { rows } = await this.client.query(`SELECT 1 FROM ${quote(table)} LIMIT 1`);
+      if (rows.length > 0) filled.push(table);
+    }
+    return filled;
+  }
+
+  async prepareTables(tables: readonly string[]): Promise<void> {
+    const prepared: PreparedTable[] = [];
+    for (const name of tables) {
+      prepared.push({ name, deferred: await deferredPostgresDefinitions(this.client, name), indexed: false });
+    }
+    // Foreign keys first: the unique keys they refer to are dropped next.
+    for (const { name, deferred } of prepared) {
+      for (const constraint of deferred.foreignKeys)
+        await this.client.query(`ALTER TABLE ${quote(name)} DROP CONSTRAINT ${quote(constraint.name)}`);
+    }
+    for (const table of prepared) {
+      const { name, deferred } = table;
+      for (const constraint of deferred.uniqueKeys)
+        await this.client.query(`ALTER TABLE ${quote(name)} DROP CONSTRAINT ${quote(constraint.name)}`);
+      for (const index of deferred.indexes) await this.client.query(`DROP INDEX ${index.quotedName}`);
+      if (deferred.hasTriggers) await this.client.query(`ALTER TABLE ${quote(name)} DISABLE TRIGGER USER`);
+      this.prepared.set(name, table);
+    }
+    if (prepared.length > 0)
+      await this.client.query(`TRUNCATE ${prepared.map((table) => quote(table.name)).join(", ")}`);
+  }
+
+  /** Sends the batch and returns once the previous one is stored, so the next is read meanwhile. */
+  async insert(table: string, columns: readonly string[], { lines }: RowBatch): Promise<void> {
+    const sql = this.insertStatement(this.preparedTable(table), columns);
+    await this.pending;
+    const sent = this.client.query(sql, [`[${lines.join(",")}]`]).catch((error: unknown) => {
+      throw loadError(table, error);
+    });
+    // A failure surfaces at the next batch or at endTable; until then it must not go unhandled.
+    sent.catch(() => undefined);
+    this.pending = sent;
+  }
+
+  async endTable(table: string): Promise<void> {
+    await this.pending;
+    await this.buildIndexes(this.preparedTable(table));
+  }
+
+  async recountAfterLoad(statements: readonly string[]): Promise<void> {
+    this.recounts.push(...statements);
+  }
+
+  async bumpKbTreeVersion(): Promise<void> {
+    this.treeVersionChanged = true;
+  }
+
+  async finishLoading(): Promise<void> {
+    await this.pending;
+    const tables = [...this.prepared.values()];
+    for (const table of tables) await this.buildIndexes(table);
+    for (const { name, deferred } of tables) {
+      for (const constraint of deferred.foreignKeys) {
+        await this.client
+          .query(
+            `ALTER TABLE ${quote(name)} ADD CONSTRAINT ${quote(constraint.name)} ${constraint.definition}`,
+          )
+          .catch((error: { message?: string }) => {
+            throw new Error(`${name}: restored rows refer to missing rows (${error.message})`);
+          });
+      }
+      for (const { column, sequence } of deferred.sequences) {
+        await this.client.query(
+          `SELECT setval($1, COALESCE((SELECT max(${quote(column)}) FROM ${quote(name)}), 0) + 1, false)`,
+          [sequence],
+        );
+      }
+      if (deferred.hasTriggers) await this.client.query(`ALTER TABLE ${quote(name)} ENABLE TRIGGER USER`);
+    }
+    for (const sql of this.recounts.splice(0)) await this.client.query(sql);
+    if (this.treeVersionChanged)
+      await this.client.query("UPDATE kb_tree_version SET version = version + 1 WHERE id = 1");
+  }
+
+  async commit(): Promise<void> {
+    await this.client.query("COMMIT");
+  }
+
+  async rollback(): Promise<void> {
+    await this.pending.catch(() => undefined);
+    await this.client.query("ROLLBACK");
+  }
+
+  async close(): Promise<void> {
+    await this.client.end();
+  }
+
+  /**
+   * INSERT … SELECT over the batch's JSON array of rows: each value read as text (`->>`, JSON
+   * null as NULL) and cast to its column's type. Identity columns take the archive's ids.
+   */
+  private insertStatement(table: PreparedTable, columns: readonly string[]): string {
+    const key = `${table.name}(${columns.join(",")})`;
+    let sql = this.inserts.get(key);
+    if (!sql) {
+      const { types, identity } = table.deferred;
+      const values = columns.map((column, index) => {
+        const type = types.get(column);
+        if (!type) throw new Error(`${table.name} has no column ${column}`);
+        return `(r->>${index})::${type}`;
+      });
+      sql =
+        `INSERT INTO ${quote(table.name)} (${columns.map(quote).join(", ")})` +
+        `${identity ? " OVERRIDING SYSTEM VALUE" : ""} ` +
+        `SELECT ${values.join(", ")} FROM jsonb_array_elements($1::jsonb) AS r`;
+      this.inserts.set(key, sql);
+    }
+    return sql;
+  }
+
+  private async buildIndexes(table: PreparedTable): Promise<void> {
+    if (table.indexed) return;
+    table.indexed = true;
+    const { name, deferred } = table;
+    for (const constraint of deferred.uniqueKeys) {
+      await this.client
+        .query(`ALTER TABLE ${quote(name)} ADD CONSTRAINT ${quote(constraint.name)} ${constraint.definition}`)
+        .catch((error: { message?: string }) => {
+          throw new Error(`${name}: the restored rows break a unique key (${error.message})`);
+        });
+    }
+    for (const index of deferred.indexes) await this.client.query(index.definition);
+  }
+
+  private preparedTable(table: string): PreparedTable {
+    const prepared = this.prepared.get(table);
+    if (!prepared) throw new Error(`${table} was not prepared for loading`);
+    return prepared;
+  }
+}
+
+function loadError(table: string, error: unknown): Error {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === UNTRANSLATABLE_CHARACTER) {
+    return new Error(
+      `${table}: a value holds the NUL character (\\u0000), which PostgreSQL text cannot store (${message})`,
+    );
+  }
+  return new Error(`${table}: ${message ?? String(error)}`);
+}

@@ -1,13 +1,16 @@
 /**
  * Platforms on data of their own that a test backs up, stops and restores into another: each
- * has its environment (the MariaDB database, on MariaDB) and its folder, and every platform
- * still running and every folder is removed once the file's tests are done.
+ * has its environment (the MariaDB database, on MariaDB; the registry's PostgreSQL database, on
+ * PostgreSQL, where the other domains keep SQLite files as test-platform.ts starts them) and its
+ * folder, and every platform still running and every folder is removed once the file's tests
+ * are done.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestFn } from "ava";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 /** A platform's data without a running platform: what restore and backup are pointed at. */
@@ -19,13 +22,13 @@ export interface PlatformData {
 export interface RestorablePlatforms {
   /** A new temporary folder, removed after the tests. */
   folder(prefix: string): string;
-  /** Empty data on the backend: a new MariaDB database there, and a new folder. */
+  /** Empty data on the backend: a new MariaDB (or PostgreSQL) database there, and a new folder. */
   emptyData(backend: Backend): Promise<PlatformData>;
   start(backend: Backend, data: PlatformData, options?: { importKb?: boolean }): Promise<TestPlatform>;
   stop(platform: TestPlatform): Promise<void>;
 }
 
-/** `name` names the MariaDB databases and folders; `commonEnv` is every platform's environment. */
+/** `name` names the server databases and folders; `commonEnv` is every platform's environment. */
 export function useRestorablePlatforms(
   test: TestFn,
   name: string,
@@ -36,7 +39,7 @@ export function useRestorablePlatforms(
   test.after.always(async () => {
     await Promise.allSettled([...running].map((platform) => platform.stop()));
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   const folder = (prefix: string) => {
     const path = mkdtempSync(join(tmpdir(), prefix));
@@ -48,6 +51,8 @@ export function useRestorablePlatforms(
     async emptyData(backend) {
       const env: Record<string, string> = { ...commonEnv };
       if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase(`m3_${name}`);
+      if (backend === "postgres")
+        env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase(`m3_${name}`);
       return { env, dataDir: folder(`m3-${name}-data-`) };
     },
     async start(backend, data, options = {}) {

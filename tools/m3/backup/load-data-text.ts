@@ -13,7 +13,10 @@ const DIGIT_9 = 0x39;
 
 /**
  * Rows as LOAD DATA text (see LOAD_DATA_FORMAT), made from their archive lines: one line per
- * row, its values separated by tabs, NULL as `\N`.
+ * row, its values separated by tabs, NULL as `\N`. PostgreSQL's COPY text format reads the same
+ * bytes as the same values: its escapes are a superset of these (`\f` too; a backslash before
+ * any other character is that character), and a NUL, `\0` here, is refused there as PostgreSQL
+ * text cannot hold one.
  */
 export function loadDataText(lines: readonly string[]): Buffer {
   let text = "";

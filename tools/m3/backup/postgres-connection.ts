@@ -39,6 +39,8 @@ export async function connectPostgres(target: PostgresTarget): Promise<pg.Client
     types,
     options: "-c TimeZone=UTC -c DateStyle=ISO",
   });
+  // A connection that fails fails its statements too, which say so; unheard, the event would end the process.
+  client.on("error", () => undefined);
   await client.connect();
   return client;
 }

@@ -1,13 +1,15 @@
 import type pg from "pg";
+import { loadDataText } from "./load-data-text.js";
 import { connectPostgres, type PostgresTarget, quote } from "./postgres-connection.js";
+import { CopyFromStdin } from "./postgres-copy.js";
 import {
   type DeferredPostgresDefinitions,
   deferredPostgresDefinitions,
 } from "./postgres-table-definition.js";
 import type { RowBatch, TableWriter } from "./tables.repository.js";
 
-/** SQLSTATE untranslatable_character: text PostgreSQL cannot store (the NUL character). */
-const UNTRANSLATABLE_CHARACTER = "22P05";
+/** SQLSTATE character_not_in_repertoire: COPY's answer to a NUL character (`\0`) in text. */
+const NOT_IN_REPERTOIRE = "22021";
 
 interface PreparedTable {
   name: string;
@@ -19,9 +21,10 @@ interface PreparedTable {
  * The restore's writes on PostgreSQL, whose DDL is transactional: one transaction per database
  * empties the tables (TRUNCATE), sets their secondary indexes, unique and foreign keys and
  * triggers aside, loads the rows and puts those back, all or nothing. Each batch of archive
- * lines goes as one INSERT … SELECT over the lines as one JSON array (a single parameter: the
- * lines need no parsing or escaping here, and the server casts each value to its column's
- * type). A batch is sent while the next is read from the archive. Each table's indexes and
+ * lines goes as one COPY … FROM STDIN in text form, which is the LOAD DATA text MySQL's restore
+ * makes (load-data-text.ts: most lines need no escaping), and which the server parses far more
+ * cheaply than INSERTs (1.3-1.5x the rows/s of one INSERT … SELECT over the batch as one JSON
+ * parameter). A batch is sent while the next is read from the archive. Each table's indexes and
  * unique keys are built (by sorting) once its rows are in, its foreign keys once every table
  * is, checking the rows; then the identity sequences move past the restored ids, the triggers
  * come back and the tables they keep are recounted.
@@ -30,7 +33,6 @@ export class PostgresTableWriter implements TableWriter {
   readonly dialect = "postgres";
   private readonly prepared = new Map<string, PreparedTable>();
   private readonly recounts: string[] = [];
-  private readonly inserts = new Map<string, string>();
   private pending: Promise<unknown> = Promise.resolve();
   private treeVersionChanged = false;
 
@@ -77,9 +79,12 @@ export class PostgresTableWriter implements TableWriter {
 
   /** Sends the batch and returns once the previous one is stored, so the next is read meanwhile. */
   async insert(table: string, columns: readonly string[], { lines }: RowBatch): Promise<void> {
-    const sql = this.insertStatement(this.preparedTable(table), columns);
+    this.preparedTable(table);
+    const sql = `COPY ${quote(table)} (${columns.map(quote).join(", ")}) FROM STDIN`;
     await this.pending;
-    const sent = this.client.query(sql, [`[${lines.join(",")}]`]).catch((error: unknown) => {
+    const copy = new CopyFromStdin(sql, loadDataText(lines));
+    this.client.query(copy);
+    const sent = copy.done.catch((error: unknown) => {
       throw loadError(table, error);
     });
     // A failure surfaces at the next batch or at endTable; until then it must not go unhandled.
@@ -140,29 +145,6 @@ export class PostgresTableWriter implements TableWriter {
     await this.client.end();
   }
 
-  /**
-   * INSERT … SELECT over the batch's JSON array of rows: each value read as text (`->>`, JSON
-   * null as NULL) and cast to its column's type. Identity columns take the archive's ids.
-   */
-  private insertStatement(table: PreparedTable, columns: readonly string[]): string {
-    const key = `${table.name}(${columns.join(",")})`;
-    let sql = this.inserts.get(key);
-    if (!sql) {
-      const { types, identity } = table.deferred;
-      const values = columns.map((column, index) => {
-        const type = types.get(column);
-        if (!type) throw new Error(`${table.name} has no column ${column}`);
-        return `(r->>${index})::${type}`;
-      });
-      sql =
-        `INSERT INTO ${quote(table.name)} (${columns.map(quote).join(", ")})` +
-        `${identity ? " OVERRIDING SYSTEM VALUE" : ""} ` +
-        `SELECT ${values.join(", ")} FROM jsonb_array_elements($1::jsonb) AS r`;
-      this.inserts.set(key, sql);
-    }
-    return sql;
-  }
-
   private async buildIndexes(table: PreparedTable): Promise<void> {
     if (table.indexed) return;
     table.indexed = true;
@@ -186,7 +168,7 @@ export class PostgresTableWriter implements TableWriter {
 
 function loadError(table: string, error: unknown): Error {
   const { code, message } = error as { code?: string; message?: string };
-  if (code === UNTRANSLATABLE_CHARACTER) {
+  if (code === NOT_IN_REPERTOIRE && message?.endsWith("0x00")) {
     return new Error(
       `${table}: a value holds the NUL character (\\u0000), which PostgreSQL text cannot store (${message})`,
     );

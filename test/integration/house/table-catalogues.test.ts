@@ -138,9 +138,9 @@ async function postgresTablesOf(domain: string): Promise<Record<string, EngineTa
   return postgresTables(url, `${domain}_migrations`);
 }
 
-test("which domains run on which engines: every domain on MariaDB and SQLite, only the registry on PostgreSQL yet", (t) => {
+test("which domains run on which engines: every domain on MariaDB and SQLite, the kb and the registry on PostgreSQL too", (t) => {
   t.deepEqual(DOMAIN_ENGINES, {
-    kb: ["mysql", "sqlite"],
+    kb: ["mysql", "postgres", "sqlite"],
     annotation: ["mysql", "sqlite"],
     registry: ["mysql", "postgres", "sqlite"],
   });

@@ -1,7 +1,7 @@
 /**
  * The order of a video's lists does not depend on the engine nor on the order rows were
  * written in: data written out of their order on one engine, then backed up and restored on
- * the other, list in the same order before and after.
+ * another, list in the same order before and after.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -78,9 +78,11 @@ function assertOrder(t: ExecutionContext, lists: Lists, expected: Lists, where: 
   t.deepEqual(lists.images, expected.images, `images ${where}`);
 }
 
+/** Each engine written on once and restored into once. */
 for (const [from, to] of [
   ["sqlite", "mariadb"],
-  ["mariadb", "sqlite"],
+  ["mariadb", "postgres"],
+  ["postgres", "sqlite"],
 ] as const) {
   test.serial(
     `${from}, then restored on ${to}: a video's ancillary data list by moment UUID, its images by moment UUID then URL, whatever order they were written in`,

@@ -2,7 +2,6 @@
  * What a platform answers on a representative list of read routes of every domain, so two
  * platforms (a backup's source and its restored target) can be compared answer by answer.
  */
-import { VIEW_COLUMNS } from "../../../services/annotation/query/view/annotations-view.js";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { FilledPlatform } from "./platform-fill.js";
 
@@ -73,11 +72,6 @@ function routes(filled: FilledPlatform): Record<string, Request> {
   return list;
 }
 
-const DOWNLOAD = "POST /anno/v1/query/download";
-const REGISTRY_COLUMNS = new Set(
-  VIEW_COLUMNS.filter((column) => column.fromRegistry).map((column) => column.name),
-);
-
 const QUERY_COLUMNS = [
   "observation_uuid",
   "concept",
@@ -114,30 +108,4 @@ function sortedByJson(items: unknown[]): unknown[] {
     .map((item) => [JSON.stringify(item), item] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, item]) => item);
-}
-
-/**
- * The answers as a platform whose annotation domain cannot read the registry's tables gives
- * them (the two on different engines: tools/m3/all-in-one/registry-link-env.ts): the tabular
- * download's registry columns empty, its other columns as they were.
- */
-export function withRegistryColumnsEmpty(answers: Record<string, Answer>): Record<string, Answer> {
-  const download = answers[DOWNLOAD];
-  if (download === undefined || typeof download.body !== "string") return answers;
-  const [header = "", ...rows] = download.body.split("\n");
-  const emptied = new Set(
-    header.split("\t").flatMap((name, index) => (REGISTRY_COLUMNS.has(name) ? [index] : [])),
-  );
-  const body = [
-    header,
-    ...rows.map((row) =>
-      row === ""
-        ? row
-        : row
-            .split("\t")
-            .map((cell, index) => (emptied.has(index) ? "" : cell))
-            .join("\t"),
-    ),
-  ].join("\n");
-  return { ...answers, [DOWNLOAD]: { ...download, body } };
 }

@@ -1,9 +1,8 @@
 /**
  * Platforms on data of their own that a test backs up, stops and restores into another: each
- * has its environment (the MariaDB database, on MariaDB; the registry's PostgreSQL database, on
- * PostgreSQL, where the other domains keep SQLite files as test-platform.ts starts them) and its
- * folder, and every platform still running and every folder is removed once the file's tests
- * are done.
+ * has its environment (the MariaDB or PostgreSQL database every domain shares, on those) and
+ * its folder, and every platform still running and every folder is removed once the file's
+ * tests are done.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { KB_TABLES } from "../../../services/kb/kb-tables.js";
+import { identityCatchUpSql } from "../../../services/kit/sql/identity-sequence.js";
 import { placeholders } from "../../../services/kit/sql/placeholders.js";
 import {
   columnNames,
@@ -79,6 +80,12 @@ export class KbImportRepository {
       `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${rows.map(() => tuple).join(", ")}`,
       values,
     );
+  }
+
+  /** Moves the concepts' id sequence past the ids the import gave them (PostgreSQL; the others follow). */
+  async catchUpConceptIds(manager: EntityManager): Promise<void> {
+    const sql = identityCatchUpSql(manager, "concepts");
+    if (sql) await manager.query(sql);
   }
 
   /** Tells every phylogeny cache that the tree changed (the tree's migration creates the row). */

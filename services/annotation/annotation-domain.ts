@@ -21,6 +21,15 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { ConceptMomentIndexesPostgres } from "./migrations/postgres/concept-moment-indexes.migration.js";
+import { FastIndexesPostgres } from "./migrations/postgres/fast-indexes.migration.js";
+import { HistogramCountsPostgres } from "./migrations/postgres/histogram-counts.migration.js";
+import { HistogramIndexesPostgres } from "./migrations/postgres/histogram-indexes.migration.js";
+import { InitAnnotationPostgres } from "./migrations/postgres/init-annotation.migration.js";
+import { LinkNameIndexesPostgres } from "./migrations/postgres/link-name-indexes.migration.js";
+import { PageIndexesPostgres } from "./migrations/postgres/page-indexes.migration.js";
+import { QueryViewPostgres } from "./migrations/postgres/query-view.migration.js";
+import { UnionViewPostgres } from "./migrations/postgres/union-view.migration.js";
 import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
@@ -58,6 +67,17 @@ export const annotationMigrations = {
     LinkNameIndexesMysql,
     PageIndexesMysql,
     ConceptMomentIndexesMysql,
+  ],
+  postgres: [
+    InitAnnotationPostgres,
+    FastIndexesPostgres,
+    QueryViewPostgres,
+    HistogramIndexesPostgres,
+    UnionViewPostgres,
+    HistogramCountsPostgres,
+    LinkNameIndexesPostgres,
+    PageIndexesPostgres,
+    ConceptMomentIndexesPostgres,
   ],
   sqlite: [
     InitAnnotationSqlite,

@@ -15,7 +15,8 @@ export function readAnnotationProcessConfig(processEnv: Env = process.env): Env 
 export interface AnnotationSettings {
   /**
    * Where the tabular query's view finds the registry's tables: its database on the
-   * annotation database's MySQL server (M3_ANNOTATION_REGISTRY_SCHEMA), or its SQLite file
+   * annotation database's MySQL server, or its schema in the annotation's PostgreSQL database
+   * (M3_ANNOTATION_REGISTRY_SCHEMA), or its SQLite file
    * (M3_ANNOTATION_REGISTRY_SQLITE_FILE), attached read-only. Neither: the registry columns are null.
    */
   registry: RegistryLink | undefined;
@@ -27,7 +28,7 @@ export function readAnnotationSettings(env: Env): AnnotationSettings {
   if (schema && file) {
     throw new Error("set M3_ANNOTATION_REGISTRY_SCHEMA or M3_ANNOTATION_REGISTRY_SQLITE_FILE, not both");
   }
-  if (schema) return { registry: { kind: "mysql-schema", schema } };
+  if (schema) return { registry: { kind: "schema", schema } };
   if (file) {
     if (!isAbsolute(file))
       throw new Error(`M3_ANNOTATION_REGISTRY_SQLITE_FILE must be an absolute path, got "${file}"`);

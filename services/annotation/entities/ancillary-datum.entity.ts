@@ -3,7 +3,7 @@ import { InstantColumn } from "../../kit/storage/instant-column.js";
 import type { Instant } from "../../kit/time/instant.js";
 
 function measure(name: string): PropertyDecorator {
-  return Column({ type: "double", name, nullable: true });
+  return Column({ type: "double precision", name, nullable: true });
 }
 
 function text(name: string, length: number): PropertyDecorator {

@@ -14,9 +14,10 @@ import { FastMediaService } from "../../../services/annotation/fast/services/fas
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { seedVideo } from "../../support/annotation/fast-seed.js";
 
-const BACKENDS = ["mysql", "sqlite"] as const;
+const BACKENDS = ["mysql", "postgres", "sqlite"] as const;
 type Backend = (typeof BACKENDS)[number];
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-fast-it-"));
 const storages = new Map<Backend, DomainStorage>();
@@ -27,6 +28,10 @@ test.before(async () => {
     await openAnnotationStorage(parseDatabaseUrl(await createTestDatabase("m3_fast_it"))),
   );
   storages.set(
+    "postgres",
+    await openAnnotationStorage(parseDatabaseUrl(await createPostgresTestDatabase("m3_fast_it"))),
+  );
+  storages.set(
     "sqlite",
     await openAnnotationStorage(parseDatabaseUrl(join(sqliteDir, `${randomUUID()}.sqlite`))),
   );
@@ -35,7 +40,7 @@ test.before(async () => {
 test.after.always(async () => {
   await Promise.all([...storages.values()].map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 function storageOf(backend: Backend): DomainStorage {

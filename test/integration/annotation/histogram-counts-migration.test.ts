@@ -26,10 +26,11 @@ function kept(storage: DomainStorage, table: string, key: string): Promise<Count
 
 /** The counts per metre and per day, counted from the annotations themselves. */
 async function counted(storage: DomainStorage): Promise<{ depth: Counts; days: Counts }> {
-  const day =
-    storage.dialect === "mysql"
-      ? "DATEDIFF(im.recorded_timestamp, '1970-01-01')"
-      : "CAST(julianday(substr(im.recorded_timestamp, 1, 10)) - 2440587.5 AS INTEGER)";
+  const day = {
+    mysql: "DATEDIFF(im.recorded_timestamp, '1970-01-01')",
+    postgres: "(CAST(im.recorded_timestamp AS DATE) - DATE '1970-01-01')",
+    sqlite: "CAST(julianday(substr(im.recorded_timestamp, 1, 10)) - 2440587.5 AS INTEGER)",
+  }[storage.dialect];
   return {
     depth: await rows(
       storage,
@@ -47,10 +48,12 @@ async function counted(storage: DomainStorage): Promise<{ depth: Counts; days: C
 }
 
 async function tables(storage: DomainStorage): Promise<string[]> {
-  const sql =
-    storage.dialect === "mysql"
-      ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()"
-      : "SELECT name FROM sqlite_master WHERE type = 'table'";
+  const sql = {
+    mysql: "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()",
+    postgres:
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
+    sqlite: "SELECT name FROM sqlite_master WHERE type = 'table'",
+  }[storage.dialect];
   const found = (await storage.dataSource.query(sql)) as { name?: string; NAME?: string }[];
   return found.map((row) => String(row.name ?? row.NAME)).filter((name) => name.startsWith("histogram_"));
 }

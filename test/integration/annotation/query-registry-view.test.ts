@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
+import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
 import type { RegistryLink } from "../../../services/annotation/query/registry-link.js";
 import { AnnotationsViewSource } from "../../../services/annotation/query/repositories/annotations-view.source.js";
 import { TabularQueryRepository } from "../../../services/annotation/query/repositories/tabular-query.repository.js";
@@ -12,11 +13,15 @@ import type { DomainStorage } from "../../../services/kit/storage/domain-storage
 import { openRegistryStorage } from "../../../services/registry/registry-domain.js";
 import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import {
+  annotationTestDatabaseUrl,
+  BACKENDS,
+  type Backend,
   closeAnnotationTestStorages,
   openAnnotationTestStorage,
 } from "../../support/annotation/annotation-storage.js";
 import { DATASET, seedQueryDataset } from "../../support/annotation/query-dataset.js";
 
+/** The storages this file opens itself, closed after its tests. */
 const registries: DomainStorage[] = [];
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-registry-link-"));
 test.after.always(async () => {
@@ -25,15 +30,26 @@ test.after.always(async () => {
   rmSync(sqliteDir, { recursive: true, force: true });
 });
 
+/** A fresh annotation database and its URL (PostgreSQL's registry joins it there). */
+async function annotationDatabase(backend: Backend): Promise<{ storage: DomainStorage; url: string }> {
+  const url = await annotationTestDatabaseUrl(backend);
+  const storage = await openAnnotationStorage(parseDatabaseUrl(url));
+  registries.push(storage);
+  return { storage, url };
+}
+
 /**
  * A registry holding video 1 (sequence "Ventana 100", camera "Ventana"): a database on the
- * same MySQL server, or a SQLite file.
+ * same MySQL server, the annotation's own PostgreSQL database (a query reads no other), or a
+ * SQLite file.
  */
-async function registryWithVideo1(kind: "mysql" | "sqlite"): Promise<RegistryLink> {
-  const target: DatabaseTarget =
-    kind === "mysql"
-      ? parseDatabaseUrl(await createTestDatabase("m3_registry"))
-      : { kind: "sqlite", file: join(sqliteDir, `registry-${randomUUID()}.sqlite`) };
+async function registryWithVideo1(kind: Backend, annotationUrl: string): Promise<RegistryLink> {
+  const targets: Record<Backend, () => Promise<DatabaseTarget>> = {
+    mysql: async () => parseDatabaseUrl(await createTestDatabase("m3_registry")),
+    postgres: async () => parseDatabaseUrl(annotationUrl),
+    sqlite: async () => ({ kind: "sqlite", file: join(sqliteDir, `registry-${randomUUID()}.sqlite`) }),
+  };
+  const target = await targets[kind]();
   const registry = await openRegistryStorage(target);
   registries.push(registry);
   const now = "2024-05-01 00:00:00.000000";
@@ -53,9 +69,8 @@ async function registryWithVideo1(kind: "mysql" | "sqlite"): Promise<RegistryLin
       [DATASET.video1, now],
     );
   });
-  return target.kind === "sqlite"
-    ? { kind: "sqlite-file", file: target.file }
-    : { kind: "mysql-schema", schema: target.database };
+  if (target.kind === "sqlite") return { kind: "sqlite-file", file: target.file };
+  return { kind: "schema", schema: target.kind === "postgres" ? "public" : target.database };
 }
 
 function serviceOver(storage: DomainStorage, registry: RegistryLink | undefined): TabularQueryService {
@@ -77,11 +92,11 @@ async function run(storage: DomainStorage, registry: RegistryLink | undefined): 
   return Buffer.concat(chunks).toString("utf8");
 }
 
-for (const backend of ["mysql", "sqlite"] as const) {
+for (const backend of BACKENDS) {
   test(`${backend}: with the registry linked, the view offers the video's name, camera and start`, async (t) => {
-    const storage = await openAnnotationTestStorage(backend);
+    const { storage, url } = await annotationDatabase(backend);
     await seedQueryDataset(storage);
-    const registry = await registryWithVideo1(backend);
+    const registry = await registryWithVideo1(backend, url);
     t.is(
       await run(storage, registry),
       "video_reference_uuid\tvideo_name\tcamera_id\tvideo_start_timestamp\tvideo_uri\n" +
@@ -102,9 +117,9 @@ for (const backend of ["mysql", "sqlite"] as const) {
 }
 
 test("sqlite: the attached registry is read-only and the annotation database stays writable", async (t) => {
-  const storage = await openAnnotationTestStorage("sqlite");
+  const { storage, url } = await annotationDatabase("sqlite");
   await seedQueryDataset(storage);
-  const registry = await registryWithVideo1("sqlite");
+  const registry = await registryWithVideo1("sqlite", url);
   await run(storage, registry);
   const before = await storage.read((manager) => manager.query("PRAGMA database_list"));
   t.false(JSON.stringify(before).includes("registry"), "the shared connection attaches nothing");
@@ -116,7 +131,8 @@ test("sqlite: the attached registry is read-only and the annotation database sta
 
 test("an unreachable registry leaves the video columns null and marks them unavailable", async (t) => {
   for (const [backend, registry] of [
-    ["mysql", { kind: "mysql-schema", schema: "m3_no_such_registry" }],
+    ["mysql", { kind: "schema", schema: "m3_no_such_registry" }],
+    ["postgres", { kind: "schema", schema: "m3_no_such_registry" }],
     ["sqlite", { kind: "sqlite-file", file: join(sqliteDir, "missing.sqlite") }],
   ] as const) {
     const storage = await openAnnotationTestStorage(backend);

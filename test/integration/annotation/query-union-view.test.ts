@@ -12,10 +12,13 @@ import { seedQueryDataset } from "../../support/annotation/query-dataset.js";
 test.after.always(closeAnnotationTestStorages);
 
 async function viewColumns(storage: DomainStorage): Promise<string[]> {
-  const sql =
-    storage.dialect === "mysql"
-      ? "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'annotations' ORDER BY ordinal_position"
-      : "SELECT name FROM pragma_table_info('annotations')";
+  const sql = {
+    mysql:
+      "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'annotations' ORDER BY ordinal_position",
+    postgres:
+      "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'annotations' ORDER BY ordinal_position",
+    sqlite: "SELECT name FROM pragma_table_info('annotations')",
+  }[storage.dialect];
   const rows: Array<{ name?: string; NAME?: string }> = await storage.read((manager) => manager.query(sql));
   return rows.map((row) => String(row.name ?? row.NAME));
 }

@@ -138,10 +138,10 @@ async function postgresTablesOf(domain: string): Promise<Record<string, EngineTa
   return postgresTables(url, `${domain}_migrations`);
 }
 
-test("which domains run on which engines: every domain on MariaDB and SQLite, only the registry on PostgreSQL yet", (t) => {
+test("which domains run on which engines: every domain on MariaDB and SQLite, the registry and annotation on PostgreSQL too", (t) => {
   t.deepEqual(DOMAIN_ENGINES, {
     kb: ["mysql", "sqlite"],
-    annotation: ["mysql", "sqlite"],
+    annotation: ["mysql", "postgres", "sqlite"],
     registry: ["mysql", "postgres", "sqlite"],
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The whole annotation service (every part, as annotationModule wires it) behind the real
- * gateway with its full route table, on a fresh MariaDB database or SQLite directory: the
+ * gateway with its full route table, on a fresh MariaDB or PostgreSQL database or SQLite directory: the
  * stack of the annotation e2e tests.
  */
 import { mkdtempSync } from "node:fs";
@@ -11,8 +11,9 @@ import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.
 import { annotationModule } from "../../../services/annotation/annotation.module.js";
 import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
-export const ANNOTATION_BACKENDS = ["mariadb", "sqlite"] as const;
+export const ANNOTATION_BACKENDS = ["mariadb", "postgres", "sqlite"] as const;
 export type AnnotationBackend = (typeof ANNOTATION_BACKENDS)[number];
 
 export type AnnotationHttpStack = DomainStack;
@@ -22,9 +23,16 @@ export async function startAnnotationHttpStack(backend: AnnotationBackend): Prom
     module: annotationModule,
     routes: annotationRoutes,
     dataDir: mkdtempSync(join(tmpdir(), "m3-anno-e2e-")),
-    databaseUrl: backend === "mariadb" ? await createTestDatabase("m3_anno_e2e") : undefined,
+    databaseUrl: await annotationDatabaseUrl(backend),
     authPath: "/anno/v1/auth",
   });
+}
+
+/** A fresh database on the backend's server, or none (the stack's SQLite file under its data directory). */
+async function annotationDatabaseUrl(backend: AnnotationBackend): Promise<string | undefined> {
+  if (backend === "mariadb") return createTestDatabase("m3_anno_e2e");
+  if (backend === "postgres") return createPostgresTestDatabase("m3_anno_e2e");
+  return undefined;
 }
 
 /**
@@ -47,7 +55,7 @@ export function useAnnotationStacks(
   });
   test.after.always(async () => {
     await Promise.allSettled([...stacks.values()].map((stack) => stack.stop()));
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   return stackOf;
 }

@@ -7,19 +7,20 @@ import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js"
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
 /** Every annotation integration test runs once per backend, with the same assertions. */
-export const BACKENDS = ["mysql", "sqlite"] as const;
+export const BACKENDS = ["mysql", "postgres", "sqlite"] as const;
 export type Backend = (typeof BACKENDS)[number];
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-annotation-it-"));
 const opened: DomainStorage[] = [];
 
-/** A fresh MySQL database URL or SQLite file path. */
+/** A fresh MySQL or PostgreSQL database URL, or SQLite file path. */
 export async function annotationTestDatabaseUrl(backend: Backend): Promise<string> {
-  return backend === "mysql"
-    ? await createTestDatabase("m3_annotation")
-    : join(sqliteDir, `${randomUUID()}.sqlite`);
+  if (backend === "mysql") return createTestDatabase("m3_annotation");
+  if (backend === "postgres") return createPostgresTestDatabase("m3_annotation");
+  return join(sqliteDir, `${randomUUID()}.sqlite`);
 }
 
 /** A fresh, migrated annotation database of the given kind. */
@@ -29,11 +30,11 @@ export async function openAnnotationTestStorage(backend: Backend): Promise<Domai
   return storage;
 }
 
-/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+/** For test.after.always: closes every storage, removes the SQLite files and the private servers. */
 export async function closeAnnotationTestStorages(): Promise<void> {
   await Promise.all(opened.splice(0).map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 }
 
 export function at(text: string): Instant {

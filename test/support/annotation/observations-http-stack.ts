@@ -1,6 +1,6 @@
 /**
  * The observations part of the annotation service behind the real gateway, on a fresh
- * MariaDB database or SQLite file: HTTP tests of /v1/observations and /v1/associations
+ * MariaDB or PostgreSQL database or SQLite file: HTTP tests of /v1/observations and /v1/associations
  * before the lead wires the domain into the all-in-one platform.
  */
 import { randomUUID } from "node:crypto";
@@ -24,8 +24,9 @@ import type { DomainStorage } from "../../../services/kit/storage/domain-storage
 import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
-export const HTTP_BACKENDS = ["mariadb", "sqlite"] as const;
+export const HTTP_BACKENDS = ["mariadb", "postgres", "sqlite"] as const;
 export type HttpBackend = (typeof HTTP_BACKENDS)[number];
 
 export interface ObservationsHttpStack {
@@ -48,8 +49,11 @@ const routes: ServiceRoutes = {
 
 export async function startObservationsHttpStack(backend: HttpBackend): Promise<ObservationsHttpStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-anno-obs-"));
-  const databaseUrl =
-    backend === "mariadb" ? await createTestDatabase("m3_anno_obs") : join(dataDir, `${randomUUID()}.sqlite`);
+  const databaseUrl = {
+    mariadb: () => createTestDatabase("m3_anno_obs"),
+    postgres: () => createPostgresTestDatabase("m3_anno_obs"),
+    sqlite: async () => join(dataDir, `${randomUUID()}.sqlite`),
+  }[backend]();
   let opened: DomainStorage | undefined;
   const module: DomainModule = {
     name: "annotation",
@@ -74,7 +78,7 @@ export async function startObservationsHttpStack(backend: HttpBackend): Promise<
     module,
     routes: routes,
     dataDir,
-    databaseUrl,
+    databaseUrl: await databaseUrl,
     authPath: "/anno/v1/auth",
   });
   if (!opened) throw new Error("the annotation storage did not open");
@@ -93,7 +97,7 @@ export function useObservationsStacks(test: TestFn): (backend: HttpBackend) => O
   });
   test.after.always(async () => {
     await Promise.allSettled([...stacks.values()].map((stack) => stack.stop()));
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   return (backend) => {
     const stack = stacks.get(backend);

@@ -1,8 +1,8 @@
 /**
  * The whole stack for e2e tests: every domain and the gateway, started exactly as
  * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory; or, for
- * the domains that run on PostgreSQL so far (the registry), with those on a fresh PostgreSQL
- * database and the rest on SQLite. The gateway
+ * the domains that run on PostgreSQL so far (the registry, annotation), with those on one fresh
+ * PostgreSQL database and the rest on SQLite. The gateway
  * calls the domains in process, as `npm start` does, or over gRPC when M3_TEST_TRANSPORT=grpc.
  */
 import { randomBytes } from "node:crypto";
@@ -23,6 +23,8 @@ export type Backend = "mariadb" | "postgres" | "sqlite";
 export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];
 /** What the registry runs on: its e2e tests run on each. */
 export const REGISTRY_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
+/** What annotation runs on: its e2e tests run on each. */
+export const ANNOTATION_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 
 export interface TestPlatform {
   backend: Backend;
@@ -51,9 +53,13 @@ export async function startTestPlatform(
     ...extraEnv,
   };
   if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
-  // Only the registry runs on PostgreSQL so far; the other domains keep their SQLite files.
+  // The domains that run on PostgreSQL get a database there; the others keep their SQLite files.
   if (backend === "postgres" && !env.M3_REGISTRY_DATABASE_URL) {
     env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase("m3_e2e");
+  }
+  // Annotation too, in the registry's database, so its query view joins the registry's tables.
+  if (backend === "postgres" && !env.M3_ANNOTATION_DATABASE_URL) {
+    env.M3_ANNOTATION_DATABASE_URL = env.M3_REGISTRY_DATABASE_URL as string;
   }
   const logger = pino({ level: "silent" });
   // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.

@@ -86,6 +86,7 @@ test("a CASE update binds key and value per row and each shared column once", (t
       { key: "a", values: ["A", null] },
       { key: "b", values: ["B", "me"] },
     ],
+    "mysql",
     { last_updated_timestamp: "now" },
   );
   t.is(
@@ -95,4 +96,21 @@ test("a CASE update binds key and value per row and each shared column once", (t
       "WHERE uuid IN (?, ?)",
   );
   t.deepEqual(statement.params, ["a", "A", "b", "B", "a", null, "b", "me", "now", "a", "b"]);
+});
+
+test("on PostgreSQL a CASE update casts each value to its column's type, text left as it is", (t) => {
+  const rows = [{ key: "a", values: ["2020-01-01 00:00:00.000000", 5] }];
+  const statement = caseUpdateStatement(
+    "observations",
+    "uuid",
+    ["observation_timestamp", "duration_millis", "concept"],
+    rows,
+    "postgres",
+  );
+  t.is(
+    statement.sql,
+    "UPDATE observations SET observation_timestamp = CASE uuid WHEN ? THEN CAST(? AS TIMESTAMP(6)) ELSE observation_timestamp END, " +
+      "duration_millis = CASE uuid WHEN ? THEN CAST(? AS BIGINT) ELSE duration_millis END, " +
+      "concept = CASE uuid WHEN ? THEN ? ELSE concept END WHERE uuid IN (?)",
+  );
 });

@@ -5,9 +5,14 @@ import { type DatabaseTarget, domainDatabaseTarget } from "../../../services/kit
 /**
  * How `npm start` lets the annotation tabular query's view read the registry's tables, unless
  * the environment says: the registry's database name when both domains live on one MySQL
- * server, or the registry's SQLite file when both are SQLite files in one folder (the embedded
- * default). Otherwise (another server, or mixed kinds) nothing: the registry columns are null.
+ * server; on PostgreSQL, which reads no other database, the schema the migrations made its
+ * tables in (`public`, the default) when both domains share one database; or the registry's
+ * SQLite file when both are SQLite files in one folder (the embedded default). Otherwise
+ * (another server or database, or mixed kinds) nothing: the registry columns are null.
  */
+/** The schema PostgreSQL creates tables in when the user has no schema of its own name. */
+const POSTGRES_DEFAULT_SCHEMA = "public";
+
 export function annotationRegistryEnv(env: Env, dataDir: string): Env {
   if (env.M3_ANNOTATION_REGISTRY_SCHEMA || env.M3_ANNOTATION_REGISTRY_SQLITE_FILE) return {};
   const annotation = targetOf(env, dataDir, "ANNOTATION");
@@ -15,6 +20,13 @@ export function annotationRegistryEnv(env: Env, dataDir: string): Env {
   if (annotation.kind === "mysql" && registry.kind === "mysql") {
     const sameServer = annotation.host === registry.host && annotation.port === registry.port;
     return sameServer ? { M3_ANNOTATION_REGISTRY_SCHEMA: registry.database } : {};
+  }
+  if (annotation.kind === "postgres" && registry.kind === "postgres") {
+    const sameDatabase =
+      annotation.host === registry.host &&
+      annotation.port === registry.port &&
+      annotation.database === registry.database;
+    return sameDatabase ? { M3_ANNOTATION_REGISTRY_SCHEMA: POSTGRES_DEFAULT_SCHEMA } : {};
   }
   if (annotation.kind === "sqlite" && registry.kind === "sqlite") {
     const files = annotation.file !== ":memory:" && registry.file !== ":memory:";

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
@@ -40,7 +41,7 @@ export class AnnotationWriteRepository {
         key: observation.uuid,
         values: OBSERVATION_COLUMNS.map(([, property]) => sqlValue(observation[property])),
       }));
-      const statement = caseUpdateStatement("observations", "uuid", columns, rows, {
+      const statement = caseUpdateStatement("observations", "uuid", columns, rows, dialectOf(this.manager), {
         last_updated_timestamp: lastUpdatedTime.toSql(),
       });
       await this.manager.query(statement.sql, statement.params);
@@ -87,9 +88,16 @@ export class AnnotationWriteRepository {
         key: datum.uuid,
         values: ANCILLARY_MEASUREMENTS.map((measurement) => datum[measurement]),
       }));
-      const statement = caseUpdateStatement("ancillary_data", "uuid", columns, rows, {
-        last_updated_timestamp: lastUpdatedTime.toSql(),
-      });
+      const statement = caseUpdateStatement(
+        "ancillary_data",
+        "uuid",
+        columns,
+        rows,
+        dialectOf(this.manager),
+        {
+          last_updated_timestamp: lastUpdatedTime.toSql(),
+        },
+      );
       await this.manager.query(statement.sql, statement.params);
     }
   }

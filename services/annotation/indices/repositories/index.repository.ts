@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { type Page, paged } from "../../../kit/sql/page.js";
 import { byText } from "../../../kit/sql/text-order.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
@@ -40,9 +41,16 @@ export class IndexRepository {
         key: change.uuid,
         values: [change.recordedTimestamp.toSql()],
       }));
-      const statement = caseUpdateStatement("imaged_moments", "uuid", ["recorded_timestamp"], rows, {
-        last_updated_timestamp: lastUpdatedTime.toSql(),
-      });
+      const statement = caseUpdateStatement(
+        "imaged_moments",
+        "uuid",
+        ["recorded_timestamp"],
+        rows,
+        dialectOf(this.manager),
+        {
+          last_updated_timestamp: lastUpdatedTime.toSql(),
+        },
+      );
       await this.manager.query(statement.sql, statement.params);
     }
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { forceIndex } from "../../../kit/sql/dialect-hints.js";
+import { dialectOf, forceIndex } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
 import { prefixedColumnList } from "../../../kit/storage/column-lists.js";
 import { queryInChunks } from "../../../kit/storage/in-chunks.js";
@@ -86,10 +86,13 @@ export class AncillaryDatumRepository {
 
   /** Inserts or updates one row per imaged moment, a few hundred rows per statement. */
   async upsertMany(rows: readonly AncillaryDatumEntity[], mode: UpsertMode): Promise<void> {
-    const mysql = this.manager.connection.options.type === "mysql";
+    const dialect = dialectOf(this.manager);
+    const mysql = dialect === "mysql";
+    // PostgreSQL reads a bare column beside `excluded` as ambiguous: the stored row's is named.
+    const stored = dialect === "postgres" ? "ancillary_data." : "";
     const assign = MEASURED_COLUMNS.map((column) => {
       const incoming = mysql ? `VALUES(${column})` : `excluded.${column}`;
-      return `${column} = ${mode === "merge" ? `COALESCE(${incoming}, ${column})` : incoming}`;
+      return `${column} = ${mode === "merge" ? `COALESCE(${incoming}, ${stored}${column})` : incoming}`;
     });
     const stamp = mysql ? "VALUES(last_updated_timestamp)" : "excluded.last_updated_timestamp";
     const conflict = mysql ? "ON DUPLICATE KEY UPDATE" : "ON CONFLICT (imaged_moment_uuid) DO UPDATE SET";

@@ -1,5 +1,7 @@
 import type { EntityManager } from "typeorm";
+import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
+import { valueMarker } from "../../shared/value-marker.sql.js";
 
 const ROWS_PER_STATEMENT = 500;
 
@@ -19,7 +21,8 @@ export async function updateColumnByUuid(
   let updated = 0;
   for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
     const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
-    const cases = chunk.map(() => "WHEN ? THEN ?").join(" ");
+    const value = valueMarker(dialectOf(manager), table, column);
+    const cases = chunk.map(() => `WHEN ? THEN ${value}`).join(" ");
     updated += await execute(
       manager,
       `UPDATE ${table} SET ${column} = CASE uuid ${cases} END, last_updated_timestamp = ?

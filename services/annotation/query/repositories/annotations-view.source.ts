@@ -23,7 +23,8 @@ const PLAIN_VIEW: ViewSource = { from: VIEW_NAME, sqliteAttachments: [], registr
 /**
  * What the tabular queries read FROM: the `annotations` view, or, when the registry's tables
  * are reachable, the same SELECT joined to them as a derived table of that name: the
- * registry's database on the same MySQL server, or the registry's SQLite file attached
+ * registry's database on the same MySQL server, its schema in the same PostgreSQL database
+ * (which cannot read another database), or the registry's SQLite file attached
  * read-only to the query's own read-only connection (a SQLite view cannot name another
  * file). The registry is probed on first use; when it cannot be read, its columns stay null
  * and it is probed again later.
@@ -40,14 +41,15 @@ export class AnnotationsViewSource {
     private readonly logger?: Logger,
   ) {
     if (registry === undefined) return;
-    const dialect = registry.kind === "mysql-schema" ? "mysql" : "sqlite";
-    if (storage.dialect !== dialect) {
-      logger?.warn({ registry }, `the registry join needs ${dialect} storage; video columns stay null`);
+    const dialects = registry.kind === "schema" ? ["mysql", "postgres"] : ["sqlite"];
+    if (!dialects.includes(storage.dialect)) {
+      const needed = registry.kind === "schema" ? "MySQL or PostgreSQL" : "SQLite";
+      logger?.warn({ registry }, `the registry join needs ${needed} storage; video columns stay null`);
       return;
     }
-    const schema = registry.kind === "mysql-schema" ? registry.schema : ATTACHED_REGISTRY;
+    const schema = registry.kind === "schema" ? registry.schema : ATTACHED_REGISTRY;
     this.linked = {
-      from: `(${annotationsViewSelect(schema)}) ${VIEW_NAME}`,
+      from: `(${annotationsViewSelect(schema, undefined, storage.dialect)}) ${VIEW_NAME}`,
       sqliteAttachments: registry.kind === "sqlite-file" ? [{ schema, file: registry.file }] : [],
       registryJoined: true,
     };

@@ -1,5 +1,6 @@
 import type { Dialect, DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { isPrivilegeRefusal } from "../../../kit/storage/storage-errors.js";
+import { dropTriggerStatements } from "./histogram-count-dialects.sql.js";
 import {
   histogramCountsRebuild,
   histogramCountTriggerNames,
@@ -14,7 +15,8 @@ export type RunStatement = (sql: string) => Promise<unknown>;
  * CREATE TRIGGER to a user without the TRIGGER privilege, and, with binary logging on, to one
  * without SUPER unless log_bin_trust_function_creators is ON: such a refusal is returned, once
  * the triggers made before it are dropped again (a half set would count some writes and not
- * others). Any other failure drops them as well, and is thrown.
+ * others). Any other failure drops them as well, and is thrown. On PostgreSQL, whose DDL is
+ * transactional, the failure is thrown as it is: the transaction it aborts takes them all back.
  */
 export async function createHistogramCountTriggers(
   run: RunStatement,
@@ -29,11 +31,22 @@ export async function createHistogramCountTriggers(
     }
     return undefined;
   } catch (error) {
-    for (const { name } of names.slice(0, made)) await run(`DROP TRIGGER IF EXISTS ${name}`);
+    if (dialect === "postgres") throw error;
+    for (const trigger of names.slice(0, made)) {
+      for (const sql of dropTriggerStatements(dialect, trigger)) await run(sql);
+    }
     if (isPrivilegeRefusal(error)) return error;
     throw error;
   }
 }
+
+/** The names of the triggers in the domain's database (PostgreSQL: in its schema). */
+const TRIGGERS_PRESENT: Record<Dialect, string> = {
+  mysql: "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()",
+  postgres: `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND NOT t.tgisinternal`,
+  sqlite: "SELECT name FROM sqlite_master WHERE type = 'trigger'",
+};
 
 /**
  * Whether the database has the triggers that keep the histogram counts, and making them later:
@@ -44,10 +57,7 @@ export class HistogramCountTriggersRepository {
 
   /** The names of the count triggers the database lacks (none when it keeps the counts). */
   async missing(): Promise<string[]> {
-    const sql =
-      this.storage.dialect === "mysql"
-        ? "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()"
-        : "SELECT name FROM sqlite_master WHERE type = 'trigger'";
+    const sql = TRIGGERS_PRESENT[this.storage.dialect];
     const rows = (await this.storage.read((manager) => manager.query(sql))) as { name: string }[];
     const present = new Set(rows.map((row) => row.name));
     return histogramCountTriggerNames(this.storage.dialect)
@@ -58,19 +68,20 @@ export class HistogramCountTriggersRepository {
   /**
    * Makes every count trigger again (any already there first dropped, so a set left half made
    * is whole), or, refused for want of a privilege, leaves none and returns the refusal. The
-   * counts are stale until recount(). On SQLite the DDL is a write like any other, in one
-   * transaction on the writing connection; MySQL commits each DDL statement itself, so there it
-   * runs outside one.
+   * counts are stale until recount(). On SQLite and PostgreSQL the DDL runs in one transaction
+   * (on SQLite's writing connection); MySQL commits each DDL statement itself, so there it runs
+   * outside one.
    */
   create(): Promise<unknown | undefined> {
     const dialect = this.storage.dialect;
     const unit: DomainStorage["read"] =
-      dialect === "sqlite" ? (work) => this.storage.transaction(work) : (work) => this.storage.read(work);
+      dialect === "mysql" ? (work) => this.storage.read(work) : (work) => this.storage.transaction(work);
     return unit(async (manager) => {
       const run = (sql: string) => manager.query(sql);
       try {
-        for (const { name } of histogramCountTriggerNames(dialect))
-          await run(`DROP TRIGGER IF EXISTS ${name}`);
+        for (const trigger of histogramCountTriggerNames(dialect)) {
+          for (const sql of dropTriggerStatements(dialect, trigger)) await run(sql);
+        }
       } catch (error) {
         if (isPrivilegeRefusal(error)) return error;
         throw error;

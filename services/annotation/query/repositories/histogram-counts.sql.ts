@@ -1,4 +1,13 @@
 import type { Dialect } from "../../../kit/storage/domain-storage.js";
+import {
+  addToCount,
+  changedValue,
+  countedMeter,
+  recordedDay,
+  type TriggerSpec,
+  triggerStatements,
+  writerShard,
+} from "./histogram-count-dialects.sql.js";
 
 /**
  * The histogram count tables: how many annotations (observations) lie at each whole metre of
@@ -12,9 +21,9 @@ import type { Dialect } from "../../../kit/storage/domain-storage.js";
  * histogram_moments: its observation count, metre and day. Every trigger reads and writes
  * only its moment's row (by primary key, so no gap locks) and the count rows, never the other
  * annotation tables, whose index ranges other transactions write into: locking reads of those
- * deadlocked most concurrent bulk writes. A count is the sum of its key's rows: on MySQL each
- * connection adds to its own shard's row (CONNECTION_ID() % 8), so two transactions writing
- * many depths at once do not wait on one another's count rows.
+ * deadlocked most concurrent bulk writes. A count is the sum of its key's rows: on MySQL and
+ * PostgreSQL each connection adds to its own shard's row (its connection or backend id % 8), so
+ * two transactions writing many depths at once do not wait on one another's count rows.
  *
  * A restore, which loads the tables without their triggers, recounts them all with
  * histogramCountsRebuild.
@@ -26,27 +35,6 @@ export const DEPTH_COUNTS_TABLE = "histogram_depth_counts";
 export const DAY_COUNTS_TABLE = "histogram_day_counts";
 export const MOMENT_COUNTS_TABLE = "histogram_moments";
 
-const WRITER_SHARDS = 8;
-
-/** The row a connection adds to: its shard on MySQL; SQLite has one writer at a time. */
-function writerShard(dialect: Dialect): string {
-  return dialect === "mysql" ? `CONNECTION_ID() % ${WRITER_SHARDS}` : "0";
-}
-
-/** A depth's whole metre when it is counted ([0, 4000) m, the histogram's span), else NULL. */
-function countedMeter(dialect: Dialect, column: string): string {
-  // In [0, 4000), truncation is the floor.
-  const meter = dialect === "mysql" ? `FLOOR(${column})` : `CAST(${column} AS INTEGER)`;
-  return `CASE WHEN ${column} >= 0 AND ${column} < 4000 THEN ${meter} END`;
-}
-
-/** A recorded timestamp's UTC day as days since 1970-01-01, NULL without one (SQLite stores `YYYY-MM-DD hh:mm:ss.ffffff`). */
-function recordedDay(dialect: Dialect, column: string): string {
-  return dialect === "mysql"
-    ? `DATEDIFF(${column}, '1970-01-01')`
-    : `CAST(julianday(substr(${column}, 1, 10)) - 2440587.5 AS INTEGER)`;
-}
-
 interface CountTable {
   name: string;
   key: "depth_meter" | "recorded_day";
@@ -55,14 +43,20 @@ interface CountTable {
 const DEPTH: CountTable = { name: DEPTH_COUNTS_TABLE, key: "depth_meter" };
 const DAY: CountTable = { name: DAY_COUNTS_TABLE, key: "recorded_day" };
 
+/** The moment UUID's type, as the imaged moments' own (InitAnnotation migrations). */
+const MOMENT_UUID: Record<Dialect, string> = {
+  mysql: "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin",
+  postgres: 'CHAR(36) COLLATE "C"',
+  sqlite: "TEXT",
+};
+
 /**
  * The CREATE TABLE statements of the count tables and of the per-moment rows they are kept
  * from; with ifNotExists, tables already there are left as they are.
  */
 export function histogramCountTables(dialect: Dialect, { ifNotExists = false } = {}): string[] {
-  const mysql = dialect === "mysql";
-  const options = mysql ? " ENGINE=InnoDB" : "";
-  const uuid = mysql ? "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin" : "TEXT";
+  const options = dialect === "mysql" ? " ENGINE=InnoDB" : "";
+  const uuid = MOMENT_UUID[dialect];
   const create = ifNotExists ? "CREATE TABLE IF NOT EXISTS" : "CREATE TABLE";
   return [
     ...[DEPTH, DAY].map(
@@ -108,10 +102,7 @@ function addCount(
   delta: string,
   condition = "",
 ): string {
-  const upsert =
-    dialect === "mysql"
-      ? "ON DUPLICATE KEY UPDATE annotations = annotations + VALUES(annotations)"
-      : `ON CONFLICT (${table.key}, writer_shard) DO UPDATE SET annotations = annotations + excluded.annotations`;
+  const upsert = addToCount(dialect, table.name, [table.key, "writer_shard"]);
   return `INSERT INTO ${table.name} (${table.key}, writer_shard, annotations)
     SELECT ${key}, ${writerShard(dialect)}, ${delta} FROM ${MOMENT_COUNTS_TABLE} hm
      WHERE hm.imaged_moment_uuid = ${moment} AND ${key} IS NOT NULL AND ${delta} <> 0${condition}
@@ -123,20 +114,8 @@ function setMoment(moment: string, assignments: string, condition = ""): string 
   return `UPDATE ${MOMENT_COUNTS_TABLE} SET ${assignments} WHERE imaged_moment_uuid = ${moment}${condition}`;
 }
 
-/** A trigger: its name, timing, event and table, the condition it runs under and its statements. */
-interface TriggerSpec {
-  name: string;
-  timing: "BEFORE" | "AFTER";
-  event: "INSERT" | "UPDATE" | "DELETE";
-  table: string;
-  /** SQLite's WHEN; on MySQL each statement's WHERE carries it. */
-  when?: string;
-  statements: (condition: string) => string[];
-}
-
 function triggerSpecs(dialect: Dialect): TriggerSpec[] {
-  const changed = (column: string) =>
-    dialect === "mysql" ? `NOT (NEW.${column} <=> OLD.${column})` : `NEW.${column} IS NOT OLD.${column}`;
+  const changed = (column: string) => changedValue(dialect, column);
   const meter = (row: "OLD" | "NEW") => countedMeter(dialect, `${row}.depth_meters`);
   const day = (row: "OLD" | "NEW") => recordedDay(dialect, `${row}.recorded_timestamp`);
   /** One observation of `moment` in or out: the moment's count, its metre's and its day's. */
@@ -249,16 +228,10 @@ export function histogramCountTriggerNames(dialect: Dialect): { name: string; ta
   return triggerSpecs(dialect).map(({ name, table }) => ({ name, table }));
 }
 
-/** The CREATE TRIGGER statements that keep the count tables. */
+/**
+ * The statements that make the triggers keeping the count tables, trigger by trigger (on
+ * PostgreSQL two each: its function, then the trigger).
+ */
 export function histogramCountTriggers(dialect: Dialect): string[] {
-  return triggerSpecs(dialect).map((trigger) => {
-    // MySQL has no WHEN: the condition joins each statement's WHERE.
-    const when = trigger.when && dialect === "sqlite" ? ` WHEN ${trigger.when}` : "";
-    const condition = trigger.when && dialect === "mysql" ? ` AND ${trigger.when}` : "";
-    const body = trigger.statements(condition).map((statement) => `${statement};`);
-    return `CREATE TRIGGER ${trigger.name} ${trigger.timing} ${trigger.event} ON ${trigger.table}
-      FOR EACH ROW${when} BEGIN
-      ${body.join("\n")}
-      END`;
-  });
+  return triggerSpecs(dialect).flatMap((trigger) => triggerStatements(dialect, trigger));
 }

@@ -1,5 +1,5 @@
 import { forceIndex } from "../../../kit/sql/dialect-hints.js";
-import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
+import type { Dialect, DomainStorage } from "../../../kit/storage/domain-storage.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import {
   type FastFilter,
@@ -15,6 +15,21 @@ import { DAY_COUNTS_TABLE, DEPTH_COUNTS_TABLE } from "./histogram-counts.sql.js"
 /** The covering index of ancillary data for the depth histogram (HistogramIndexes migration). */
 const MOMENT_DEPTH_INDEX = "idx_ancillary_data__moment_depth";
 const MICROS_PER_DAY = 86_400_000_000;
+
+/**
+ * A moment's time bin: the microseconds from the start (the first parameter) to its recorded
+ * timestamp, divided by the bin width (the second), as a whole number; the timestamps are
+ * narrowed to the bins' span, so the quotient is never negative.
+ */
+const TIME_BIN: Readonly<Record<Dialect, string>> = {
+  mysql: "TIMESTAMPDIFF(MICROSECOND, ?, im.recorded_timestamp) DIV ?",
+  // EXTRACT gives an exact numeric: the microseconds stay whole.
+  postgres: `FLOOR(EXTRACT(EPOCH FROM im.recorded_timestamp - CAST(? AS TIMESTAMP(6))) * 1000000
+    / CAST(? AS BIGINT))`,
+  // better-sqlite3 binds numbers as REAL, so the quotient is truncated explicitly.
+  sqlite: `CAST((CAST(strftime('%s', substr(im.recorded_timestamp, 1, 19)) AS INTEGER) * 1000000
+    + CAST(substr(im.recorded_timestamp, 21, 6) AS INTEGER) - ?) / ? AS INTEGER)`,
+};
 
 /**
  * Annotations per bin index, counted by the database (GROUP BY), never by loading rows. When
@@ -55,10 +70,11 @@ export class HistogramRepository {
     // through the covering (moment, depth) index (stale statistics made MariaDB read the rows).
     const dataIndexHint = forceIndex(this.storage.dialect, MOMENT_DEPTH_INDEX);
     const selected = filterSql({ ...filter, depth }, { withMoment: false, dataIndexHint });
+    // SQLite truncates (the depths are narrowed to [0, below)); PostgreSQL's CAST would round.
     const bin =
-      this.storage.dialect === "mysql"
-        ? "FLOOR(ad.depth_meters / ?)"
-        : "CAST(ad.depth_meters / ? AS INTEGER)";
+      this.storage.dialect === "sqlite"
+        ? "CAST(ad.depth_meters / ? AS INTEGER)"
+        : "FLOOR(ad.depth_meters / ?)";
     return this.counts(
       `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
       [sizeMeters, ...selected.params],
@@ -88,13 +104,8 @@ export class HistogramRepository {
       );
     }
     const selected = filterSql({ ...filter, recorded });
-    const bin =
-      this.storage.dialect === "mysql"
-        ? "TIMESTAMPDIFF(MICROSECOND, ?, im.recorded_timestamp) DIV ?"
-        : // better-sqlite3 binds numbers as REAL, so the quotient is truncated explicitly.
-          `CAST((CAST(strftime('%s', substr(im.recorded_timestamp, 1, 19)) AS INTEGER) * 1000000
-            + CAST(substr(im.recorded_timestamp, 21, 6) AS INTEGER) - ?) / ? AS INTEGER)`;
-    const startParam = this.storage.dialect === "mysql" ? start.toSql() : start.epochMicros;
+    const bin = TIME_BIN[this.storage.dialect];
+    const startParam = this.storage.dialect === "sqlite" ? start.epochMicros : start.toSql();
     return this.counts(
       `SELECT ${bin} AS bin, COUNT(*) AS n FROM ${selected.from}${whereClause(selected.where)} GROUP BY bin`,
       [startParam, widthMicros, ...selected.params],
@@ -118,8 +129,11 @@ export class HistogramRepository {
 
   /** `dividend DIV ?`: a non-negative whole number divided by the next parameter, as a whole number. */
   private quotient(dividend: string): string {
+    if (this.storage.dialect === "mysql") return `(${dividend}) DIV ?`;
+    // PostgreSQL would take the divisor for an integer (its dividend's type) and refuse a fraction.
+    if (this.storage.dialect === "postgres") return `FLOOR((${dividend}) / CAST(? AS DOUBLE PRECISION))`;
     // better-sqlite3 binds numbers as REAL, so SQLite's quotient is truncated explicitly.
-    return this.storage.dialect === "mysql" ? `(${dividend}) DIV ?` : `CAST((${dividend}) / ? AS INTEGER)`;
+    return `CAST((${dividend}) / ? AS INTEGER)`;
   }
 
   private async counts(sql: string, params: unknown[]): Promise<Map<number, number>> {

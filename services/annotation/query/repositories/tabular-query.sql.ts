@@ -6,8 +6,15 @@ import type { Dialect } from "../../../kit/storage/domain-storage.js";
 import type { Condition, TabularQuery } from "../services/tabular-query.js";
 import type { ViewColumn } from "../view/annotations-view.js";
 
-/** MySQL has no "no limit"; this is its documented stand-in for an offset without a limit. */
-const MYSQL_NO_LIMIT = "18446744073709551615";
+/**
+ * The LIMIT of an offset without a limit: MySQL has no "no limit" and documents this stand-in,
+ * SQLite takes a negative limit for none, PostgreSQL `ALL` (and refuses a negative one).
+ */
+const NO_LIMIT: Readonly<Record<Dialect, string>> = {
+  mysql: "18446744073709551615",
+  postgres: "ALL",
+  sqlite: "-1",
+};
 
 /**
  * `SELECT [DISTINCT] <columns> FROM <view> [WHERE …] ORDER BY … [LIMIT … OFFSET …]`. Column
@@ -95,8 +102,7 @@ function pageOf(query: TabularQuery, dialect: Dialect): SqlStatement {
   const { limit, offset } = query;
   if (limit === undefined && offset === undefined) return { sql: "", params: [] };
   if (offset === undefined) return { sql: " LIMIT ?", params: [limit] };
-  const noLimit = dialect === "mysql" ? MYSQL_NO_LIMIT : "-1";
   return limit === undefined
-    ? { sql: ` LIMIT ${noLimit} OFFSET ?`, params: [offset] }
+    ? { sql: ` LIMIT ${NO_LIMIT[dialect]} OFFSET ?`, params: [offset] }
     : { sql: " LIMIT ? OFFSET ?", params: [limit, offset] };
 }

@@ -1,3 +1,5 @@
+import type { Dialect } from "../../../kit/storage/domain-storage.js";
+
 /**
  * The `annotations` view of the tabular query: one row per imaged moment x observation x
  * image x association, with the legacy column names: the union of the legacy deployments'
@@ -121,19 +123,21 @@ const ANNOTATION_JOINS = `imaged_moments im
   LEFT JOIN ancillary_data ad ON ad.imaged_moment_uuid = im.uuid
   LEFT JOIN video_reference_information info ON info.video_reference_uuid = im.video_reference_uuid`;
 
-/** A MySQL database name that can be spliced as an identifier (it comes from configuration). */
+/** A MySQL database or PostgreSQL schema name that can be spliced as an identifier (it comes from configuration). */
 const SCHEMA_NAME = /^[A-Za-z0-9_$]{1,64}$/;
 
 /**
  * The SELECT behind the view. With the registry's schema name (its database on the same MySQL
- * server, or its attached SQLite file), the registry columns come from its tables; without it
- * they are null. `columns` is for migrations that must rebuild an earlier form of the view.
+ * server, its schema in the same PostgreSQL database, or its attached SQLite file), the registry
+ * columns come from its tables; without it they are null. `columns` is for migrations that must
+ * rebuild an earlier form of the view; `dialect` quotes the schema's name.
  */
 export function annotationsViewSelect(
   registrySchema?: string,
   columns: readonly ViewColumn[] = VIEW_COLUMNS,
+  dialect: Dialect = "mysql",
 ): string {
-  const registry = registrySchema === undefined ? undefined : checkedSchema(registrySchema);
+  const registry = registrySchema === undefined ? undefined : checkedSchema(registrySchema, dialect);
   const list = columns.map((viewColumn) => {
     const expression = viewColumn.fromRegistry && registry === undefined ? "NULL" : viewColumn.expression;
     return `${expression} AS ${viewColumn.name}`;
@@ -148,7 +152,8 @@ export function annotationsViewSelect(
   return `SELECT ${list.join(",\n  ")}\nFROM ${joins}`;
 }
 
-function checkedSchema(name: string): string {
+function checkedSchema(name: string, dialect: Dialect): string {
   if (!SCHEMA_NAME.test(name)) throw new Error(`not a database name: ${JSON.stringify(name)}`);
-  return `\`${name}\``;
+  // PostgreSQL quotes identifiers as the SQL standard does; MySQL and SQLite take backticks.
+  return dialect === "postgres" ? `"${name}"` : `\`${name}\``;
 }

@@ -19,13 +19,31 @@ const MAX_KEPT = 2048;
 export function numberedPlaceholders(sql: string): string {
   const kept = rewritten.get(sql);
   if (kept !== undefined) return kept;
-  const numbered = rewrite(sql);
+  const numbered = rewrite(sql, (count) => `$${count}`);
   if (rewritten.size >= MAX_KEPT) rewritten.clear();
   rewritten.set(sql, numbered);
   return numbered;
 }
 
-function rewrite(sql: string): string {
+/**
+ * The text with its `?` markers replaced by the literals given, in order: for statements that
+ * take no parameters (COPY). Each literal must already be quoted (pg's escapeLiteral) or NULL.
+ */
+export function literalMarkers(sql: string, literals: readonly string[]): string {
+  let used = 0;
+  const text = rewrite(sql, (count) => {
+    used = count;
+    const literal = literals[count - 1];
+    if (literal === undefined)
+      throw new Error(`a statement has more markers than its ${literals.length} values`);
+    return literal;
+  });
+  if (used !== literals.length)
+    throw new Error(`a statement has ${used} markers for ${literals.length} values`);
+  return text;
+}
+
+function rewrite(sql: string, marker: (count: number) => string): string {
   if (!sql.includes("?")) return sql;
   let out = "";
   let count = 0;
@@ -42,7 +60,7 @@ function rewrite(sql: string): string {
     if (character === "?") {
       if (sql[i + 1] === "?") throw new Error(`\`??\` (an identifier marker) has no PostgreSQL form: ${sql}`);
       count += 1;
-      out += `$${count}`;
+      out += marker(count);
     } else {
       if (character === "$" && /\d/.test(sql[i + 1] ?? "")) numberedSeen = true;
       out += character;

@@ -9,7 +9,7 @@ const TYPE = { int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184 } as con
  * pg's Date would drop the microseconds, and Instants parse the text. BIGINTs (COUNT(*) among
  * them) are numbers when they fit a double and text beyond, as mysql2's supportBigNumbers gives.
  */
-const types = {
+export const postgresTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === TYPE.timestamp || oid === TYPE.timestamptz || oid === TYPE.date)
       return (text: string) => text;
@@ -55,7 +55,7 @@ class M3Pool extends pg.Pool {
     super({
       ...options,
       Client: NumberingClient,
-      types,
+      types: postgresTypes,
       // CURRENT_TIMESTAMP and friends in UTC, as MySQL's sessions (timezone "Z").
       options: "-c TimeZone=UTC -c DateStyle=ISO",
     });

@@ -1,12 +1,11 @@
-import { addAbortSignal } from "node:stream";
 import Database from "better-sqlite3";
-import type { Pool, PoolConnection } from "mysql2";
 import type { CellBatch } from "./cell-batch.js";
 import type { DomainStorage } from "./domain-storage.js";
-import { emitCellBatches } from "./mysql-cell-rows.js";
-import { readableBatches } from "./readable-batches.js";
+import { streamMysqlBatches } from "./mysql-row-stream.js";
+import { CopyCellsReader } from "./postgres-copy-cells.js";
+import { PortalReader } from "./postgres-portal.js";
+import { postgresPages } from "./postgres-row-stream.js";
 import { translateStorageError } from "./storage-errors.js";
-import { streamSlotsOf } from "./stream-slots.js";
 
 /** One result row, keyed by column label, as the driver returns it (MySQL DATETIMEs as strings). */
 export type StreamedRow = Record<string, unknown>;
@@ -30,17 +29,13 @@ export interface StreamOptions {
 
 const ATTACHED_SCHEMA = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-/** Rows the MySQL driver buffers before it pauses the socket: enough to keep the wire busy. */
-const MYSQL_HIGH_WATER_MARK = 512;
 /** Rows handed over at a time: a batch costs one await, whatever its size. */
-const MAX_BATCH = 512;
-/** CellBatches (about 64 KiB each) the MySQL driver buffers before it pauses the socket. */
-const CELL_BATCHES_HIGH_WATER_MARK = 4;
+export const MAX_BATCH = 512;
 
 /**
  * Streams the rows of one read-only statement so memory stays flat whatever the result
- * size. The consumer pulls: MySQL pauses its socket while rows wait, SQLite steps its
- * cursor as rows are taken. An abort (or the consumer stopping early) kills the query
+ * size. The consumer pulls: MySQL pauses its socket while rows wait, PostgreSQL fetches a
+ * page of its portal at a time (postgres-portal.ts), SQLite steps its cursor as rows are taken. An abort (or the consumer stopping early) kills the query
  * on the server; the iteration then throws the signal's reason.
  */
 export async function* streamRows(
@@ -78,23 +73,28 @@ export function streamRowValueBatches(
 }
 
 /**
- * As streamRowValueBatches, on MySQL only, with the rows left as the text the server sent
- * (CellBatch): for consumers that print the values as text anyway.
+ * As streamRowValueBatches, on MySQL and PostgreSQL, with the rows left as the text the server
+ * sent (CellBatch): for consumers that print the values as text anyway. PostgreSQL sends them
+ * through COPY (postgres-copy-cells.ts), its fastest way out of the server.
  */
-export async function* streamMysqlCellBatches(
+export async function* streamCellBatches(
   storage: DomainStorage,
   sql: string,
   params: unknown[],
   signal: AbortSignal,
 ): AsyncGenerator<CellBatch> {
-  if (storage.dialect !== "mysql") throw new Error("cell batches are read from MySQL only");
+  if (storage.dialect === "postgres") {
+    yield* postgresPages(storage, new CopyCellsReader(sql, params, signal), signal);
+    return;
+  }
+  if (storage.dialect !== "mysql") throw new Error("cell batches are read from MySQL and PostgreSQL only");
   const statement = { sql, params, rowsAsArray: true, cells: true };
-  for await (const batches of streamMysqlBatches<CellBatch>(storage, statement, signal)) {
+  for await (const batches of streamMysqlBatches<CellBatch>(storage, statement, signal, MAX_BATCH)) {
     yield* batches;
   }
 }
 
-interface Statement {
+export interface Statement {
   sql: string;
   params: unknown[];
   rowsAsArray: boolean;
@@ -109,71 +109,12 @@ function streamBatches<R>(
   signal: AbortSignal,
 ): AsyncGenerator<R[]> {
   if (storage.dialect === "postgres") {
-    // No domain on PostgreSQL streams rows yet (the registry reads pages); annotation will need it.
-    throw new Error("row streams read MySQL/MariaDB and SQLite only: none is written for PostgreSQL yet");
+    const { sql, params, rowsAsArray } = statement;
+    return postgresPages(storage, new PortalReader<R>(sql, params, rowsAsArray, MAX_BATCH, signal), signal);
   }
   return storage.dialect === "mysql"
-    ? streamMysqlBatches<R>(storage, statement, signal)
+    ? streamMysqlBatches<R>(storage, statement, signal, MAX_BATCH)
     : streamSqliteBatches<R>(storage, statement, signal);
-}
-
-async function* streamMysqlBatches<R>(
-  storage: DomainStorage,
-  statement: Statement,
-  signal: AbortSignal,
-): AsyncGenerator<R[]> {
-  signal.throwIfAborted();
-  const pool = (storage.dataSource.driver as unknown as { pool: Pool }).pool;
-  const giveBack = await streamSlotsOf(pool).take();
-  try {
-    signal.throwIfAborted();
-    yield* streamOnPooledConnection<R>(pool, statement, signal);
-  } finally {
-    giveBack();
-  }
-}
-
-async function* streamOnPooledConnection<R>(
-  pool: Pool,
-  statement: Statement,
-  signal: AbortSignal,
-): AsyncGenerator<R[]> {
-  const connection = await poolConnection(pool);
-  let completed = false;
-  try {
-    const { sql, params, rowsAsArray } = statement;
-    const query = connection.query({ sql, rowsAsArray }, params);
-    if (statement.cells) emitCellBatches(query);
-    const highWaterMark = statement.cells ? CELL_BATCHES_HIGH_WATER_MARK : MYSQL_HIGH_WATER_MARK;
-    const rows = addAbortSignal(signal, query.stream({ highWaterMark }));
-    yield* readableBatches<R>(rows, MAX_BATCH);
-    completed = true;
-  } catch (error) {
-    signal.throwIfAborted();
-    throw translateStorageError(error);
-  } finally {
-    if (completed) {
-      connection.release();
-    } else {
-      // The server would otherwise finish (or keep sorting) a result nobody reads.
-      await killQuery(pool, connection.threadId);
-      connection.destroy();
-    }
-  }
-}
-
-function poolConnection(pool: Pool): Promise<PoolConnection> {
-  return new Promise((resolve, reject) => {
-    pool.getConnection((error, connection) =>
-      error ? reject(translateStorageError(error)) : resolve(connection),
-    );
-  });
-}
-
-function killQuery(pool: Pool, threadId: number | null): Promise<void> {
-  if (threadId === null) return Promise.resolve();
-  // A query that ended in the meantime makes KILL fail ("unknown thread"): nothing left to stop.
-  return new Promise((resolve) => pool.query("KILL QUERY ?", [threadId], () => resolve()));
 }
 
 async function* streamSqliteBatches<R>(

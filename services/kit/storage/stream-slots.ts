@@ -1,11 +1,9 @@
-import type { Pool } from "mysql2";
-
 /**
- * Turns for the streams of one MySQL pool. A stream keeps its pooled connection until its last
- * row, and its reader may query the pool meanwhile (the fast queries complete each slice so):
+ * Turns for the streams of one MySQL or PostgreSQL pool. A stream keeps its pooled connection until its last
+ * row (an open portal or COPY blocks it too), and its reader may query the pool meanwhile (the fast queries complete each slice so):
  * with every connection held by a stream whose reader waits for another, none would move. So
  * streams hold at most all but one of the pool's connections; the next waits for a turn
- * before it takes one, and the one left serves the readers' queries (and KILL QUERY).
+ * before it takes one, and the one left serves the readers' queries (and KILL QUERY, pg_cancel_backend).
  */
 export class StreamSlots {
   private held = 0;
@@ -28,14 +26,13 @@ export class StreamSlots {
   }
 }
 
-const slotsOfPool = new WeakMap<Pool, StreamSlots>();
+const slotsOfPool = new WeakMap<object, StreamSlots>();
 
-/** The turns of a pool's streams: all but one of its connections (at least one). */
-export function streamSlotsOf(pool: Pool): StreamSlots {
+/** The turns of a pool's streams: all but one of its `connections` (at least one). */
+export function streamSlotsOf(pool: object, connections: number): StreamSlots {
   let slots = slotsOfPool.get(pool);
   if (!slots) {
-    const limit = (pool as unknown as { config?: { connectionLimit?: unknown } }).config?.connectionLimit;
-    slots = new StreamSlots(Math.max(1, (typeof limit === "number" ? limit : 10) - 1));
+    slots = new StreamSlots(Math.max(1, connections - 1));
     slotsOfPool.set(pool, slots);
   }
   return slots;

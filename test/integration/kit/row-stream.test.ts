@@ -1,109 +1,27 @@
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import test from "ava";
-import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
-import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
-import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import {
-  type StreamedRow,
-  streamMysqlCellBatches,
+  streamCellBatches,
   streamRows,
   streamRowValueBatches,
 } from "../../../services/kit/storage/row-stream.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { cellText } from "../../support/text-protocol-rows.js";
-
-@Entity({ name: "kit_stream_probe" })
-class StreamProbe {
-  @PrimaryColumn({ type: "integer" })
-  n!: number;
-}
-
-class CreateStreamProbe implements MigrationInterface {
-  name = "CreateStreamProbe1763790000000";
-  async up(runner: QueryRunner): Promise<void> {
-    await runner.query("CREATE TABLE kit_stream_probe (n INTEGER NOT NULL PRIMARY KEY)");
-  }
-  async down(runner: QueryRunner): Promise<void> {
-    await runner.query("DROP TABLE kit_stream_probe");
-  }
-}
-
-const sqliteDir = mkdtempSync(join(tmpdir(), "m3-row-stream-"));
-const opened: DomainStorage[] = [];
-const NEVER = new AbortController().signal;
-
-async function open(kind: "mysql" | "sqlite", rows: number): Promise<DomainStorage> {
-  const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
-  const storage = await openDomainStorage({
-    target: parseDatabaseUrl(url),
-    domain: "kit",
-    entities: [StreamProbe],
-    migrations: { mysql: [CreateStreamProbe], sqlite: [CreateStreamProbe] },
-    poolSize: 3,
-  });
-  opened.push(storage);
-  for (let start = 1; start <= rows; start += 500) {
-    const chunk = Array.from({ length: Math.min(500, rows - start + 1) }, (_, i) => ({ n: start + i }));
-    await storage.transaction((manager) => manager.insert(StreamProbe, chunk));
-  }
-  return storage;
-}
-
-async function collect(rows: AsyncIterable<StreamedRow>): Promise<StreamedRow[]> {
-  const all: StreamedRow[] = [];
-  for await (const row of rows) all.push(row);
-  return all;
-}
-
-/** What the promise rejected with (AbortSignal reasons are DOMExceptions, which ava does not take for errors). */
-async function rejectionOf(promise: Promise<unknown>): Promise<{ name?: string } | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error as { name?: string };
-  }
-}
-
-/** Statements of other connections still running on the server whose text contains marker. */
-async function runningQueries(storage: DomainStorage, marker: string): Promise<number> {
-  const rows = (await storage.read((manager) =>
-    manager.query(
-      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND ID <> CONNECTION_ID()",
-      [`%${marker}%`],
-    ),
-  )) as Array<{ n: number | string }>;
-  return Number(rows[0]?.n);
-}
-
-/** The queries still running with the marker once none is, or the deadline passes. */
-async function queriesLeftAfter(
-  storage: DomainStorage,
-  marker: string,
-  deadlineMillis: number,
-): Promise<number> {
-  const until = Date.now() + deadlineMillis;
-  let running = await runningQueries(storage, marker);
-  while (running > 0 && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    running = await runningQueries(storage, marker);
-  }
-  return running;
-}
+import {
+  closeAll,
+  collect,
+  NEVER,
+  open,
+  queriesLeftAfter,
+  rejectionOf,
+  runningQueries,
+  StreamProbe,
+} from "./row-stream-support.js";
 
 /** A statement that produces rows slowly enough to be cancelled in the middle. */
 const SLOW_SQL = "SELECT n, REPEAT('x', 1000) AS padding, SLEEP(0.01) AS slow_marker FROM kit_stream_probe";
 
-test.after.always(async () => {
-  await Promise.all(opened.map((storage) => storage.close()));
-  rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
-});
+test.after.always(closeAll);
 
-for (const kind of ["mysql", "sqlite"] as const) {
+for (const kind of ["mysql", "postgres", "sqlite"] as const) {
   test(`${kind}: every row arrives, in order, with bound parameters`, async (t) => {
     const storage = await open(kind, 3000);
     const rows = await collect(
@@ -217,7 +135,7 @@ test("mysql: cell batches hold every row's text as the server sent it, NULLs apa
     FROM kit_stream_probe WHERE n > ? ORDER BY n`;
   const texts: (string | null)[][] = [];
   let batches = 0;
-  for await (const batch of streamMysqlCellBatches(storage, sql, [1000], new AbortController().signal)) {
+  for await (const batch of streamCellBatches(storage, sql, [1000], new AbortController().signal)) {
     batches++;
     for (let row = 0; row < batch.rows; row++) {
       texts.push(Array.from({ length: batch.columns }, (_, column) => cellText(batch, row, column)));
@@ -230,7 +148,7 @@ test("mysql: cell batches hold every row's text as the server sent it, NULLs apa
   t.deepEqual(texts.at(-1), ["5000", "v5000", "625", "2024-01-02 04:27:25.5", "é".repeat(200)]);
   // Leaving early kills the statement and frees the connection (the pool has three).
   for (let round = 0; round < 5; round++) {
-    for await (const _batch of streamMysqlCellBatches(storage, sql, [0], new AbortController().signal)) break;
+    for await (const _batch of streamCellBatches(storage, sql, [0], new AbortController().signal)) break;
   }
   t.is(await queriesLeftAfter(storage, "long_text", 5000), 0);
 });
@@ -283,7 +201,7 @@ test("sqlite: streams open at once each read on their own connection", async (t)
   }
 });
 
-for (const kind of ["mysql", "sqlite"] as const) {
+for (const kind of ["mysql", "postgres", "sqlite"] as const) {
   test(`${kind}: more streams than pooled connections, each querying while it reads, all finish`, async (t) => {
     const storage = await open(kind, 2000);
     // Pool of 3: four streams that each held a pooled connection while waiting for another

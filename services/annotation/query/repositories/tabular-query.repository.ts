@@ -1,10 +1,6 @@
 import { CellBatch } from "../../../kit/storage/cell-batch.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
-import {
-  type RowValues,
-  streamMysqlCellBatches,
-  streamRowValueBatches,
-} from "../../../kit/storage/row-stream.js";
+import { type RowValues, streamCellBatches, streamRowValueBatches } from "../../../kit/storage/row-stream.js";
 import type { TabularQuery } from "../services/tabular-query.js";
 import type { AnnotationsViewSource, ViewSource } from "./annotations-view.source.js";
 import { type RunOrderPlan, runOrderPlan } from "./run-order.sql.js";
@@ -81,7 +77,7 @@ export class TabularQueryRepository {
     signal: AbortSignal,
   ): AsyncGenerator<CellBatch> {
     const statement = selectStatement(query, source.from, this.storage.dialect);
-    return streamMysqlCellBatches(this.storage, statement.sql, statement.params, signal);
+    return streamCellBatches(this.storage, statement.sql, statement.params, signal);
   }
 
   private streamValues(

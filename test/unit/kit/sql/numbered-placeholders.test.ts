@@ -1,5 +1,5 @@
 import test from "ava";
-import { numberedPlaceholders } from "../../../../services/kit/sql/numbered-placeholders.js";
+import { literalMarkers, numberedPlaceholders } from "../../../../services/kit/sql/numbered-placeholders.js";
 
 test("each `?` marker becomes the next numbered marker, in order", (t) => {
   t.is(
@@ -55,4 +55,16 @@ test("the same text asked twice gets the same answer (kept, not rewritten again)
   const sql = "UPDATE t SET a = ? WHERE b = ?";
   t.is(numberedPlaceholders(sql), numberedPlaceholders(sql));
   t.is(numberedPlaceholders(sql), "UPDATE t SET a = $1 WHERE b = $2");
+});
+
+test("literal markers: each `?` outside quotes and comments takes the next literal, in order", (t) => {
+  t.is(
+    literalMarkers("SELECT '?', ? /* ? */ FROM t WHERE a = ? -- ?\n", ["'x'", "NULL"]),
+    "SELECT '?', 'x' /* ? */ FROM t WHERE a = NULL -- ?\n",
+  );
+});
+
+test("literal markers: a count of literals other than the markers' is refused", (t) => {
+  t.throws(() => literalMarkers("SELECT ?, ?", ["'x'"]), { message: /more markers/ });
+  t.throws(() => literalMarkers("SELECT ?", ["'x'", "'y'"]), { message: /1 markers for 2 values/ });
 });

@@ -50,8 +50,7 @@ export function useRestorablePlatforms(
     async emptyData(backend) {
       const env: Record<string, string> = { ...commonEnv };
       if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase(`m3_${name}`);
-      if (backend === "postgres")
-        env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase(`m3_${name}`);
+      if (backend === "postgres") env.M3_DATABASE_URL = await createPostgresTestDatabase(`m3_${name}`);
       return { env, dataDir: folder(`m3-${name}-data-`) };
     },
     async start(backend, data, options = {}) {

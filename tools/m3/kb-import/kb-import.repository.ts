@@ -40,7 +40,7 @@ export function importRow<T extends ImportTable>(table: T, values: ImportValues<
   return valuesInOrder(TABLES[table], values);
 }
 
-/** Rows per INSERT: a few thousand keeps every statement under both drivers' placeholder limits. */
+/** Rows per INSERT: a few thousand keeps every statement under each driver's placeholder limit (PostgreSQL's is 65,535). */
 export const ROWS_PER_STATEMENT = 2000;
 
 /** The import's SQL: set-based inserts into an empty kb, in the caller's transaction. */

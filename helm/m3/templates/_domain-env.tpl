@@ -38,9 +38,10 @@
 {{- end }}
 {{- end }}
 {{- if eq .component "annotation" }}
-{{- /* The tabular query's view joins the registry's tables on the same server. */}}
+{{- with include "m3.annotationRegistrySchema" $root }}
 - name: M3_ANNOTATION_REGISTRY_SCHEMA
-  value: {{ $root.Values.mysql.databases.registry | quote }}
+  value: {{ . | quote }}
+{{- end }}
 {{- end }}
 {{- if eq .component "capture" }}
 - name: CAPTURE_CACHE_SIZE

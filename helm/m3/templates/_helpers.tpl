@@ -151,17 +151,69 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
       optional: true
 {{- end }}
 
-{{/* M3_<DOMAIN>_DATABASE_URL, built from the password variable defined before it. */}}
+{{/* The engine of a domain's database, mysql or postgres. Call with (dict "root" $ "domain" "kb"). */}}
+{{- define "m3.databaseEngine" -}}
+{{- $engine := index .root.Values.database.engines .domain | default .root.Values.database.engine -}}
+{{- if not (has $engine (list "mysql" "postgres")) -}}
+{{- fail (printf "the %s database's engine must be mysql or postgres, got %q (database.engine, database.engines.%s)" .domain $engine .domain) -}}
+{{- end -}}
+{{- $engine -}}
+{{- end }}
+
+{{/* The engines of the given domains' databases, each once, space-separated. Call with (dict "root" $ "domains" (list ...)). */}}
+{{- define "m3.databaseEngines" -}}
+{{- $engines := list -}}
+{{- range .domains -}}
+{{- $engines = append $engines (include "m3.databaseEngine" (dict "root" $.root "domain" .)) -}}
+{{- end -}}
+{{- join " " (uniq $engines) -}}
+{{- end }}
+
+{{- define "m3.postgresSecretName" -}}
+{{- .Values.postgres.existingSecret | default (printf "%s-secrets" (include "m3.fullname" .)) }}
+{{- end }}
+
+{{/*
+M3_<DOMAIN>_DATABASE_URL on each domain's engine (the mysql or postgres block), built from that
+engine's password variable defined before it. Call with (dict "root" $ "domains" (list ...)).
+*/}}
 {{- define "m3.databaseEnv" -}}
+{{- $engines := splitList " " (include "m3.databaseEngines" .) }}
+{{- if has "mysql" $engines }}
 - name: M3_MYSQL_PASSWORD
   valueFrom:
     secretKeyRef:
       name: {{ include "m3.mysqlSecretName" .root }}
       key: {{ .root.Values.mysql.passwordKey }}
-{{- range .domains }}
-- name: M3_{{ upper . }}_DATABASE_URL
-  value: {{ printf "mysql://%s:$(M3_MYSQL_PASSWORD)@%s:%v/%s" $.root.Values.mysql.username $.root.Values.mysql.host $.root.Values.mysql.port (index $.root.Values.mysql.databases .) | quote }}
 {{- end }}
+{{- if has "postgres" $engines }}
+- name: M3_POSTGRES_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "m3.postgresSecretName" .root }}
+      key: {{ .root.Values.postgres.passwordKey }}
+{{- end }}
+{{- range .domains }}
+{{- $engine := include "m3.databaseEngine" (dict "root" $.root "domain" .) }}
+{{- $server := index $.root.Values $engine }}
+- name: M3_{{ upper . }}_DATABASE_URL
+  value: {{ printf "%s://%s:$(M3_%s_PASSWORD)@%s:%v/%s" $engine $server.username (upper $engine) $server.host $server.port (index $server.databases .) | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+Where the annotation tabular query's view finds the registry's tables: the registry's database
+on the same MySQL server, or its schema (public) when both domains share one PostgreSQL
+database; nothing otherwise (the registry columns are null). Call with $.
+*/}}
+{{- define "m3.annotationRegistrySchema" -}}
+{{- $annotation := include "m3.databaseEngine" (dict "root" . "domain" "annotation") -}}
+{{- $registry := include "m3.databaseEngine" (dict "root" . "domain" "registry") -}}
+{{- if and (eq $annotation "mysql") (eq $registry "mysql") -}}
+{{- .Values.mysql.databases.registry -}}
+{{- else if and (eq $annotation "postgres") (eq $registry "postgres") (eq .Values.postgres.databases.annotation .Values.postgres.databases.registry) -}}
+public
+{{- end -}}
 {{- end }}
 
 {{/* The enabled components that serve metrics: the domains and the gateway. */}}

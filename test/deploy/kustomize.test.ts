@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { renderKustomizeBase } from "../../tools/dev/codegen/k8s/kustomize-base.js";
+import { renderPostgresComponent } from "../../tools/dev/codegen/k8s/kustomize-postgres.js";
 import { type K8sObject, KUSTOMIZE_DIR, kustomize } from "../../tools/dev/codegen/k8s/render.js";
 import {
   assertDiscovery,
@@ -44,7 +45,14 @@ test("k8s/base is what the chart renders (regenerate with tools/dev/codegen/k8s/
   }
 });
 
-for (const dir of ["base", "overlays/dev"]) {
+test("k8s/components/postgres is the chart's difference on PostgreSQL (regenerate with tools/dev/codegen/k8s/generate-kustomize-base.ts)", async (t) => {
+  t.is(
+    readFileSync(join(KUSTOMIZE_DIR, "components/postgres/kustomization.yaml"), "utf8"),
+    await renderPostgresComponent(),
+  );
+});
+
+for (const dir of ["base", "overlays/dev", "overlays/dev-postgres"]) {
   test(`every object kubectl kustomize builds from k8s/${dir} passes the Kubernetes schema`, async (t) => {
     const objects = await build(dir);
     t.true(objects.length > 0);
@@ -99,4 +107,41 @@ test("the dev overlay adds MariaDB and MinIO, its secrets and one replica of eve
   t.is(upload.get("M3_UPLOAD_S3_ENDPOINT"), "http://minio:9000");
   const binding = ofKind(objects, "RoleBinding")[0];
   t.is(binding?.subjects[0].namespace, "m3-dev");
+});
+
+test("the dev-postgres overlay puts every domain with tables on its PostgreSQL, and runs no MariaDB", async (t) => {
+  const objects = await build("overlays/dev-postgres");
+  t.true(objects.every((object) => object.metadata.namespace === "m3-dev"));
+  t.notThrows(() => findComponent(objects, "Deployment", "postgres"));
+  t.throws(() => findComponent(objects, "Deployment", "mysql"));
+  t.deepEqual(
+    ofKind(objects, "ConfigMap").filter((map) => map.metadata.name.startsWith("mysql")),
+    [],
+  );
+  const [secret] = ofKind(objects, "Secret");
+  t.truthy(secret?.data["postgres-password"]);
+  const workloads = [
+    ...["kb", "annotation", "registry"].map((domain) => findComponent(objects, "Deployment", domain)),
+    findComponent(objects, "Job", "migrate"),
+  ];
+  for (const workload of workloads) {
+    const env = envOf(podSpecOf(workload).containers[0]);
+    const names = [...env.keys()];
+    t.is(env.get("M3_POSTGRES_PASSWORD"), `secret:${secret?.metadata.name}/postgres-password`);
+    t.false(env.has("M3_MYSQL_PASSWORD"));
+    const urls = names.filter((name) => name.endsWith("_DATABASE_URL"));
+    t.true(urls.length > 0);
+    for (const url of urls) {
+      t.is(env.get(url), "postgres://m3:$(M3_POSTGRES_PASSWORD)@postgres:5432/m3", url);
+      t.true(names.indexOf(url) > names.indexOf("M3_POSTGRES_PASSWORD"), url);
+    }
+    const component = componentOf(workload) as string;
+    const policy = findComponent(objects, "NetworkPolicy", component);
+    const ports = policy.spec.egress.flatMap((rule: { ports: { port: number }[] }) =>
+      rule.ports.map((port) => port.port),
+    );
+    t.true(ports.includes(5432) && !ports.includes(3306), component);
+  }
+  const annotation = envOf(podSpecOf(findComponent(objects, "Deployment", "annotation")).containers[0]);
+  t.is(annotation.get("M3_ANNOTATION_REGISTRY_SCHEMA"), "public");
 });

@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import { helmTemplate, type K8sObject } from "./render.js";
 
 /** The chart values the kustomize base is rendered with: fixed names, one Secret the overlay generates. */
-const BASE_VALUES = [
+export const BASE_VALUES = [
   "fullnameOverride=m3",
   "secrets.existingSecret=m3-secrets",
   "mysql.existingSecret=m3-secrets",
@@ -11,7 +11,7 @@ const BASE_VALUES = [
 const RENDER_NAMESPACE = "kustomize-base";
 const HELM_ONLY_LABELS = ["helm.sh/chart", "app.kubernetes.io/managed-by"];
 const HELM_ONLY_ANNOTATIONS = ["helm.sh/hook", "helm.sh/hook-weight", "helm.sh/hook-delete-policy"];
-const HEADER =
+export const HEADER =
   "# Generated from helm/m3 by `npx tsx tools/dev/codegen/k8s/generate-kustomize-base.ts`; do not edit.\n" +
   "# Change the chart (or patch in an overlay) and regenerate.\n";
 
@@ -20,9 +20,8 @@ const HEADER =
  * without a namespace (kustomize sets it), one file per component plus kustomization.yaml.
  */
 export async function renderKustomizeBase(): Promise<Map<string, string>> {
-  const objects = await helmTemplate({ release: "m3", namespace: RENDER_NAMESPACE, set: BASE_VALUES });
   const byComponent = new Map<string, K8sObject[]>();
-  for (const object of objects.filter((object) => !isHelmTest(object)).map(withoutHelm)) {
+  for (const object of await renderKustomizeObjects(BASE_VALUES)) {
     const component = object.metadata.labels?.["app.kubernetes.io/component"] ?? "platform";
     byComponent.set(component, [...(byComponent.get(component) ?? []), object]);
   }
@@ -37,6 +36,12 @@ export async function renderKustomizeBase(): Promise<Map<string, string>> {
   };
   files.set("kustomization.yaml", HEADER + stringify(kustomization));
   return files;
+}
+
+/** The chart's objects as kustomize applies them, rendered with the given values. */
+export async function renderKustomizeObjects(values: readonly string[]): Promise<K8sObject[]> {
+  const objects = await helmTemplate({ release: "m3", namespace: RENDER_NAMESPACE, set: [...values] });
+  return objects.filter((object) => !isHelmTest(object)).map(withoutHelm);
 }
 
 /** `helm test` Pods run only under Helm; applied by kustomize they would run once and linger. */

@@ -36,7 +36,7 @@ export interface ArchivedDomain {
   name: DatabaseDomain;
   tables: readonly ArchivedTable[];
   derived?: DerivedTables;
-  /** The domain's migration classes (either engine's: both lists carry the same names). */
+  /** The domain's migration classes (any engine's: every list carries the same names). */
   migrations: readonly unknown[];
 }
 
@@ -73,7 +73,7 @@ export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
   },
 ];
 
-/** The names of a domain's migrations, oldest first (the same names on both engines). */
+/** The names of a domain's migrations, oldest first (the same names on every engine). */
 export function migrationNames(domain: ArchivedDomain): string[] {
   return domain.migrations.map((migration) => {
     const name = new (migration as new () => { name?: string })().name;

@@ -45,9 +45,9 @@ export class RestoreRefusedError extends Error {
 }
 
 /**
- * Loads an archive into the platform's databases, on either engine. The target schemas are
- * migrated first; then every database is loaded all or nothing (SQLite: one transaction;
- * MySQL: staging tables swapped in by one RENAME), committed only after the whole archive has
+ * Loads an archive into the platform's databases, on any engine. The target schemas are
+ * migrated first; then every database is loaded all or nothing (SQLite and PostgreSQL: one
+ * transaction; MySQL: staging tables swapped in by one RENAME), committed only after the whole archive has
  * been read and checked (its format version, every section's row count and SHA-256, its
  * trailer, every table present, the unique keys): a damaged archive or any failure rolls every
  * domain back, leaving the target as it was. A domain that holds rows is refused unless

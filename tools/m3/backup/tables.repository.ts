@@ -4,8 +4,8 @@ import type { ArchivedTable } from "./backup-tables.js";
 
 /**
  * One read-only snapshot of a database: every table read through it sees the same moment,
- * whatever is written meanwhile (a MySQL consistent-snapshot transaction, a SQLite read
- * transaction on its own connection).
+ * whatever is written meanwhile (a MySQL consistent-snapshot transaction, a PostgreSQL
+ * REPEATABLE READ one, a SQLite read transaction on its own connection).
  */
 export interface SnapshotReader {
   readonly dialect: Dialect;

@@ -105,6 +105,25 @@ test.serial(
   },
 );
 
+test.serial(
+  "m3 restore and m3 backup --database-url postgres://… move the data folder's platform to PostgreSQL and back, row for row",
+  async (t) => {
+    const archive = join(dataDir, "to-postgres.jsonl.gz");
+    const backup = JSON.parse((await m3("backup", "--output", archive, "--json")).stdout) as { rows: number };
+    const url = await createPostgresTestDatabase("m3_cli_restore");
+    const restored = JSON.parse(
+      (await m3("restore", "--input", archive, "--database-url", url, "--json")).stdout,
+    ) as { rows: number; tables: Record<string, number> };
+    t.is(restored.rows, backup.rows);
+    t.is(restored.tables["kb.concepts"], 4092);
+    const again = join(dataDir, "from-postgres.jsonl.gz");
+    const fromPostgres = JSON.parse(
+      (await m3("backup", "--output", again, "--database-url", url, "--json")).stdout,
+    ) as { rows: number };
+    t.is(fromPostgres.rows, backup.rows);
+  },
+);
+
 test.serial("m3 health exits 1 and says so when the gateway does not answer", async (t) => {
   const error = await t.throwsAsync(
     m3("health", "--url", "http://127.0.0.1:9", "--timeout", "1000", "--json"),

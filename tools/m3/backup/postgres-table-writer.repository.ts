@@ -27,7 +27,7 @@ interface PreparedTable {
  * parameter). A batch is sent while the next is read from the archive. Each table's indexes and
  * unique keys are built (by sorting) once its rows are in, its foreign keys once every table
  * is, checking the rows; then the identity sequences move past the restored ids, the triggers
- * come back and the tables they keep are recounted.
+ * come back, the tables they keep are recounted and the loaded tables analyzed.
  */
 export class PostgresTableWriter implements TableWriter {
   readonly dialect = "postgres";
@@ -128,6 +128,9 @@ export class PostgresTableWriter implements TableWriter {
       if (deferred.hasTriggers) await this.client.query(`ALTER TABLE ${quote(name)} ENABLE TRIGGER USER`);
     }
     for (const sql of this.recounts.splice(0)) await this.client.query(sql);
+    // The planner's statistics of the emptied tables would otherwise wait for autovacuum.
+    if (tables.length > 0)
+      await this.client.query(`ANALYZE ${tables.map(({ name }) => quote(name)).join(", ")}`);
     if (this.treeVersionChanged)
       await this.client.query("UPDATE kb_tree_version SET version = version + 1 WHERE id = 1");
   }

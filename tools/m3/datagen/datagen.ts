@@ -1,4 +1,5 @@
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import { dropTriggerStatements } from "../../../services/annotation/query/repositories/histogram-count-dialects.sql.js";
 import { HistogramCountTriggersRepository } from "../../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
   histogramCountsRebuild,
@@ -11,11 +12,11 @@ import { openRegistryStorage } from "../../../services/registry/registry-domain.
 import { DEFAULT_KB_DUMP, readKbDump } from "../kb-import/kb-import.js";
 import { AnnotationGenerator } from "./annotation-generator.js";
 import { distinctLinkTemplates, primaryConceptNames } from "./concept-mix.js";
-import { DatagenRepository } from "./datagen.repository.js";
+import { type DatagenRepository, openDatagenRepository } from "./datagen.repository.js";
 import { ANNOTATION_TABLES, REGISTRY_TABLES, type RowChunk } from "./datagen-tables.js";
 
 export interface DatagenOptions {
-  /** The annotation service's database (MySQL or MariaDB); migrated first. */
+  /** The annotation service's database (MySQL/MariaDB or PostgreSQL); migrated first. */
   annotationTarget: DatabaseTarget;
   /** The registry's database, when its video sequences, videos and references should exist too. */
   registryTarget?: DatabaseTarget;
@@ -74,8 +75,8 @@ export async function generateAnnotationData(options: DatagenOptions): Promise<D
   const parallel = options.parallel ?? DATAGEN_DEFAULTS.parallel;
   // Chunks are self-contained in the annotation tables, so they may commit in any order; a
   // registry chunk may name an earlier chunk's video sequence, so those go one at a time, in order.
-  const annotations = DatagenRepository.open(options.annotationTarget, parallel);
-  const registry = options.registryTarget ? DatagenRepository.open(options.registryTarget, 1) : undefined;
+  const annotations = openDatagenRepository(options.annotationTarget, parallel);
+  const registry = options.registryTarget ? openDatagenRepository(options.registryTarget, 1) : undefined;
   const rows: Record<string, number> = {};
   try {
     await assertEmpty(annotations, Object.keys(ANNOTATION_TABLES), "annotation");
@@ -83,13 +84,14 @@ export async function generateAnnotationData(options: DatagenOptions): Promise<D
     // Loaded without the triggers that keep the histogram counts (a lookup and two upserts per
     // row), which are made again and counted once at the end, whatever happens. A database
     // without them (its user was refused CREATE TRIGGER) keeps none.
-    const triggers = countsKept ? histogramCountTriggerNames("mysql") : [];
-    await annotations.run(triggers.map(({ name }) => `DROP TRIGGER ${name}`));
+    const dialect = annotations.dialect;
+    const triggers = countsKept ? histogramCountTriggerNames(dialect) : [];
+    await annotations.run(triggers.flatMap((trigger) => dropTriggerStatements(dialect, trigger)));
     try {
       await writeChunks();
     } finally {
       if (countsKept) {
-        await annotations.run([...histogramCountTriggers("mysql"), ...histogramCountsRebuild("mysql")]);
+        await annotations.run([...histogramCountTriggers(dialect), ...histogramCountsRebuild(dialect)]);
       }
     }
   } finally {

@@ -13,7 +13,9 @@ const positive = (name: string) => (text: string) => {
 export function registerDatagen(program: Command): void {
   program
     .command("datagen")
-    .description("fill empty annotation and registry tables of a MySQL database with generated annotations")
+    .description(
+      "fill empty annotation and registry tables of a MySQL/MariaDB or PostgreSQL database with generated annotations",
+    )
     .requiredOption("--annotations <n>", "how many annotations", positive("annotations"))
     .option(
       "--database-url <url>",

@@ -1,30 +1,25 @@
 /**
  * `npm run bench:annotation-downloads-postgres`: bench:annotation-queries' download scenario
- * with m3 on PostgreSQL. The data set is generated into a throwaway MariaDB as there
- * (tools/m3/datagen writes MySQL; BENCH_ANNOTATIONS, default 1,000,000: 1.2 M view rows), then
- * copied into a throwaway PostgreSQL migrated by the annotation and registry domains
- * (postgres-bench-copy.ts). m3 reads the view of that PostgreSQL database: gateway and service
- * as separate compiled processes, then the all-in-one. Every download of every row (two orders)
+ * with m3 on PostgreSQL. The data set (tools/m3/datagen, BENCH_ANNOTATIONS, default 1,000,000:
+ * 1.2 M view rows) is generated into one throwaway PostgreSQL database for the annotation and
+ * registry domains, whose view m3 reads: gateway and service as separate compiled processes,
+ * then the all-in-one (the other domains on SQLite in its data directory). Every download of every row (two orders)
  * is followed by its floor, psql's `COPY (the same SELECT) TO STDOUT` to /dev/null; the bare pg
  * driver's read of the same SELECT is measured once per order after. Prints a markdown table.
  * Not a test: it asserts the row counts, nothing about speed.
  */
 import { spawn } from "node:child_process";
 import { openSync } from "node:fs";
-import mysql from "mysql2/promise";
 import pg from "pg";
-import { openAnnotationStorage } from "../../../../services/annotation/annotation-domain.js";
 import { annotationsViewSelect } from "../../../../services/annotation/query/view/annotations-view.js";
 import { parseDatabaseUrl } from "../../../../services/kit/storage/database-url.js";
-import { openRegistryStorage } from "../../../../services/registry/registry-domain.js";
 import { progress } from "../../../m3/cli/progress.js";
 import { generateAnnotationData } from "../../../m3/datagen/datagen.js";
 import { startPostgresServer } from "../../fixtures/postgres-server.js";
-import { startBenchMariaDb, startPlatformProcess } from "../harness/platform-process.js";
+import { startPlatformProcess } from "../harness/platform-process.js";
 import { type SplitAnnotation, startSplitAnnotation } from "../harness/split-processes.js";
 import { downloadsTable, measureDownloads } from "./annotation-queries-downloads.js";
 import { DOWNLOAD_COLUMNS, DOWNLOADS } from "./annotation-queries-floor.js";
-import { copyGeneratedTables } from "./postgres-bench-copy.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
 const DOWNLOAD_RUNS = Number(process.env.BENCH_DOWNLOADS ?? 2);
@@ -73,38 +68,26 @@ async function barePg(url: string, order: readonly string[]): Promise<{ rows: nu
   }
 }
 
-const mariadb = await startBenchMariaDb(process.env.BENCH_BUFFER_POOL ?? "3G");
 const postgres = await startPostgresServer();
-const mariadbUrl = await mariadb.createDatabase("m3_bench_downloads");
-const source = mysql.createPool({
-  uri: mariadbUrl,
-  connectionLimit: 2,
-  dateStrings: true,
-  supportBigNumbers: true,
-});
 const url = `${postgres.rootUrl}/m3_bench_downloads`;
 let platform: SplitAnnotation | undefined;
 let allInOne: Awaited<ReturnType<typeof startPlatformProcess>> | undefined;
 
 try {
-  process.stderr.write(`generating ${ANNOTATIONS} annotations into MariaDB\n`);
-  const mariadbTarget = parseDatabaseUrl(mariadbUrl);
+  process.stderr.write(`generating ${ANNOTATIONS} annotations\n`);
+  const target = parseDatabaseUrl(url);
   const generating = progress("annotations");
-  await generateAnnotationData({
-    annotationTarget: mariadbTarget,
-    registryTarget: mariadbTarget,
+  const data = await generateAnnotationData({
+    annotationTarget: target,
+    registryTarget: target,
     annotations: ANNOTATIONS,
     onProgress: (done, total) => generating.update(done, total),
   });
   generating.stop();
-  const target = parseDatabaseUrl(url);
-  await (await openRegistryStorage(target)).close();
-  await (await openAnnotationStorage(target)).close();
-  const copying = progress("rows copied to PostgreSQL");
-  const copyStarted = performance.now();
-  const copied = await copyGeneratedTables(source.pool, url, (rows) => copying.update(rows, rows));
-  copying.stop();
-  const copySeconds = (performance.now() - copyStarted) / 1000;
+  const vacuum = new pg.Client({ connectionString: url });
+  await vacuum.connect();
+  await vacuum.query("VACUUM ANALYZE");
+  await vacuum.end();
 
   const floorRows = (await barePg(url, DOWNLOADS[0]?.order ?? [])).rows;
   const floor = (order: readonly string[]) => psqlCopy(url, order);
@@ -125,7 +108,10 @@ try {
   );
   await platform.stop();
   platform = undefined;
-  allInOne = await startPlatformProcess({ databaseUrl: url, env: { ...env, M3_WORKERS: "1" } });
+  // The kb and the other domains keep their SQLite files: only these two run on PostgreSQL.
+  allInOne = await startPlatformProcess({
+    env: { ...env, M3_ANNOTATION_DATABASE_URL: url, M3_REGISTRY_DATABASE_URL: url, M3_WORKERS: "1" },
+  });
   downloads.push(
     ...(await measureDownloads(
       {
@@ -142,11 +128,11 @@ try {
   for (const download of DOWNLOADS)
     bare.push({ label: download.label, ...(await barePg(url, download.order)) });
 
-  const rowsLine = Object.entries(copied)
+  const rowsLine = Object.entries(data.rows)
     .map(([table, count]) => `${table} ${count}`)
     .join(", ");
   console.log(
-    `\nannotation downloads on PostgreSQL ${postgres.port}: ${ANNOTATIONS} annotations generated into MariaDB and copied in ${copySeconds.toFixed(0)} s: ${rowsLine}. The floor is psql's COPY (SELECT …) TO STDOUT of the same SELECT to /dev/null, right after each download.\n`,
+    `\nannotation downloads on PostgreSQL ${postgres.port}: ${ANNOTATIONS} annotations generated in ${data.seconds.toFixed(0)} s: ${rowsLine}. The floor is psql's COPY (SELECT …) TO STDOUT of the same SELECT to /dev/null, right after each download.\n`,
   );
   console.log(downloadsTable(downloads, floorRows, MEMORY_GOAL_MB));
   console.log("\n| the bare pg driver reading the same SELECT, in order: | s | rows/s |\n|---|---:|---:|");
@@ -154,9 +140,7 @@ try {
     console.log(`| ${label} | ${seconds.toFixed(1)} | ${Math.round(floorRows / seconds)} |`);
   }
 } finally {
-  await source.end();
   await platform?.stop();
   await allInOne?.stop();
   await postgres.stop();
-  await mariadb.stop();
 }

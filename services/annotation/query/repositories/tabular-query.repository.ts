@@ -8,8 +8,9 @@ import { RunTooLongError, sortedCellRuns, sortedRuns } from "./sorted-runs.js";
 import { countStatement, selectStatement } from "./tabular-query.sql.js";
 
 /**
- * A batch of rows in the order of the query's columns: value arrays (SQLite), or on MySQL the
- * text the server sent (CellBatch), which readers that print text use without a string per value.
+ * A batch of rows in the order of the query's columns: value arrays (SQLite), or on MySQL and
+ * PostgreSQL the text the server sent (CellBatch; PostgreSQL's through COPY), which readers that
+ * print text use without a string per value.
  */
 export type TabularRows = RowValues[] | CellBatch;
 
@@ -59,16 +60,21 @@ export class TabularQueryRepository {
     source: ViewSource,
     signal: AbortSignal,
   ): AsyncGenerator<TabularRows> {
-    if (this.storage.dialect === "mysql") {
+    if (this.readsCells) {
       return sortedCellRuns(this.streamCells(plan.query, source, signal), plan.runOrder, this.maxRun);
     }
     return sortedRuns(this.streamValues(plan.query, source, signal), plan.runOrder, this.maxRun);
   }
 
   private stream(query: TabularQuery, source: ViewSource, signal: AbortSignal): AsyncGenerator<TabularRows> {
-    return this.storage.dialect === "mysql"
+    return this.readsCells
       ? this.streamCells(query, source, signal)
       : this.streamValues(query, source, signal);
+  }
+
+  /** Whether the engine sends rows as text m3 keeps as cells (the fastest read of each: cell-batch.ts). */
+  private get readsCells(): boolean {
+    return this.storage.dialect === "mysql" || this.storage.dialect === "postgres";
   }
 
   private streamCells(
@@ -92,7 +98,7 @@ export class TabularQueryRepository {
   /** Through the same (read-only, on SQLite) connection as the rows, which sees the registry too. */
   async count(query: TabularQuery): Promise<number> {
     const source = await this.view.source();
-    const statement = countStatement(query, source.from);
+    const statement = countStatement(query, source.from, this.storage.dialect);
     const signal = new AbortController().signal;
     let count = 0;
     // Read to the end (one row): leaving a stream early would kill its query.

@@ -5,9 +5,9 @@ import type { TsvStyle } from "./tsv.encoder.js";
 import type { TsvChunks } from "./tsv-chunks.js";
 
 /**
- * The TSV line of a row the database sent as text (MySQL), written byte for byte from the
- * cells: the same line the value encoder prints from the driver's strings, without a string
- * per cell. Text, UUIDs and integers are copied; timestamps and doubles get Java's forms.
+ * The TSV line of a row the database sent as text (MySQL's rows, PostgreSQL's COPY), written
+ * byte for byte from the cells: the same line the value encoder prints from the driver's
+ * values, without a string per cell. Text, UUIDs and integers are copied; timestamps and doubles get Java's forms.
  */
 export type CellLineWriter = (batch: CellBatch, row: number, out: TsvChunks) => void;
 

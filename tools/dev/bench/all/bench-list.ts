@@ -58,6 +58,17 @@ export const BENCHES: readonly BenchEntry[] = [
     about: "fast queries, histograms and the TSV download over generated annotations vs. mysql2",
     quick: { BENCH_ANNOTATIONS: "100000" },
   },
+  {
+    script: "bench:postgres-read-paths",
+    about:
+      "the ways to read the TSV download's rows from PostgreSQL (portal, COPY) vs. psql's COPY and bare pg",
+    quick: { BENCH_VIEW_ROWS: "120000" },
+  },
+  {
+    script: "bench:annotation-downloads-postgres",
+    about: "the TSV download on PostgreSQL over generated annotations vs. psql's COPY of the same SELECT",
+    quick: { BENCH_ANNOTATIONS: "100000" },
+  },
   { script: "bench:capture", about: "frame grabs, cached and new, vs. bare ffmpeg" },
   { script: "bench:upload", about: "image uploads to S3 and to disk" },
   {

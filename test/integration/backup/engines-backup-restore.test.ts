@@ -281,6 +281,26 @@ test("postgres: a NUL character, which PostgreSQL text cannot hold, fails the re
   });
 });
 
+test("postgres: rows that refer to missing rows fail the restore, naming the table, and change nothing", async (t) => {
+  const settings = await sourceSettings(["orphan"]);
+  const registry = sqliteOf(settings, "registry");
+  try {
+    registry.pragma("foreign_keys = OFF");
+    registry.prepare("DELETE FROM video_sequences").run();
+  } finally {
+    registry.close();
+  }
+  const { archive } = await backup(settings);
+  const target = await settingsOn("postgres");
+  await t.throwsAsync(restore(target, archive), {
+    message: /^videos: restored rows refer to missing rows/,
+  });
+  await withPostgres(target, async (client) => {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM videos");
+    t.is(rows[0]?.n, 0);
+  });
+});
+
 async function withPostgres(
   settings: PlatformSettings,
   use: (client: pg.Client) => Promise<void>,

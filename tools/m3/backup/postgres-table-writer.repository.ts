@@ -77,12 +77,16 @@ export class PostgresTableWriter implements TableWriter {
       await this.client.query(`TRUNCATE ${prepared.map((table) => quote(table.name)).join(", ")}`);
   }
 
-  /** Sends the batch and returns once the previous one is stored, so the next is read meanwhile. */
+  /**
+   * Sends the batch and returns once the previous one is stored, so the next is read meanwhile;
+   * its text is made while the server still stores the previous one.
+   */
   async insert(table: string, columns: readonly string[], { lines }: RowBatch): Promise<void> {
     this.preparedTable(table);
     const sql = `COPY ${quote(table)} (${columns.map(quote).join(", ")}) FROM STDIN`;
+    const text = loadDataText(lines);
     await this.pending;
-    const copy = new CopyFromStdin(sql, loadDataText(lines));
+    const copy = new CopyFromStdin(sql, text);
     this.client.query(copy);
     const sent = copy.done.catch((error: unknown) => {
       throw loadError(table, error);

@@ -24,10 +24,10 @@ export type Backend = "mariadb" | "postgres" | "sqlite";
 export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];
 /** What the registry runs on: its e2e tests run on each. */
 export const REGISTRY_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
-/** What the kb runs on: its e2e tests run on each. */
-export const KB_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 /** What annotation runs on: its e2e tests run on each. */
 export const ANNOTATION_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
+/** What the kb runs on: its e2e tests run on each. */
+export const KB_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 
 export interface TestPlatform {
   backend: Backend;

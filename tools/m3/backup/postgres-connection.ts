@@ -19,11 +19,16 @@ export function archiveInstant(text: string): string {
   return `${parts[1]}.${(parts[2] ?? "").padEnd(6, "0")}`;
 }
 
-/** BIGINTs as BigInts (the archive writes them as numbers, or as decimal text beyond 2^53). */
+/** A BIGINT as the archive holds it: a number, or its decimal text beyond 2^53. */
+function archiveInt8(text: string): number | string {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+}
+
 const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === TYPE.timestamp || oid === TYPE.timestamptz) return archiveInstant;
-    if (oid === TYPE.int8) return (text: string) => BigInt(text);
+    if (oid === TYPE.int8) return archiveInt8;
     return format === "binary" ? pg.types.getTypeParser(oid, "binary") : pg.types.getTypeParser(oid, "text");
   },
 };

@@ -8,7 +8,7 @@ import {
 } from "./postgres-connection.js";
 import type { SnapshotReader } from "./tables.repository.js";
 
-/** Rows fetched from the cursor at a time: memory holds one such batch. */
+/** Rows fetched from the cursor at a time: memory holds two such batches (one read ahead). */
 const FETCH_ROWS = 2048;
 const CURSOR = "m3_backup_rows";
 
@@ -46,16 +46,25 @@ export class PostgresSnapshotReader implements SnapshotReader {
       `DECLARE ${CURSOR} NO SCROLL CURSOR FOR SELECT ${table.columns.map(quote).join(", ")} ` +
         `FROM ${quote(table.name)} ORDER BY ${order}`,
     );
+    const fetch = () => {
+      const rows = this.client
+        .query<unknown[]>({ text: `FETCH FORWARD ${FETCH_ROWS} FROM ${CURSOR}`, rowMode: "array" })
+        .then((result) => result.rows);
+      // A failure surfaces when the batch is awaited; until then it must not go unhandled.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    // The next batch is asked for as soon as one arrives, so the server reads it while this one
+    // is written out (one statement at a time on the connection all the same).
+    let next: Promise<unknown[][]> | undefined = fetch();
     try {
-      for (;;) {
-        const { rows } = await this.client.query<unknown[]>({
-          text: `FETCH FORWARD ${FETCH_ROWS} FROM ${CURSOR}`,
-          rowMode: "array",
-        });
+      while (next) {
+        const rows: unknown[][] = await next;
+        next = rows.length === FETCH_ROWS ? fetch() : undefined;
         if (rows.length > 0) yield rows;
-        if (rows.length < FETCH_ROWS) break;
       }
     } finally {
+      await next?.catch(() => undefined);
       await this.client.query(`CLOSE ${CURSOR}`);
     }
   }

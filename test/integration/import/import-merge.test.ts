@@ -173,3 +173,23 @@ test("an imported user logs in with the password they had and is re-hashed to m3
   t.regex(await hashOf(), /^scrypt\$/);
   await storage.close();
 });
+
+test("an interrupted import leaves whole batches, and running it again finishes the job without --merge", async (t) => {
+  const site = await freshLegacySite(10);
+  const settings = await freshTarget("sqlite");
+  const interrupted = await t.throwsAsync(
+    importLegacy(everywhere(site.url), settings, {
+      onTable: (table, done) => {
+        if (table === "kb.concept_names" && done > 0) throw new Error("interrupted");
+      },
+    }),
+  );
+  t.is(interrupted?.message, "interrupted");
+  const resumed = await importLegacy(everywhere(site.url), settings);
+  const names = tableOf(resumed, "kb.concept_names");
+  t.is(names.skipped, 2000);
+  t.is(names.added, names.sourceRows - 2000);
+  t.is(tableOf(resumed, "kb.concepts").skipped, tableOf(resumed, "kb.concepts").sourceRows);
+  t.is(names.m3Rows, names.sourceRows);
+  t.deepEqual(resumed.mismatches, []);
+});

@@ -23,6 +23,7 @@ export class LegacyTableSource implements TableSource {
   readonly columns: readonly string[];
   readonly lastUpdated?: string;
   readonly target;
+  readonly uniqueIdentities: boolean;
 
   constructor(
     private readonly mapping: LegacyTableMapping,
@@ -39,6 +40,8 @@ export class LegacyTableSource implements TableSource {
       this.columns.map((column) => [column, shape.columns[column] ?? "text?"]),
     );
     this.target = { name: mapping.m3, columns, identity: mapping.identity };
+    // Folding oni's delegates can give two legacy rows one identity (a concept's reference twice).
+    this.uniqueIdentities = this.directLegacyKey() !== undefined;
   }
 
   countRows(): Promise<number> {

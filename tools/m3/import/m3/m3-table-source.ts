@@ -25,6 +25,7 @@ export class M3TableSource implements TableSource {
   readonly target: M3TableRef;
   readonly columns: readonly string[];
   readonly lastUpdated?: string;
+  readonly uniqueIdentities = true;
 
   constructor(
     readonly domain: string,

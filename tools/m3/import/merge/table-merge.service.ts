@@ -2,6 +2,7 @@ import type { M3Row } from "../legacy/legacy-values.js";
 import type { M3TablesRepository } from "../target/m3-tables.repository.js";
 import { identityOf } from "./m3-rows.js";
 import { decideMerge } from "./merge-rule.js";
+import { readAhead } from "./read-ahead.js";
 import type { TableSource } from "./table-source.js";
 
 /** The conflicts and unplaceable rows a report lists one by one (all are counted). */
@@ -72,7 +73,9 @@ export async function mergeTable(
   };
   let done = 0;
   options.onProgress?.(0, report.sourceRows);
-  for await (const batch of source.batches()) {
+  // Into an empty table, rows with identities of their own are all new: no look-ups.
+  const allNew = source.uniqueIdentities && (await target.countRows(source.target.name)) === 0;
+  for await (const batch of readAhead(source.batches())) {
     report.unplaceable += batch.unplaceable.length;
     for (const reason of batch.unplaceable) listIn(report.listedUnplaceable, reason);
     const unique = new Map<string, M3Row>();
@@ -83,10 +86,9 @@ export async function mergeTable(
     }
     await target.storage.transaction(async (manager) => {
       const existing = new Map(
-        (await target.findByIdentity(manager, source.target, [...unique.values()])).map((row) => [
-          identityOf(row, source.target.identity),
-          row,
-        ]),
+        (allNew ? [] : await target.findByIdentity(manager, source.target, [...unique.values()])).map(
+          (row) => [identityOf(row, source.target.identity), row],
+        ),
       );
       const added: M3Row[] = [];
       const updated: M3Row[] = [];

@@ -20,6 +20,8 @@ export interface TableSource {
   readonly columns: readonly string[];
   /** The m3 last-updated column, when the table has one. */
   readonly lastUpdated?: string;
+  /** Whether no two source rows share an identity (then an empty m3 table needs no look-ups). */
+  readonly uniqueIdentities: boolean;
   countRows(): Promise<number>;
   batches(): AsyncGenerator<SourceBatch>;
   /** Up to `count` of the source's rows, spread over the table (for the verification). */

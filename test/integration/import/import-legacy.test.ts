@@ -1,4 +1,5 @@
 import test from "ava";
+import pg from "pg";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { createPostgresTestDatabase } from "../../../tools/dev/fixtures/postgres.js";
 import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
@@ -52,4 +53,36 @@ test("the registry imports into PostgreSQL, m3's third engine, with a database p
       )
     ).unchanged,
   );
+});
+
+test("legacy rows that break a uniqueness m3 keeps are listed: a second ancillary row skipped, a repeated DOI cleared", async (t) => {
+  const site = await freshLegacySite(50);
+  const client = new pg.Client({ connectionString: site.url });
+  await client.connect();
+  await client.query(
+    `INSERT INTO ancillary_data (uuid, imaged_moment_uuid, depth_meters, last_updated_timestamp)
+     SELECT '00000000-0000-4000-8000-000000000001', imaged_moment_uuid, 1.5, now() FROM ancillary_data LIMIT 1`,
+  );
+  await client.query(
+    "UPDATE reference SET doi = '10.1000/same' WHERE id IN (SELECT id FROM reference ORDER BY id LIMIT 2)",
+  );
+  await client.end();
+  const settings = await freshTarget("sqlite");
+  const report = await importLegacy({ kb: site.url, registry: site.url, annotation: site.url }, settings);
+  const ancillary = report.tables.find((table) => table.table === "ancillary_data");
+  const references = report.tables.find((table) => table.table === "literature_references");
+  t.like(ancillary, { unplaceable: 1 });
+  t.regex(
+    ancillary?.listedUnplaceable[0] ?? "",
+    /^ancillary_data .*: imaged_moment_uuid .* is already .*'s$/,
+  );
+  t.like(references, { cleared: 1, unplaceable: 0 });
+  t.is(references?.m3Rows, references?.sourceRows);
+  t.regex(
+    references?.listedUnplaceable[0] ?? "",
+    /doi 10\.1000\/same is already \d+'s; imported without it$/,
+  );
+  t.deepEqual(report.mismatches, []);
+  const again = await importLegacy({ kb: site.url, registry: site.url, annotation: site.url }, settings);
+  t.true(again.unchanged);
 });

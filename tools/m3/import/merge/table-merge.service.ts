@@ -1,6 +1,7 @@
 import type { M3Row } from "../legacy/legacy-values.js";
 import type { M3TablesRepository } from "../target/m3-tables.repository.js";
-import { identityOf } from "./m3-rows.js";
+import { differingColumns, identityOf } from "./m3-rows.js";
+import { settleUniqueValues } from "./m3-unique-values.js";
 import { decideMerge } from "./merge-rule.js";
 import { readAhead } from "./read-ahead.js";
 import type { TableSource } from "./table-source.js";
@@ -28,6 +29,8 @@ export interface TableReport {
   kept: number;
   pruned: number;
   unplaceable: number;
+  /** Records imported without a unique value another record holds (a duplicate AphiaId or DOI). */
+  cleared: number;
   /** Source rows that are one record in m3 (oni's delegates folded: a concept's reference twice). */
   duplicates: number;
   conflicts: number;
@@ -66,6 +69,7 @@ export async function mergeTable(
     kept: 0,
     pruned: 0,
     unplaceable: 0,
+    cleared: 0,
     duplicates: 0,
     conflicts: 0,
     listedConflicts: [],
@@ -115,11 +119,24 @@ export async function mergeTable(
           });
         }
       }
-      report.added += added.length;
-      report.updated += updated.length;
+      const writes = await settleUniqueValues(manager, target, source.target, [...added, ...updated]);
+      const adds = writes.rows.filter((row) => !existing.has(identityOf(row, source.target.identity)));
+      // A record whose cleared value was all that differed is as m3 holds it already.
+      const updates = writes.rows.filter((row) => {
+        const current = existing.get(identityOf(row, source.target.identity));
+        if (!current) return false;
+        if (differingColumns(row, current, source.columns).length > 0) return true;
+        report.skipped += 1;
+        return false;
+      });
+      report.unplaceable += writes.skipped.length;
+      for (const line of [...writes.skipped, ...writes.cleared]) listIn(report.listedUnplaceable, line);
+      report.cleared += writes.cleared.length;
+      report.added += adds.length;
+      report.updated += updates.length;
       if (options.dryRun) return;
-      await target.insert(manager, source.target.name, source.columns, added);
-      for (const row of updated) await target.update(manager, source.target, source.columns, row);
+      await target.insert(manager, source.target.name, source.columns, adds);
+      for (const row of updates) await target.update(manager, source.target, source.columns, row);
     });
     done += batch.rows.length + batch.unplaceable.length;
     options.onProgress?.(done, report.sourceRows);

@@ -58,6 +58,27 @@ export class M3TablesRepository {
     return found;
   }
 
+  /** The rows (identity and `column`) whose `column` holds one of `values`. */
+  async findByColumn(
+    manager: EntityManager,
+    table: M3TableRef,
+    column: string,
+    values: readonly M3Value[],
+  ): Promise<M3Row[]> {
+    const found: M3Row[] = [];
+    const selected = [...new Set([...table.identity, column])];
+    const shape = Object.fromEntries(selected.map((name) => [name, table.columns[name] ?? "text?"]));
+    for (let start = 0; start < values.length; start += VALUES_PER_STATEMENT) {
+      const chunk = values.slice(start, start + VALUES_PER_STATEMENT);
+      const rows: Record<string, unknown>[] = await manager.query(
+        `SELECT ${selected.join(", ")} FROM ${table.name} WHERE ${column} IN (${placeholders(chunk.length)})`,
+        chunk,
+      );
+      for (const row of rows) found.push(normalRow(shape, row));
+    }
+    return found;
+  }
+
   /** Inserts the rows (each with every column given), a multi-row statement at a time. */
   async insert(
     manager: EntityManager,

@@ -6,6 +6,7 @@ import { REGISTRY_TABLES } from "../../../services/registry/registry-tables.js";
 import type { ReadContext } from "../../../tools/m3/import/legacy/legacy-conversions.js";
 import { LEGACY_DOMAINS, type LegacyDomain } from "../../../tools/m3/import/legacy/legacy-mapping.js";
 import { toLegacyRow, toM3Row } from "../../../tools/m3/import/legacy/legacy-rows.js";
+import { parentsFirst } from "../../../tools/m3/import/legacy/legacy-table-source.js";
 import {
   LEGACY_TABLES,
   missingLegacyColumns,
@@ -138,4 +139,19 @@ test("a database without the legacy tables is named by what it lacks, in the sou
   present.get("conceptname")?.delete("nametype");
   t.deepEqual(missingLegacyColumns("kb", present), ["Concept", "ConceptName.nametype"]);
   t.true(missingLegacyColumns("registry", new Map()).includes("video_references"));
+});
+
+test("concepts come after their parents, and none is left out, even in a cycle", (t) => {
+  const concept = (id: number, parent_id: number | null) => ({ id, parent_id });
+  const ordered = parentsFirst([
+    concept(3, 2),
+    concept(2, 1),
+    concept(1, null),
+    concept(5, 6),
+    concept(6, 5),
+  ]);
+  t.deepEqual(
+    ordered.map((row) => row.id),
+    [1, 2, 3, 5, 6],
+  );
 });

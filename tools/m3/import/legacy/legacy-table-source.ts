@@ -136,7 +136,7 @@ export class LegacyTableSource implements TableSource {
   }
 }
 
-/** Concepts ordered so that each comes after its parent (those whose parent is missing last, as they are). */
+/** Concepts ordered so that each comes after its parent; those whose parent is missing come first, as roots. */
 export function parentsFirst(concepts: readonly M3Row[]): M3Row[] {
   const children = new Map<unknown, M3Row[]>();
   const ids = new Set(concepts.map((concept) => concept.id));
@@ -151,5 +151,9 @@ export function parentsFirst(concepts: readonly M3Row[]): M3Row[] {
     ordered.push(next);
     queue.push(...(children.get(next.id) ?? []));
   }
+  // Concepts in a parent cycle are never reached from a root: they come last, as they are,
+  // so the database refuses them by name rather than the import dropping them unseen.
+  const placed = new Set(ordered);
+  ordered.push(...concepts.filter((concept) => !placed.has(concept)));
   return ordered;
 }

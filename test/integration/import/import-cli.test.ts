@@ -77,6 +77,7 @@ test.serial("the verification lists each field m3 answers differently from the s
     dryRun: false,
     tables: [],
     uncarried: [],
+    notes: [],
     sampled: {},
     mismatches: [],
     unchanged: true,

@@ -55,7 +55,7 @@ test("the registry imports into PostgreSQL, m3's third engine, with a database p
   );
 });
 
-test("legacy rows that break a uniqueness m3 keeps are listed: a second ancillary row skipped, a repeated DOI cleared", async (t) => {
+test("legacy rows that break a uniqueness m3 keeps are listed (a second ancillary row skipped, a repeated DOI cleared), and roles oni spells otherwise", async (t) => {
   const site = await freshLegacySite(50);
   const client = new pg.Client({ connectionString: site.url });
   await client.connect();
@@ -66,6 +66,7 @@ test("legacy rows that break a uniqueness m3 keeps are listed: a second ancillar
   await client.query(
     "UPDATE reference SET doi = '10.1000/same' WHERE id IN (SELECT id FROM reference ORDER BY id LIMIT 2)",
   );
+  await client.query("UPDATE useraccount SET role = 'admin' WHERE username = 'brian'");
   await client.end();
   const settings = await freshTarget("sqlite");
   const report = await importLegacy({ kb: site.url, registry: site.url, annotation: site.url }, settings);
@@ -82,6 +83,9 @@ test("legacy rows that break a uniqueness m3 keeps are listed: a second ancillar
     references?.listedUnplaceable[0] ?? "",
     /doi 10\.1000\/same is already \d+'s; imported without it$/,
   );
+  t.deepEqual(report.notes, [
+    'user brian: role "admin" is not spelled as oni spells roles (Admin, Maint, ReadOnly, User); m3 reads it ignoring case',
+  ]);
   t.deepEqual(report.mismatches, []);
   const again = await importLegacy({ kb: site.url, registry: site.url, annotation: site.url }, settings);
   t.true(again.unchanged);

@@ -22,6 +22,12 @@ const LAST_UPDATED: ColumnPair = {
 const UPDATED = { lastUpdated: "last_updated_time", m3LastUpdated: "last_updated_time" } as const;
 const BY_ID = { legacyKey: ["id"], identity: ["id"] } as const;
 
+/**
+ * The roles as oni spells them (it compares them exactly). m3 compares in any case: an account
+ * spelled otherwise (`admin`) could not log in to oni and can in m3, so the import lists them.
+ */
+export const ONI_ROLES: readonly string[] = ["Admin", "Maint", "ReadOnly", "User"];
+
 /** LinkTemplate and LinkRealization: NULLs become what the kb-dump import gives them. */
 const LINK_COLUMNS: readonly ColumnPair[] = [
   ID,

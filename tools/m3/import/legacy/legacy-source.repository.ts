@@ -167,6 +167,15 @@ export class LegacySourceRepository {
     return result.rows.map((row) => key.map((column) => String(row[column])).join("\u0000"));
   }
 
+  /** oni's user accounts whose role is none of `roles` (names and roles only, never digests). */
+  async usersWithRoleOutside(roles: readonly string[]): Promise<{ username: string; role: string | null }[]> {
+    const result = await this.client.query<{ username: string; role: string | null }>(
+      "SELECT username, role FROM useraccount WHERE role IS NULL OR NOT (role = ANY($1)) ORDER BY username",
+      [roles],
+    );
+    return result.rows;
+  }
+
   close(): Promise<void> {
     return this.client.end();
   }

@@ -48,6 +48,7 @@ export async function openM3Source(from: string, settings: PlatformSettings): Pr
           .filter(([table]) => !NOT_MERGED.has(table))
           .map(([table, shape]) => new M3TableSource(domain, table, shape, sources.of(domain))),
       uncarried: async () => [],
+      notes: async () => [],
       close: async () => {
         await sources.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -22,6 +22,7 @@ export interface ImportReport {
   dryRun: boolean;
   tables: TableReport[];
   uncarried: UncarriedTable[];
+  notes: string[];
   /** Records sampled per kind and read back through m3's services. */
   sampled: Record<string, number>;
   mismatches: Mismatch[];
@@ -75,6 +76,7 @@ export function reportText(report: ImportReport): string {
       ),
     ),
     ...report.tables.flatMap((table) => table.listedUnplaceable.map((reason) => `not imported: ${reason}`)),
+    ...report.notes.map((note) => `note: ${note}`),
     ...report.uncarried.map(
       (table) => `not carried: ${table.domain} ${table.table}, ${table.rows} rows (${table.why})`,
     ),

@@ -14,6 +14,8 @@ export interface ImportSource {
   domains: LegacyDomain[];
   tables(domain: LegacyDomain): TableSource[];
   uncarried(): Promise<UncarriedTable[]>;
+  /** What an operator should look at in the source (accounts whose role oni spells otherwise). */
+  notes(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
       dryRun: options.dryRun,
       tables,
       uncarried: await source.uncarried(),
+      notes: await source.notes(),
       sampled: {},
       mismatches: [],
       unchanged: tables.every((table) => table.added + table.updated + table.pruned === 0),

@@ -1,5 +1,6 @@
 import type { Instant } from "../../../../services/kit/time/instant.js";
 import type { ReadContext } from "../legacy/legacy-conversions.js";
+import { ONI_ROLES } from "../legacy/legacy-kb-mapping.js";
 import type { LegacyDomain } from "../legacy/legacy-mapping.js";
 import { LegacySourceRepository, SourceError } from "../legacy/legacy-source.repository.js";
 import { LegacyTableSource } from "../legacy/legacy-table-source.js";
@@ -22,6 +23,7 @@ export interface OpenedLegacySource {
   domains: LegacyDomain[];
   tables(domain: LegacyDomain): TableSource[];
   uncarried(): Promise<UncarriedTable[]>;
+  notes(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,15 @@ export async function openLegacySources(
           }
         }
         return tables;
+      },
+      notes: async () => {
+        const kbSource = byDomain.get("kb");
+        if (!kbSource) return [];
+        const users = await kbSource.reader.usersWithRoleOutside(ONI_ROLES);
+        return users.map(
+          ({ username, role }) =>
+            `user ${username}: role ${role === null ? "NULL (imported as ReadOnly)" : `"${role}"`} is not spelled as oni spells roles (${ONI_ROLES.join(", ")}); m3 reads it ignoring case`,
+        );
       },
       close: closeAll,
     };

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { readPlatformSettings } from "../../backup/backup-settings.js";
 import { importLegacy } from "../../import/import-legacy.js";
+import { importM3 } from "../../import/import-m3.js";
 import { type ImportReport, reportFails, reportText } from "../../import/run/import-report.js";
 import { printResult } from "../cli-settings.js";
 import { progress } from "../progress.js";
@@ -77,4 +78,29 @@ export function registerImport(program: Command): void {
         finish(options, report);
       },
     );
+  command
+    .command("m3")
+    .description(
+      "merge another m3's records (a ship's at sea, say) into this m3; the newer last-updated time wins",
+    )
+    .requiredOption(
+      "--from <where>",
+      "the other m3: a database URL, its data folder (SQLite files), or an m3 backup archive (file or s3://bucket/key)",
+    )
+    .option("--prune", "delete this m3's records the other no longer holds")
+    .option("--dry-run", "read and count only: change nothing")
+    .option(
+      "--database-url <url>",
+      "the database of every domain of this m3 (default: the settings of m3 start)",
+    )
+    .option("--json", "print the report as JSON instead of progress bars and text")
+    .action(async (options: CommonOptions & { from: string }) => {
+      const bars = tableProgress(options.json === true);
+      const report = await importM3(
+        options.from,
+        readPlatformSettings(process.env, { databaseUrl: options.databaseUrl }),
+        { prune: options.prune, dryRun: options.dryRun, onTable: bars.onTable },
+      ).finally(bars.stop);
+      finish(options, report);
+    });
 }

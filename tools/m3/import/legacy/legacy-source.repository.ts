@@ -118,6 +118,42 @@ export class LegacySourceRepository {
     }
   }
 
+  /** Up to `count` rows spread over the table (the same ones each time: ordered by a hash of the key). */
+  async sampleRows(
+    table: string,
+    columns: readonly string[],
+    key: readonly string[],
+    count: number,
+  ): Promise<LegacyRow[]> {
+    const selected = [...new Set([...key, ...columns])];
+    const list = selected.map((column, index) => `${quoted(column)}::text AS c${index}`).join(", ");
+    const hashed = key.map((column) => `${quoted(column)}::text`).join(" || '/' || ");
+    const result = await this.client.query<Record<string, unknown>>(
+      `SELECT ${list} FROM ${quoted(table)} ORDER BY md5(${hashed}) LIMIT ${Math.floor(count)}`,
+    );
+    return result.rows.map(renamed(selected)) as LegacyRow[];
+  }
+
+  /** The rows whose `key` columns hold the values given, every value as text. */
+  async rowsByKey(
+    table: string,
+    columns: readonly string[],
+    key: readonly string[],
+    keys: readonly unknown[][],
+  ): Promise<LegacyRow[]> {
+    if (keys.length === 0) return [];
+    const selected = [...new Set([...key, ...columns])];
+    const list = selected.map((column, index) => `${quoted(column)}::text AS c${index}`).join(", ");
+    const tuple = (row: number) =>
+      `(${key.map((_, index) => `$${row * key.length + index + 1}`).join(", ")})`;
+    const result = await this.client.query<Record<string, unknown>>(
+      `SELECT ${list} FROM ${quoted(table)}
+       WHERE (${key.map(quoted).join(", ")}) IN (${keys.map((_, row) => tuple(row)).join(", ")})`,
+      keys.flat(),
+    );
+    return result.rows.map(renamed(selected)) as LegacyRow[];
+  }
+
   /** Of the keys given (values of `key`'s columns), those the table holds. */
   async existingKeys(table: string, key: readonly string[], keys: readonly unknown[][]): Promise<string[]> {
     if (keys.length === 0) return [];
@@ -128,7 +164,7 @@ export class LegacySourceRepository {
        FROM ${quoted(table)} WHERE (${key.map(quoted).join(", ")}) IN (${keys.map((_, row) => tuple(row)).join(", ")})`,
       keys.flat(),
     );
-    return result.rows.map((row) => key.map((column) => String(row[column]).toLowerCase()).join("\u0000"));
+    return result.rows.map((row) => key.map((column) => String(row[column])).join("\u0000"));
   }
 
   close(): Promise<void> {

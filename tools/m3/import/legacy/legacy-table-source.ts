@@ -66,18 +66,46 @@ export class LegacyTableSource implements TableSource {
     }
   }
 
-  async stillHeld(keys: readonly M3Row[]): Promise<Set<string>> {
-    const pairs = this.mapping.identity.map((column) =>
-      this.mapping.columns.find((pair) => pair.m3 === column),
+  async sample(count: number): Promise<M3Row[]> {
+    const rows = await this.reader.sampleRows(
+      this.mapping.legacy,
+      legacyColumnsToRead(this.mapping, this.present),
+      this.mapping.legacyKey,
+      count,
     );
-    if (pairs.some((pair) => pair?.convert === delegate)) return this.heldByFullRead();
-    const legacyKey = pairs.map((pair) => pair?.legacy ?? "");
+    return this.converted(rows).rows;
+  }
+
+  async rowsByIdentity(keys: readonly M3Row[]): Promise<M3Row[]> {
+    const legacyKey = this.directLegacyKey();
+    if (!legacyKey) throw new Error(`${this.sourceTable} is not read by identity`);
+    const rows = await this.reader.rowsByKey(
+      this.mapping.legacy,
+      legacyColumnsToRead(this.mapping, this.present),
+      legacyKey,
+      keys.map((key) => this.mapping.identity.map((column) => key[column])),
+    );
+    return this.converted(rows).rows;
+  }
+
+  async stillHeld(keys: readonly M3Row[]): Promise<Set<string>> {
+    const legacyKey = this.directLegacyKey();
+    if (!legacyKey) return this.heldByFullRead();
     const found = await this.reader.existingKeys(
       this.mapping.legacy,
       legacyKey,
       keys.map((key) => this.mapping.identity.map((column) => key[column])),
     );
     return new Set(found);
+  }
+
+  /** The legacy columns holding the m3 identity as it is (none when one goes through oni's delegates). */
+  private directLegacyKey(): string[] | undefined {
+    const pairs = this.mapping.identity.map((column) =>
+      this.mapping.columns.find((pair) => pair.m3 === column),
+    );
+    if (pairs.some((pair) => !pair || pair.convert === delegate)) return undefined;
+    return pairs.map((pair) => pair?.legacy ?? "");
   }
 
   /** Tables keyed through oni's delegates (a concept's references) are small: their identities from a full read. */

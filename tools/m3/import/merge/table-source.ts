@@ -22,6 +22,10 @@ export interface TableSource {
   readonly lastUpdated?: string;
   countRows(): Promise<number>;
   batches(): AsyncGenerator<SourceBatch>;
+  /** Up to `count` of the source's rows, spread over the table (for the verification). */
+  sample(count: number): Promise<M3Row[]>;
+  /** The source's rows with the identities given (m3 rows holding the identity columns). */
+  rowsByIdentity(keys: readonly M3Row[]): Promise<M3Row[]>;
   /** Of the m3 rows given (their identities), those whose record the source still holds: the others are pruned. */
   stillHeld(keys: readonly M3Row[]): Promise<Set<string>>;
 }

@@ -51,10 +51,10 @@ export function reportFails(report: ImportReport): boolean {
 export function reportText(report: ImportReport): string {
   const lines = [
     `${report.dryRun ? "dry run: nothing written; " : ""}from ${report.source}`,
-    "table                          source      m3   added updated skipped    kept  pruned unplaceable conflicts",
+    "table                                    source      m3   added updated skipped    kept  pruned unplaceable conflicts",
     ...report.tables.map((table) =>
       [
-        `${table.domain}.${table.table}`.padEnd(28),
+        `${table.domain}.${table.table}`.padEnd(40),
         ...[
           table.sourceRows,
           table.m3Rows ?? "-",

@@ -70,6 +70,15 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
         }
       }
     }
+    if (!options.dryRun) {
+      for (const domain of source.domains) {
+        await new ImportRunsRepository(targets.of(domain).storage).begin({
+          source: source.description,
+          domain,
+          startedAt,
+        });
+      }
+    }
     const tables: TableReport[] = [];
     for (const domain of source.domains) {
       const target = targets.of(domain);
@@ -102,7 +111,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
       await options.verify?.(targets, report);
       const finishedAt = Instant.now().toSql();
       for (const domain of source.domains) {
-        await new ImportRunsRepository(targets.of(domain).storage).record({
+        await new ImportRunsRepository(targets.of(domain).storage).finish({
           source: source.description,
           domain,
           startedAt,

@@ -13,13 +13,14 @@ export interface ImportRun {
   source: string;
   domain: string;
   startedAt: string;
+  /** Empty while the run is under way, or when it was interrupted. */
   finishedAt: string;
 }
 
 export class ImportRunsRepository {
   constructor(private readonly storage: DomainStorage) {}
 
-  /** The latest finished run from this source into this domain, if any. */
+  /** The latest run from this source into this domain (finished or interrupted), if any. */
   async previous(source: string, domain: string): Promise<ImportRun | undefined> {
     if (!(await this.exists())) return undefined;
     const rows: { started_at: string; finished_at: string }[] = await this.storage.read((manager) =>
@@ -33,7 +34,8 @@ export class ImportRunsRepository {
     return row && { source, domain, startedAt: row.started_at, finishedAt: row.finished_at };
   }
 
-  async record(run: ImportRun): Promise<void> {
+  /** Records a run as started, before it writes (so an interrupted run is known to the next). */
+  async begin(run: Omit<ImportRun, "finishedAt">): Promise<void> {
     await this.storage.transaction(async (manager) => {
       await manager.query(
         `CREATE TABLE IF NOT EXISTS ${IMPORT_RUNS_TABLE} (
@@ -46,9 +48,18 @@ export class ImportRunsRepository {
       );
       await manager.query(
         `INSERT INTO ${IMPORT_RUNS_TABLE} (source, domain, started_at, finished_at) VALUES (?, ?, ?, ?)`,
-        [run.source, run.domain, run.startedAt, run.finishedAt],
+        [run.source, run.domain, run.startedAt, ""],
       );
     });
+  }
+
+  async finish(run: ImportRun): Promise<void> {
+    await this.storage.transaction((manager) =>
+      manager.query(
+        `UPDATE ${IMPORT_RUNS_TABLE} SET finished_at = ? WHERE source = ? AND domain = ? AND started_at = ?`,
+        [run.finishedAt, run.source, run.domain, run.startedAt],
+      ),
+    );
   }
 
   private async exists(): Promise<boolean> {

@@ -123,6 +123,36 @@ export class M3TablesRepository {
     }
   }
 
+  /**
+   * Up to `count` distinct rows spread over the table, found by index seeks on the identity's
+   * first column: the first row at or after each of `count` random points between its lowest
+   * and highest value (random hex for UUIDs), on every engine.
+   */
+  async spreadRows(table: M3TableRef, count: number): Promise<M3Row[]> {
+    const [first] = table.identity;
+    if (!first) return [];
+    const bounds: { low: unknown; high: unknown }[] = await this.storage.read((manager) =>
+      manager.query(`SELECT MIN(${first}) AS low, MAX(${first}) AS high FROM ${table.name}`),
+    );
+    const { low, high } = bounds[0] ?? { low: null, high: null };
+    if (low === null || low === undefined) return [];
+    const numeric = typeof low === "number" || /^-?\d+$/.test(String(low));
+    const point = () =>
+      numeric ? Math.floor(Number(low) + Math.random() * (Number(high) - Number(low) + 1)) : randomUuidText();
+    const found = new Map<string, M3Row>();
+    for (let attempt = 0; attempt < count * 2 && found.size < count; attempt++) {
+      const rows: Record<string, unknown>[] = await this.storage.read((manager) =>
+        manager.query(
+          `SELECT ${Object.keys(table.columns).join(", ")} FROM ${table.name} WHERE ${first} >= ? ORDER BY ${first} LIMIT 1`,
+          [point()],
+        ),
+      );
+      const row = rows[0] && normalRow(table.columns, rows[0]);
+      if (row) found.set(String(row[first]), row);
+    }
+    return [...found.values()];
+  }
+
   /** After explicit ids went in: PostgreSQL's sequences continue above them (the others' counters move by themselves). */
   async continueSequences(manager: EntityManager, table: string, serial: string): Promise<void> {
     if (this.storage.dialect !== "postgres") return;
@@ -136,6 +166,11 @@ export class M3TablesRepository {
     if (typeof value === "boolean" && this.storage.dialect !== "postgres") return value ? 1 : 0;
     return value;
   }
+}
+
+function randomUuidText(): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function identityCondition(identity: readonly string[], count: number): string {

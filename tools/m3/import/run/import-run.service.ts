@@ -5,7 +5,7 @@ import { mergeTable, type TableReport } from "../merge/table-merge.service.js";
 import type { TableSource } from "../merge/table-source.js";
 import { ImportRunsRepository } from "../target/import-runs.repository.js";
 import { ImportRefusedError, type ImportReport, type UncarriedTable } from "./import-report.js";
-import { dataTableNames, TargetDomains } from "./target-domains.js";
+import { DOMAIN_CATALOGUES, dataTableNames, TargetDomains } from "./target-domains.js";
 
 /** A source opened and checked: its tables per domain, read as m3 rows. */
 export interface ImportSource {
@@ -32,20 +32,6 @@ export interface ImportRunOptions {
   onTable?: (table: string, done: number, total: number) => void;
 }
 
-/** The kb's tables with ids m3 numbers itself: their counters continue above the imported ids. */
-const SERIAL_TABLES: Partial<Record<LegacyDomain, string[]>> = {
-  kb: [
-    "concepts",
-    "concept_names",
-    "concept_media",
-    "link_templates",
-    "link_realizations",
-    "literature_references",
-    "concept_history",
-    "user_accounts",
-  ],
-};
-
 /**
  * One import: checks every target domain first (a legacy import into a domain that holds rows
  * and was never imported from this source is refused unless --merge), then merges table
@@ -55,7 +41,10 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
   const started = performance.now();
   const startedAt = Instant.now().toSql();
   const { source } = options;
-  const targets = await TargetDomains.open(source.domains, options.databases);
+  const targets = await TargetDomains.open(source.domains, options.databases).catch(async (error) => {
+    await source.close();
+    throw error;
+  });
   try {
     const previous = new Map<LegacyDomain, string | undefined>();
     for (const domain of source.domains) {
@@ -130,10 +119,15 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
   }
 }
 
+/** After explicit ids went in: the counters of the tables m3 numbers itself continue above them; the kb's caches reload. */
 async function finishDomain(domain: LegacyDomain, targets: TargetDomains): Promise<void> {
   const target = targets.of(domain);
   await target.storage.transaction(async (manager) => {
-    for (const table of SERIAL_TABLES[domain] ?? []) await target.continueSequences(manager, table, "id");
+    for (const [table, shape] of Object.entries(DOMAIN_CATALOGUES[domain])) {
+      for (const [column, type] of Object.entries(shape.columns)) {
+        if (type === "serial") await target.continueSequences(manager, table, column);
+      }
+    }
     if (domain === "kb") await manager.query("UPDATE kb_tree_version SET version = version + 1 WHERE id = 1");
   });
 }

@@ -7,6 +7,7 @@ import { M3_VERSION } from "../../../services/kit/version.js";
 import { registerBackup } from "./commands/backup.command.js";
 import { registerDatagen } from "./commands/datagen.command.js";
 import { registerHealth } from "./commands/health.command.js";
+import { registerImport } from "./commands/import.command.js";
 import { registerKbImport } from "./commands/kb-import.command.js";
 import { registerMigrate } from "./commands/migrate.command.js";
 import { registerStart } from "./commands/start.command.js";
@@ -23,6 +24,7 @@ for (const register of [
   registerKbImport,
   registerDatagen,
   registerBackup,
+  registerImport,
   registerToken,
   registerHealth,
   registerUsers,

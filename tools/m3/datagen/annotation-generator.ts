@@ -1,5 +1,6 @@
 import { Instant } from "../../../services/kit/time/instant.js";
 import type { DumpLink } from "../kb-import/kb-dump.js";
+import { boundingBoxAssociation } from "./bounding-box.js";
 import { type ConceptMix, conceptMix } from "./concept-mix.js";
 import { annotationRow, emptyChunk, type RowChunk, type SqlRow } from "./datagen-tables.js";
 import {
@@ -27,6 +28,10 @@ export interface GeneratorOptions {
   concepts: readonly string[];
   /** The kb's link templates: associations are drawn from them. */
   linkTemplates: readonly DumpLink[];
+  /** The share of observations that get a `bounding box` association (JSON); default none. */
+  boundingBoxShare?: number;
+  /** Timestamps with a microsecond part, as a legacy site's are; default whole milliseconds. */
+  microseconds?: boolean;
 }
 
 const OBSERVERS = ["brian", "kyra", "linda", "lonny", "susan", "rob", "nancy", "kris", "megan", "danelle"];
@@ -142,7 +147,7 @@ export class AnnotationGenerator {
     const elapsed = this.elapsedMillis;
     const recordedMillis = video.startMillis + elapsed;
     const annotatedMillis = recordedMillis + random.int(1, 400) * DAY + random.int(0, 86_399) * 1000;
-    const annotated = Instant.ofEpochMillis(annotatedMillis).toSql();
+    const annotated = this.timestamp(annotatedMillis);
     const fraction = (video.index + this.videoDone / this.videoQuota) / this.options.videosPerDive;
     const moment = this.uuids.next();
     rows.imaged_moments.push(
@@ -150,7 +155,7 @@ export class AnnotationGenerator {
         uuid: moment,
         video_reference_uuid: video.referenceUuid,
         elapsed_time_millis: elapsed,
-        recorded_timestamp: Instant.ofEpochMillis(recordedMillis).toSql(),
+        recorded_timestamp: this.timestamp(recordedMillis),
         timecode: timecodeOf(elapsed),
         last_updated_timestamp: annotated,
       }),
@@ -176,6 +181,7 @@ export class AnnotationGenerator {
         }),
       );
     }
+    const images = rows.image_references.length;
     if (random.chance(0.25)) {
       rows.image_references.push(this.image(moment, dive, video, elapsed, "jpg", annotated));
       if (random.chance(0.4))
@@ -216,9 +222,22 @@ export class AnnotationGenerator {
           }),
         );
       }
+      if (this.options.boundingBoxShare && random.chance(this.options.boundingBoxShare)) {
+        // The box is drawn on the moment's first image when it has one (as VARS draws it).
+        const image = rows.image_references[images]?.[0] ?? null;
+        rows.associations.push(
+          boundingBoxAssociation(this.uuids.next(), observation, image as string | null, annotated, random),
+        );
+      }
       this.done++;
       this.videoDone++;
     }
+  }
+
+  /** The SQL text of an instant; with a seeded microsecond part when asked for. */
+  private timestamp(millis: number): string {
+    if (!this.options.microseconds) return Instant.ofEpochMillis(millis).toSql();
+    return Instant.ofEpochMicros(millis * 1000 + this.random.int(1, 999)).toSql();
   }
 
   private image(

@@ -28,6 +28,13 @@ const STORAGE_OPENERS: Record<string, (target: DatabaseTarget) => Promise<Domain
 
 export const MIGRATABLE_DOMAINS: readonly string[] = Object.keys(STORAGE_OPENERS);
 
+/** Opens a domain's storage at a target as the domain does (its schema brought up to date): the caller closes it. */
+export function openDomainStorageAt(domain: string, target: DatabaseTarget): Promise<DomainStorage> {
+  const open = STORAGE_OPENERS[domain];
+  if (!open) throw new Error(`no migrations for ${domain}: choose from ${MIGRATABLE_DOMAINS.join(", ")}`);
+  return open(target);
+}
+
 /** What a migration run did beyond the migrations. */
 export interface MigrationOutcome {
   /** The annotation domain's kept histogram counts: their triggers are made here when missing. */

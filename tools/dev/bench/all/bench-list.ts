@@ -77,6 +77,12 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "100000" },
   },
   {
+    script: "bench:import",
+    about:
+      "`m3 import legacy` of a generated legacy M3 site into each engine vs. the bare drivers copying the same rows",
+    quick: { BENCH_ANNOTATIONS: "100000" },
+  },
+  {
     script: "bench:console",
     about: "the web console in Chromium: first load, the concept tree, searches with their plots",
   },

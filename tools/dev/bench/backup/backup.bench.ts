@@ -12,9 +12,9 @@
  * load average over each run (the figures mean little on a busy machine without it). Not a
  * test: the goal (100,000 rows/s, under 300 MB) is reported, not asserted.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseDatabaseUrl } from "../../../../services/kit/storage/database-url.js";
 import { progress } from "../../../m3/cli/progress.js";
@@ -23,6 +23,7 @@ import { IMAGE_NODE_OPTIONS } from "../../../m3/image/image-commands.js";
 import { importKbDump } from "../../../m3/kb-import/kb-import.js";
 import { REPO_ROOT } from "../../codegen/k8s/k8s-tools.js";
 import { startBenchPostgres } from "../harness/bench-postgres.js";
+import { runMeasured } from "../harness/measured-child.js";
 import { startBenchMariaDb } from "../harness/platform-process.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
@@ -53,57 +54,19 @@ interface Run {
 
 /** Runs an image command from the compiled build; returns its report line's numbers and its peak RSS. */
 async function runCommand(name: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const started = performance.now();
-  const loadBefore = loadavg()[0] as number;
-  const child = spawn(
+  const run = await runMeasured(
     process.execPath,
     [...IMAGE_NODE_OPTIONS, join(BUILD_DIR, "tools/m3/image/image-entrypoint.js"), "m3", ...args, "--json"],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    env,
   );
-  const peak = highWaterMark(child.pid as number);
-  let stderr = "";
-  let stdout = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const peakMb = peak.stop();
-
-  if (code !== 0) throw new Error(`${args[0]} failed (${code}): ${stderr.slice(-2000)}`);
-  const report = JSON.parse(stdout) as { rows: number; seconds: number };
+  const report = JSON.parse(run.stdout) as { rows: number; seconds: number };
   return {
     name,
     rows: report.rows,
     seconds: report.seconds,
-    wallSeconds: (performance.now() - started) / 1000,
-    peakMb,
-    load: [loadBefore, loadavg()[0] as number],
-  };
-}
-
-/**
- * The process's peak RSS since it started (the kernel's VmHWM, read from /proc every 20 ms:
- * the last read before it exits is its peak).
- */
-function highWaterMark(pid: number): { stop(): number } {
-  let kilobytes = 0;
-  const read = () => {
-    try {
-      const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (match) kilobytes = Math.max(kilobytes, Number(match[1]));
-    } catch {
-      // Exited between two reads: the last read holds.
-    }
-  };
-  const timer = setInterval(read, 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return kilobytes / 1024;
-    },
+    wallSeconds: run.wallSeconds,
+    peakMb: run.peakMb,
+    load: run.load,
   };
 }
 

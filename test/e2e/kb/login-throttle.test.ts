@@ -1,4 +1,6 @@
 import test from "ava";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { BACKENDS, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 
 const LIMITS = {
@@ -17,7 +19,10 @@ const platforms = new Map<string, TestPlatform>();
 test.before(async () => {
   for (const backend of BACKENDS) platforms.set(backend, await startTestPlatform(backend, LIMITS));
 });
-test.after.always(() => Promise.allSettled([...platforms.values()].map((platform) => platform.stop())));
+test.after.always(async () => {
+  await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
+});
 
 for (const backend of BACKENDS) {
   test.serial(`${backend}: an unknown user and a wrong password get the same 401 answer`, async (t) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 
@@ -15,7 +15,7 @@ interface AnnotationJson {
   [key: string]: unknown;
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/annotations creates from JSON or form, reusing the imaged moment of the timecode`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

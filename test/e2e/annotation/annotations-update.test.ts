@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 
@@ -20,7 +20,7 @@ async function createOne(http: HttpClient, fields: Record<string, unknown>): Pro
   return reply.json as AnnotationJson;
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: PUT /v1/annotations/{uuid} updates from snake JSON, camel JSON or form`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import type { RouteSpec } from "../../../gateway/src/engine/route-spec.js";
 import { annotationAnnotationsRoutes } from "../../../gateway/src/routes/anno-annotations.routes.js";
 import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 const ZERO_UUID = "00000000-0000-7000-8000-000000000000";
@@ -24,7 +24,7 @@ async function token(secret: string, issuedAt: number, expiresAt: number): Promi
     .sign(new TextEncoder().encode(secret));
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/auth exchanges the API key for an HS512 JWT and refuses a wrong key`, async (t) => {
     const { http, apiKey } = stack(backend);
     const reply = await http.request("POST", "/anno/v1/auth", { auth: `apikey ${apiKey}` });

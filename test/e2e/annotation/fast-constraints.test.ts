@@ -1,5 +1,5 @@
 import test from "ava";
-import { ANNOTATION_BACKENDS } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS } from "../../support/annotation/annotation-http-stack.js";
 import { useFastDatasetStacks } from "../../support/annotation/fast-dataset-stacks.js";
 import { type FastAnnotationJson, isSortedByObservation } from "../../support/annotation/fast-fixtures.js";
 
@@ -10,7 +10,7 @@ interface ConstrainedReply {
   content: FastAnnotationJson[];
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   const query = async (constraints: unknown) => {
     const reply = await stack(backend).http.post("/anno/v1/fast", { json: constraints, auth: false });
     if (reply.status !== 200) throw new Error(`POST /v1/fast answered ${reply.status}: ${reply.text}`);

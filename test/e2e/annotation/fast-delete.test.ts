@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: DELETE /v1/fast/videoreference deletes a video's annotations in one go and counts them`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

@@ -1,11 +1,11 @@
 import test from "ava";
-import { ANNOTATION_BACKENDS } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS } from "../../support/annotation/annotation-http-stack.js";
 import { useFastDatasetStacks } from "../../support/annotation/fast-dataset-stacks.js";
 import { type FastAnnotationJson, isSortedByObservation } from "../../support/annotation/fast-fixtures.js";
 
 const { stack, dataset } = useFastDatasetStacks(test);
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   const list = async (path: string, options: { json?: unknown } = {}) => {
     const { http } = stack(backend);
     const reply =

@@ -1,6 +1,6 @@
 import test from "ava";
 import { annotationFastRoutes } from "../../../gateway/src/routes/anno-fast.routes.js";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 
@@ -13,7 +13,7 @@ const BAD_BODIES = [
   { body: "concepts=Aegina", contentType: "application/x-www-form-urlencoded" },
 ];
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: every fast route answers malformed paths, paging and bodies with a JSON 4xx or an empty result`, async (t) => {
     const { http } = stack(backend);
     for (const route of annotationFastRoutes) {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import test, { type ExecutionContext } from "ava";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import { createAnnotation } from "../../support/annotation/moments-fixtures.js";
 
 const stack = useAnnotationStacks(test);
@@ -55,7 +55,7 @@ function filled(values: readonly number[]): [number, number][] {
   return values.flatMap((count, index) => (count === 0 ? [] : [[index, count] as [number, number]]));
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: the histograms over every annotation follow each write that moves an annotation's depth or day`, async (t) => {
     const { http } = stack(backend);
     const [one, two] = [randomUUID(), randomUUID()];

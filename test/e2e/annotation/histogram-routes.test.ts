@@ -1,5 +1,5 @@
 import test from "ava";
-import { ANNOTATION_BACKENDS } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS } from "../../support/annotation/annotation-http-stack.js";
 import { useFastDatasetStacks } from "../../support/annotation/fast-dataset-stacks.js";
 
 const { stack, dataset } = useFastDatasetStacks(test);
@@ -11,7 +11,7 @@ interface Histogram<T> {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   const post = (path: string, json: unknown) =>
     stack(backend).http.post(`/anno/v1/histogram/${path}`, { json, auth: false });
 

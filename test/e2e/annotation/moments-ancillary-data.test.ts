@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
 import { compareText } from "../../../services/kit/sql/text-order.js";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import { createAnnotation, createImage } from "../../support/annotation/moments-fixtures.js";
 
 const stack = useAnnotationStacks(test);
 
 type Datum = Record<string, unknown> & { uuid: string; imaged_moment_uuid: string };
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/ancillarydata creates (JSON or form) and the GETs find it`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

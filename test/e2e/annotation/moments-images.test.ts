@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import {
   createImage,
   type ImageJson,
@@ -10,7 +10,7 @@ import {
 
 const stack = useAnnotationStacks(test);
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/images creates an image from JSON or form and reuses the moment of its index`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
 import {
-  ANNOTATION_BACKENDS,
   type AnnotationHttpStack,
+  BACKENDS,
   useAnnotationStacks,
 } from "../../support/annotation/annotation-http-stack.js";
 import {
@@ -44,7 +44,7 @@ function uuidsOf(reply: { json: unknown }): string[] {
   return (reply.json as MomentJson[]).map((moment) => moment.uuid).sort();
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: imaged moment finders return the extended form and their counts agree`, async (t) => {
     const { http } = stack(backend);
     const s = await seedVideo(http);

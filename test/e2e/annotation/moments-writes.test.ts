@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 import { createAnnotation, createImage, type MomentJson } from "../../support/annotation/moments-fixtures.js";
 
 const stack = useAnnotationStacks(test);
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: PUT /v1/imagedmoments sets the indices in place from JSON or form`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

@@ -2,9 +2,9 @@ import test from "ava";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import { createMedia, type MediaRecord, unique } from "../../support/e2e/registry-fixtures.js";
-import { ANNOTATION_BACKENDS, startTestPlatform, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, startTestPlatform, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, ANNOTATION_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 
 interface ColumnJson {
   columnName: string;
@@ -36,7 +36,7 @@ const REGISTRY_SELECT = [
   "video_name",
 ];
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: npm start's query view fills the registry columns from the registry's own database`, async (t) => {
     const { http } = platform(backend);
     const { media, concept } = await annotatedMedia(http);
@@ -60,7 +60,7 @@ for (const backend of ANNOTATION_BACKENDS) {
   });
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: the view has the SQL Server and MBARI deployment columns, and count ignores the select list`, async (t) => {
     const { http } = platform(backend);
     const media = await createMedia(http);

@@ -1,5 +1,5 @@
 import test from "ava";
-import { ANNOTATION_BACKENDS } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS } from "../../support/annotation/annotation-http-stack.js";
 import { useFastDatasetStacks } from "../../support/annotation/fast-dataset-stacks.js";
 
 const { stack, dataset } = useFastDatasetStacks(test);
@@ -12,7 +12,7 @@ interface ColumnJson {
   columnClassName: string;
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   const post = (path: string, json: unknown) =>
     stack(backend).http.post(`/anno/v1/query/${path}`, { json, auth: false });
   const count = async (where: unknown[]) => {

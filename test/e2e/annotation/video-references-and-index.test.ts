@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { ANNOTATION_BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
+import { BACKENDS, useAnnotationStacks } from "../../support/annotation/annotation-http-stack.js";
 
 const stack = useAnnotationStacks(test);
 
@@ -19,7 +19,7 @@ interface IndexJson {
   recorded_timestamp?: string;
 }
 
-for (const backend of ANNOTATION_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: /v1/videoreferences creates, finds, updates and deletes cached video reference info`, async (t) => {
     const { http } = stack(backend);
     const video = randomUUID();

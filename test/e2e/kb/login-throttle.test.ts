@@ -1,5 +1,7 @@
 import test from "ava";
-import { KB_BACKENDS, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
+import { BACKENDS, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 
 const LIMITS = {
   M3_ADMIN_USER: "admin",
@@ -15,11 +17,14 @@ const basic = (user: string, password: string) =>
 
 const platforms = new Map<string, TestPlatform>();
 test.before(async () => {
-  for (const backend of KB_BACKENDS) platforms.set(backend, await startTestPlatform(backend, LIMITS));
+  for (const backend of BACKENDS) platforms.set(backend, await startTestPlatform(backend, LIMITS));
 });
-test.after.always(() => Promise.allSettled([...platforms.values()].map((platform) => platform.stop())));
+test.after.always(async () => {
+  await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
+});
 
-for (const backend of KB_BACKENDS) {
+for (const backend of BACKENDS) {
   test.serial(`${backend}: an unknown user and a wrong password get the same 401 answer`, async (t) => {
     const { http } = platforms.get(backend) as TestPlatform;
     const unknown = await http.post("/kb/v1/auth/login", { auth: basic("nobody-at-all", "x") });

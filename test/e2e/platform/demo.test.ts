@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import test, { type ExecutionContext } from "ava";
 import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { imageFormatOf } from "../../support/capture/test-videos.js";
 import {
   type AnnotationJson,
@@ -25,7 +26,7 @@ const folders: string[] = [];
 test.after.always(async () => {
   await Promise.allSettled([...running].map((platform) => platform.stop()));
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 async function start(env: Record<string, string>): Promise<DemoProcess> {
@@ -40,7 +41,7 @@ async function stop(platform: DemoProcess): Promise<void> {
 }
 
 /**
- * Both backends load the same demo; the restart (nothing added twice, an unannotated dive
+ * Every backend loads the same demo; the restart (nothing added twice, an unannotated dive
  * completed) runs on SQLite only, to keep the file's time down: the loader's rules do not
  * depend on the backend, and test/integration/all-in-one/demo-loader.test.ts runs them twice.
  */
@@ -52,6 +53,7 @@ for (const backend of BACKENDS) {
     folders.push(dataDir);
     const env: Record<string, string> = { M3_DATA_DIR: dataDir };
     if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_demo");
+    if (backend === "postgres") env.M3_DATABASE_URL = await createPostgresTestDatabase("m3_demo");
     const first = await start(env);
     await checkRealKb(t, first);
     const clip = await checkDives(t, first, dataDir);

@@ -3,6 +3,7 @@ import test from "ava";
 import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 import { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { loginAs } from "../../support/e2e/kb-people.js";
 import {
   BACKENDS,
@@ -18,7 +19,7 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 /** Path values that are wrong in every way a client gets them wrong. */

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import test from "ava";
-import { usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
 const platformOf = usePlatforms(test);
 
-for (const backend of ["mariadb", "sqlite"] as const) {
+for (const backend of BACKENDS) {
   test(`${backend}: a page over 10,000 is a 400 naming the limit, on every domain that pages`, async (t) => {
     const { http } = platformOf(backend);
     for (const path of [

@@ -13,6 +13,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import test, { type ExecutionContext } from "ava";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { type StartedScript, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
 const MAIN = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "all-in-one", "main.ts");
 const started: StartedScript[] = [];
@@ -21,7 +22,7 @@ const dataDirs: string[] = [];
 test.after.always(async () => {
   await Promise.allSettled(started.map(({ child }) => stopChild(child)));
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 interface Reply {
@@ -258,6 +259,13 @@ test("SQLite: two workers serve one platform, a kb write through one is seen thr
 
 test("MariaDB: two workers serve one platform with the secrets generated in the database; SIGTERM stops all", async (t) => {
   const cluster = await startCluster(await createTestDatabase("m3_workers"));
+  await workersShareOnePlatform(t, cluster);
+  await concurrentWritesAllSucceed(t, cluster);
+  await deadWorkerIsReplacedAndSigtermStopsAll(t, cluster);
+});
+
+test("PostgreSQL: two workers serve one platform with the secrets generated in the database; SIGTERM stops all", async (t) => {
+  const cluster = await startCluster(await createPostgresTestDatabase("m3_workers"));
   await workersShareOnePlatform(t, cluster);
   await concurrentWritesAllSucceed(t, cluster);
   await deadWorkerIsReplacedAndSigtermStopsAll(t, cluster);

@@ -2,9 +2,9 @@ import test from "ava";
 import { SignJWT } from "jose";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
 import { createMedia } from "../../support/e2e/registry-fixtures.js";
-import { REGISTRY_BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, REGISTRY_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 const ZERO_UUID = "00000000-0000-7000-8000-000000000000";
 
 /** A request path for a route, with every parameter filled by a syntactically valid value. */
@@ -12,7 +12,7 @@ function concretePath(path: string): string {
   return `/vam${path.replace(/\{[^}]+\}/g, ZERO_UUID)}`;
 }
 
-for (const backend of REGISTRY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/auth exchanges the API key for an HS512 JWT, whatever the scheme's case`, async (t) => {
     const { http, apiKey } = platform(backend);
     for (const scheme of ["APIKEY", "ApiKey", "apikey"]) {

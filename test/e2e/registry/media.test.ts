@@ -6,11 +6,11 @@ import {
   sha512Hex,
   unique,
 } from "../../support/e2e/registry-fixtures.js";
-import { REGISTRY_BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, REGISTRY_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 
-for (const backend of REGISTRY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/media (form) creates sequence, video and reference and returns the snake_case media`, async (t) => {
     const { http } = platform(backend);
     const form = mediaForm();

@@ -1,8 +1,8 @@
 import test from "ava";
 import { createMedia, sha512Hex, unique } from "../../support/e2e/registry-fixtures.js";
-import { REGISTRY_BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, REGISTRY_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 
 interface Reference {
   uuid: string;
@@ -13,7 +13,7 @@ interface Reference {
   last_updated_time: string;
 }
 
-for (const backend of REGISTRY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/videoreferences creates (form with extra keys, or JSON); create-or-get by uri`, async (t) => {
     const { http } = platform(backend);
     const media = await createMedia(http);

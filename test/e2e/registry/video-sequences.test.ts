@@ -1,8 +1,8 @@
 import test from "ava";
 import { createMedia, unique } from "../../support/e2e/registry-fixtures.js";
-import { REGISTRY_BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, REGISTRY_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 
 interface Sequence {
   uuid: string;
@@ -13,7 +13,7 @@ interface Sequence {
   videos: { uuid: string; name: string; video_references: { uuid: string }[] }[];
 }
 
-for (const backend of REGISTRY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/videosequences creates (form or JSON) and is create-or-get by name`, async (t) => {
     const { http } = platform(backend);
     const name = unique("seq");

@@ -1,8 +1,8 @@
 import test from "ava";
 import { createMedia, unique } from "../../support/e2e/registry-fixtures.js";
-import { REGISTRY_BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, usePlatforms } from "../../support/e2e/test-platform.js";
 
-const platform = usePlatforms(test, REGISTRY_BACKENDS);
+const platform = usePlatforms(test, BACKENDS);
 
 interface Video {
   uuid: string;
@@ -14,7 +14,7 @@ interface Video {
   video_references: { uuid: string; uri: string }[];
 }
 
-for (const backend of REGISTRY_BACKENDS) {
+for (const backend of BACKENDS) {
   test(`${backend}: POST /v1/videos (form) creates a video with start or start_timestamp; create-or-get by name`, async (t) => {
     const { http } = platform(backend);
     const media = await createMedia(http);

@@ -11,6 +11,7 @@ import { allServiceRoutes } from "../../../gateway/src/routes/index.js";
 import type { MethodAccess } from "../../../services/kit/grpc/method-access.js";
 import { HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { loginAs } from "../../support/e2e/kb-people.js";
 import {
   BACKENDS,
@@ -43,7 +44,7 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await Promise.allSettled([...platforms.values()].map(({ platform }) => platform.stop()));
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 function routeOf(row: RequiredFieldsRow): RouteSpec | undefined {

@@ -1,54 +1,27 @@
 import { executionAsyncId } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import test from "ava";
 import Database from "better-sqlite3";
-import { Entity, type MigrationInterface, PrimaryColumn, type QueryRunner } from "typeorm";
+import type { MigrationInterface, QueryRunner } from "typeorm";
 import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { metricsRegistry } from "../../../services/kit/metrics/metrics-registry.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import {
-  type DomainStorage,
   MAX_PREPARED_STATEMENTS_PER_CONNECTION,
   openDomainStorage,
 } from "../../../services/kit/storage/domain-storage.js";
-import { InstantColumn } from "../../../services/kit/storage/instant-column.js";
 import { selectRows } from "../../../services/kit/storage/select-rows.js";
 import { Instant } from "../../../services/kit/time/instant.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
-
-@Entity({ name: "kit_probe" })
-class Probe {
-  @PrimaryColumn({ type: "varchar", length: 36 })
-  id!: string;
-
-  @InstantColumn({ name: "observed_at" })
-  observedAt!: Instant;
-}
-
-class CreateProbeMysql implements MigrationInterface {
-  name = "CreateProbe1763790000000";
-  async up(runner: QueryRunner): Promise<void> {
-    await runner.query(
-      "CREATE TABLE kit_probe (id VARCHAR(36) NOT NULL PRIMARY KEY, observed_at DATETIME(6) NOT NULL) ENGINE=InnoDB",
-    );
-  }
-  async down(runner: QueryRunner): Promise<void> {
-    await runner.query("DROP TABLE kit_probe");
-  }
-}
-
-class CreateProbeSqlite implements MigrationInterface {
-  name = "CreateProbe1763790000000";
-  async up(runner: QueryRunner): Promise<void> {
-    await runner.query("CREATE TABLE kit_probe (id TEXT NOT NULL PRIMARY KEY, observed_at TEXT NOT NULL)");
-  }
-  async down(runner: QueryRunner): Promise<void> {
-    await runner.query("DROP TABLE kit_probe");
-  }
-}
+import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
+import {
+  CreateProbeSqlite,
+  closeProbeStorages,
+  openProbeStorage,
+  PROBE_ENGINES,
+  PROBE_MIGRATIONS,
+  Probe,
+  probeDatabaseUrl,
+  probeSqliteFile,
+} from "../../support/kit/probe-storage.js";
 
 class FailingSqlite implements MigrationInterface {
   name = "Failing1763790000001";
@@ -58,33 +31,12 @@ class FailingSqlite implements MigrationInterface {
   async down(): Promise<void> {}
 }
 
-const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kit-sqlite-"));
-const opened: DomainStorage[] = [];
+const open = openProbeStorage;
 
-async function open(
-  kind: "mysql" | "sqlite",
-  options: { checkNestedTransactions?: boolean } = {},
-): Promise<DomainStorage> {
-  const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
-  const storage = await openDomainStorage({
-    target: parseDatabaseUrl(url),
-    domain: "kit",
-    entities: [Probe],
-    migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
-    ...options,
-  });
-  opened.push(storage);
-  return storage;
-}
-
-test.after.always(async () => {
-  await Promise.all(opened.map((storage) => storage.close()));
-  rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
-});
+test.after.always(closeProbeStorages);
 
 test("sqlite: a failed migration on first start leaves none applied", async (t) => {
-  const file = join(sqliteDir, `${randomUUID()}.sqlite`);
+  const file = probeSqliteFile();
   await t.throwsAsync(
     openDomainStorage({
       target: parseDatabaseUrl(file),
@@ -100,7 +52,7 @@ test("sqlite: a failed migration on first start leaves none applied", async (t) 
   t.deepEqual(database.prepare("SELECT name FROM kit_migrations").all(), []);
 });
 
-for (const kind of ["mysql", "sqlite"] as const) {
+for (const kind of PROBE_ENGINES) {
   test(`${kind}: timestamps keep their microseconds through a write and a read`, async (t) => {
     const storage = await open(kind);
     const observedAt = Instant.parse("2021-03-04T05:06:07.123456Z");
@@ -223,9 +175,9 @@ test("sqlite: an in-memory database reads what it wrote (its reads stay on its o
     target: parseDatabaseUrl("sqlite::memory:"),
     domain: "kit",
     entities: [Probe],
-    migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+    migrations: PROBE_MIGRATIONS,
   });
-  opened.push(storage);
+  t.teardown(() => storage.close());
   await storage.transaction((manager) =>
     manager.insert(Probe, { id: "in-memory", observedAt: Instant.now() }),
   );
@@ -234,7 +186,7 @@ test("sqlite: an in-memory database reads what it wrote (its reads stay on its o
   t.is(await storage.read((manager) => manager.count(Probe)), 1);
 });
 
-for (const kind of ["mysql", "sqlite"] as const) {
+for (const kind of PROBE_ENGINES) {
   test(`${kind}: a transaction opened inside another fails clearly instead of hanging`, async (t) => {
     const storage = await open(kind, { checkNestedTransactions: true });
     await t.throwsAsync(
@@ -252,20 +204,22 @@ test("sqlite: a nested transaction fails clearly even where the check is off (it
   );
 });
 
-test("mysql: without the check a transaction inside another runs on a connection of its own", async (t) => {
-  const storage = await open("mysql", { checkNestedTransactions: false });
-  const inner = await storage.transaction(async (outer) => {
-    await outer.insert(Probe, { id: "outer", observedAt: Instant.now() });
-    return storage.transaction(async (manager) => {
-      // Its own connection: the outer transaction's row is not committed yet.
-      const seen = await manager.countBy(Probe, { id: "outer" });
-      await manager.insert(Probe, { id: "inner", observedAt: Instant.now() });
-      return seen;
+for (const kind of ["mysql", "postgres"] as const) {
+  test(`${kind}: without the check a transaction inside another runs on a connection of its own`, async (t) => {
+    const storage = await open(kind, { checkNestedTransactions: false });
+    const inner = await storage.transaction(async (outer) => {
+      await outer.insert(Probe, { id: "outer", observedAt: Instant.now() });
+      return storage.transaction(async (manager) => {
+        // Its own connection: the outer transaction's row is not committed yet.
+        const seen = await manager.countBy(Probe, { id: "outer" });
+        await manager.insert(Probe, { id: "inner", observedAt: Instant.now() });
+        return seen;
+      });
     });
+    t.is(inner, 0);
+    t.is(await storage.read((reader) => reader.countBy(Probe, {})), 2);
   });
-  t.is(inner, 0);
-  t.is(await storage.read((reader) => reader.countBy(Probe, {})), 2);
-});
+}
 
 /** The value of one series of a gauge in the shared registry (undefined when absent). */
 async function gaugeValue(name: string, labels: Record<string, string>): Promise<number | undefined> {
@@ -298,36 +252,38 @@ test.serial(
   },
 );
 
-test.serial(
-  "mysql: the pool's size, connections in use and waiting work are reported per domain",
-  async (t) => {
-    const storage = await openDomainStorage({
-      target: parseDatabaseUrl(await createTestDatabase()),
-      domain: "poolprobe",
-      entities: [Probe],
-      migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
-      poolSize: 2,
-    });
-    try {
-      t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), 2);
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
+for (const kind of ["mysql", "postgres"] as const) {
+  test.serial(
+    `${kind}: the pool's size, connections in use and waiting work are reported per domain`,
+    async (t) => {
+      const storage = await openDomainStorage({
+        target: parseDatabaseUrl(await probeDatabaseUrl(kind)),
+        domain: "poolprobe",
+        entities: [Probe],
+        migrations: PROBE_MIGRATIONS,
+        poolSize: 2,
       });
-      const holders = [1, 2, 3].map(() => storage.transaction(() => held));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      t.deepEqual(storage.poolStats(), { max: 2, inUse: 2, idle: 0, waiting: 1 });
-      t.is(await gaugeValue("m3_database_pool_connections", { domain: "poolprobe", state: "in_use" }), 2);
-      t.is(await gaugeValue("m3_database_pool_waiting", { domain: "poolprobe" }), 1);
-      release();
-      await Promise.all(holders);
-      t.is(storage.poolStats().inUse, 0);
-    } finally {
-      await storage.close();
-    }
-    t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), undefined);
-  },
-);
+      try {
+        t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), 2);
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const holders = [1, 2, 3].map(() => storage.transaction(() => held));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        t.deepEqual(storage.poolStats(), { max: 2, inUse: 2, idle: 0, waiting: 1 });
+        t.is(await gaugeValue("m3_database_pool_connections", { domain: "poolprobe", state: "in_use" }), 2);
+        t.is(await gaugeValue("m3_database_pool_waiting", { domain: "poolprobe" }), 1);
+        release();
+        await Promise.all(holders);
+        t.is(storage.poolStats().inUse, 0);
+      } finally {
+        await storage.close();
+      }
+      t.is(await gaugeValue("m3_database_pool_max_connections", { domain: "poolprobe" }), undefined);
+    },
+  );
+}
 
 test.serial(
   "sqlite: the one connection is in use while a unit of work holds it, and the rest wait",
@@ -354,7 +310,7 @@ test.serial(
       target: parseDatabaseUrl(await createTestDatabase()),
       domain: "statementprobe",
       entities: [Probe],
-      migrations: { mysql: [CreateProbeMysql], sqlite: [CreateProbeSqlite] },
+      migrations: PROBE_MIGRATIONS,
       // One connection, so every statement and the session's counters are on it.
       poolSize: 1,
     });

@@ -8,6 +8,7 @@ import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js"
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { selectWideRows } from "../../../services/kit/storage/sqlite-wide-rows.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
 @Entity({ name: "kit_wide_probe" })
 class WideProbe {
@@ -30,13 +31,21 @@ class CreateWideProbe implements MigrationInterface {
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-wide-rows-"));
 const opened: DomainStorage[] = [];
 
-async function open(kind: "mysql" | "sqlite"): Promise<DomainStorage> {
-  const url = kind === "mysql" ? await createTestDatabase() : join(sqliteDir, `${randomUUID()}.sqlite`);
+const ENGINES = ["sqlite", "mysql", "postgres"] as const;
+
+async function databaseUrl(kind: (typeof ENGINES)[number]): Promise<string> {
+  if (kind === "mysql") return createTestDatabase();
+  if (kind === "postgres") return createPostgresTestDatabase();
+  return join(sqliteDir, `${randomUUID()}.sqlite`);
+}
+
+async function open(kind: (typeof ENGINES)[number]): Promise<DomainStorage> {
+  const url = await databaseUrl(kind);
   const storage = await openDomainStorage({
     target: parseDatabaseUrl(url),
     domain: "kit",
     entities: [WideProbe],
-    migrations: { mysql: [CreateWideProbe], sqlite: [CreateWideProbe] },
+    migrations: { mysql: [CreateWideProbe], postgres: [CreateWideProbe], sqlite: [CreateWideProbe] },
     poolSize: 2,
   });
   opened.push(storage);
@@ -49,13 +58,13 @@ async function open(kind: "mysql" | "sqlite"): Promise<DomainStorage> {
 test.after.always(async () => {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 const JOINED = `SELECT a.n AS a_n, a.label AS a_label, b.n AS b_n, b.label AS b_label
   FROM kit_wide_probe a LEFT JOIN kit_wide_probe b ON b.n = a.n + 1 WHERE a.n >= ? ORDER BY a.n`;
 
-for (const kind of ["sqlite", "mysql"] as const) {
+for (const kind of ENGINES) {
   test(`${kind}: rows come keyed by column label, nulls and numbers as manager.query returns them`, async (t) => {
     const storage = await open(kind);
     const rows = await storage.read((manager) => selectWideRows(manager, JOINED, [2]));

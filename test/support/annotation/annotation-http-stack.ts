@@ -12,9 +12,11 @@ import { annotationModule } from "../../../services/annotation/annotation.module
 import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
+import { BACKENDS, type Backend } from "../e2e/test-platform.js";
 
-export const ANNOTATION_BACKENDS = ["mariadb", "postgres", "sqlite"] as const;
-export type AnnotationBackend = (typeof ANNOTATION_BACKENDS)[number];
+/** The annotation stacks run on every backend the platform runs on. */
+export { BACKENDS };
+export type AnnotationBackend = Backend;
 
 export type AnnotationHttpStack = DomainStack;
 
@@ -50,7 +52,7 @@ export function useAnnotationStacks(
     return stack;
   };
   test.before(async () => {
-    for (const backend of ANNOTATION_BACKENDS) stacks.set(backend, await startAnnotationHttpStack(backend));
+    for (const backend of BACKENDS) stacks.set(backend, await startAnnotationHttpStack(backend));
     await seed?.(stackOf);
   });
   test.after.always(async () => {

@@ -4,9 +4,9 @@
  */
 import type { TestFn } from "ava";
 import {
-  ANNOTATION_BACKENDS,
   type AnnotationBackend,
   type AnnotationHttpStack,
+  BACKENDS,
   useAnnotationStacks,
 } from "./annotation-http-stack.js";
 import { type FastDataset, seedFastDataset } from "./fast-fixtures.js";
@@ -19,8 +19,7 @@ export interface FastDatasetStacks {
 export function useFastDatasetStacks(test: TestFn): FastDatasetStacks {
   const datasets = new Map<AnnotationBackend, FastDataset>();
   const stack = useAnnotationStacks(test, async (started) => {
-    for (const backend of ANNOTATION_BACKENDS)
-      datasets.set(backend, await seedFastDataset(started(backend).http));
+    for (const backend of BACKENDS) datasets.set(backend, await seedFastDataset(started(backend).http));
   });
   const dataset = (backend: AnnotationBackend) => {
     const found = datasets.get(backend);

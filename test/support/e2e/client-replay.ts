@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { TestFn } from "ava";
 import { type HttpReply, replyOf } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 /** An answer as a replaying test reads it (the e2e client's reply). */
@@ -57,7 +58,7 @@ export function useClientPlatforms(
   });
   test.after.always(async () => {
     await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   return (backend) => {
     const platform = platforms.get(backend);

@@ -7,7 +7,7 @@ import type { ExecutionContext, TestFn } from "ava";
 import { basicAuth, HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
-import { type Backend, KB_BACKENDS, startTestPlatform, type TestPlatform } from "./test-platform.js";
+import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 export const KB_AUTH_PATH = "/kb/v1/auth";
 export const LOGIN_REFUSED =
@@ -66,7 +66,7 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   const admin = { username: "kbadmin", password: randomBytes(8).toString("hex") };
   const platforms = new Map<Backend, TestPlatform>();
   test.before(async () => {
-    for (const backend of KB_BACKENDS) {
+    for (const backend of BACKENDS) {
       platforms.set(
         backend,
         await startTestPlatform(backend, {
@@ -91,4 +91,4 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   };
 }
 
-export { type Backend, basicAuth, KB_BACKENDS };
+export { BACKENDS, type Backend, basicAuth };

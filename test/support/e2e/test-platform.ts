@@ -1,10 +1,8 @@
 /**
  * The whole stack for e2e tests: every domain and the gateway, started exactly as
- * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory; or, for
- * PostgreSQL: the kb on a fresh database of its own, the registry and annotation on another
- * (each domain's URL apart, as a site may set them), or every domain on the one database that
- * M3_DATABASE_URL names. The gateway
- * calls the domains in process, as `npm start` does, or over gRPC when M3_TEST_TRANSPORT=grpc.
+ * `npm start` starts them, on a fresh MariaDB database, a fresh PostgreSQL database or a fresh
+ * SQLite directory. The gateway calls the domains in process, as `npm start` does, or over
+ * gRPC when M3_TEST_TRANSPORT=grpc.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,14 +18,8 @@ import { startPlatform } from "../../../tools/m3/all-in-one/start-platform.js";
 import { testTransport } from "../gateway/test-transport.js";
 
 export type Backend = "mariadb" | "postgres" | "sqlite";
-/** What every domain runs on. */
-export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];
-/** What the registry runs on: its e2e tests run on each. */
-export const REGISTRY_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
-/** What annotation runs on: its e2e tests run on each. */
-export const ANNOTATION_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
-/** What the kb runs on: its e2e tests run on each. */
-export const KB_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
+/** What every domain runs on: the e2e tests run on each. */
+export const BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 
 export interface TestPlatform {
   backend: Backend;
@@ -55,17 +47,12 @@ export async function startTestPlatform(
     M3_IN_PROCESS_CALLS: String(testTransport("in-process") === "in-process"),
     ...extraEnv,
   };
-  const onePostgres = backend === "postgres" && env.M3_DATABASE_URL !== undefined;
-  if (backend === "postgres" && !onePostgres && !env.M3_KB_DATABASE_URL) {
-    env.M3_KB_DATABASE_URL = await createPostgresTestDatabase("m3_e2e_kb");
-  }
-  if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
-  // The registry and annotation share a database, so annotation's query view joins the registry's tables.
-  if (backend === "postgres" && !onePostgres && !env.M3_REGISTRY_DATABASE_URL) {
-    env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase("m3_e2e");
-  }
-  if (backend === "postgres" && !onePostgres && !env.M3_ANNOTATION_DATABASE_URL) {
-    env.M3_ANNOTATION_DATABASE_URL = env.M3_REGISTRY_DATABASE_URL as string;
+  // One database for the whole platform, as a site runs it with one M3_DATABASE_URL: the
+  // launcher puts annotation's query view on the registry's tables in that same database, and
+  // the tests see the same layout `npm start` makes (no test needs the domains apart).
+  if (!env.M3_DATABASE_URL) {
+    if (backend === "mariadb") env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
+    if (backend === "postgres") env.M3_DATABASE_URL = await createPostgresTestDatabase("m3_e2e");
   }
   const logger = pino({ level: "silent" });
   // As `npm start -- --import-kb` does: the real kb dump goes into the empty kb first.

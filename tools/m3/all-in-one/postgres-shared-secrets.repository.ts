@@ -5,8 +5,11 @@ import { ensurePostgresDatabase } from "../../../services/kit/storage/postgres-d
 type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
 
 const TABLE = "m3_generated_secrets";
-/** SQLSTATEs of a table another process created at the same moment (its name, or its row type). */
-const CREATED_MEANWHILE = new Set(["42P07", "23505"]);
+/**
+ * SQLSTATEs of a table another process created at the same moment: its name (42P07), or its row
+ * type, found as a duplicate key in pg_type (23505) or as a type that already exists (42710).
+ */
+const CREATED_MEANWHILE = new Set(["42P07", "23505", "42710"]);
 
 /**
  * Generated secrets kept in the shared PostgreSQL database (table m3_generated_secrets), as
@@ -39,11 +42,15 @@ export async function storeOrReadPostgresSecrets(
         // IF NOT EXISTS does not cover two processes creating it at once: the other one did.
         if (!CREATED_MEANWHILE.has(error.code ?? "")) throw error;
       });
-    for (const [name, value] of Object.entries(candidates)) {
-      await client.query(`INSERT INTO ${TABLE} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-        name,
-        value,
-      ]);
+    // One statement, as INSERT IGNORE on MySQL: a process that loses waits on the winner's
+    // first row and then keeps all of the winner's secrets, never a mix of two processes'.
+    const entries = Object.entries(candidates);
+    if (entries.length > 0) {
+      const rows = entries.map((_, index) => `($${2 * index + 1}, $${2 * index + 2})`).join(", ");
+      await client.query(
+        `INSERT INTO ${TABLE} (name, value) VALUES ${rows} ON CONFLICT (name) DO NOTHING`,
+        entries.flat(),
+      );
     }
     const { rows } = await client.query<{ name: string; value: string }>(`SELECT name, value FROM ${TABLE}`);
     return Object.fromEntries(rows.map((row) => [row.name, row.value]));

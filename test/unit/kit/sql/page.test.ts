@@ -5,6 +5,7 @@ import { type Page, pageClause, paged } from "../../../../services/kit/sql/page.
 /** Unconnected data sources: TypeORM writes a query builder's SQL without a database. */
 const ENGINES = {
   mysql: new DataSource({ type: "mysql" }),
+  postgres: new DataSource({ type: "postgres" }),
   sqlite: new DataSource({ type: "better-sqlite3", database: ":memory:" }),
 };
 
@@ -27,7 +28,7 @@ test("pageClause treats a zero offset without a limit as the whole list", (t) =>
   t.deepEqual(pageClause({ offset: 0 }), { sql: "", params: [] });
 });
 
-for (const engine of ["mysql", "sqlite"] as const) {
+for (const engine of Object.keys(ENGINES) as (keyof typeof ENGINES)[]) {
   test(`paged leaves the ${engine} query whole for an unbounded page`, (t) => {
     t.notRegex(pagedSql(engine, {}), /LIMIT|OFFSET/);
     t.notRegex(pagedSql(engine, { offset: 0 }), /LIMIT|OFFSET/);

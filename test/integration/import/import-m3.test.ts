@@ -11,7 +11,7 @@ import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
 import { importM3 } from "../../../tools/m3/import/import-m3.js";
 import type { ImportReport } from "../../../tools/m3/import/run/import-report.js";
 import { openDomainStorageAt } from "../../../tools/m3/migrate/migrate.js";
-import { cleanUp, freshLegacySite, freshTarget } from "./import-support.js";
+import { cleanUp, freshLegacySite, freshTarget, type TargetEngine } from "./import-support.js";
 
 test.after.always(cleanUp);
 
@@ -27,12 +27,19 @@ const dataDirOf = (settings: PlatformSettings) => {
   return join(target.file, "..");
 };
 
+const urlOf = (settings: PlatformSettings) => {
+  const target = settings.databases.annotation;
+  if (target.kind !== "postgres") throw new Error("a PostgreSQL platform");
+  const credentials = `${encodeURIComponent(target.user)}:${encodeURIComponent(target.password)}`;
+  return `postgres://${credentials}@${target.host}:${target.port}/${encodeURIComponent(target.database)}`;
+};
+
 /** Shore's m3 from a legacy site; the ship's a copy of it that annotated one more dive and edited one observation. */
-async function shoreAndShip() {
+async function shoreAndShip(engine: TargetEngine = "sqlite") {
   const shoreSite = await freshLegacySite(100, 1);
   const cruise = await freshLegacySite(60, 2);
-  const shore = await freshTarget("sqlite");
-  const ship = await freshTarget("sqlite");
+  const shore = await freshTarget(engine);
+  const ship = await freshTarget(engine);
   await importLegacy(everywhere(shoreSite.url), shore);
   await importLegacy(everywhere(shoreSite.url), ship);
   await importLegacy(everywhere(cruise.url), ship, { merge: true });
@@ -75,6 +82,18 @@ test("a ship's m3 merges into shore's from its data folder: its new and edited r
   await annotation.close();
   const third = await importM3(dataDirOf(ship), shore);
   t.like(tableOf(third, "annotation.observations"), { added: 0, updated: 1, conflicts: 0 });
+});
+
+test("a ship's m3 on PostgreSQL merges into shore's on PostgreSQL from its database URL, then changes nothing", async (t) => {
+  const { shore, ship, cruise } = await shoreAndShip("postgres");
+  const from = urlOf(ship);
+  const merged = await importM3(from, shore);
+  const observations = tableOf(merged, "annotation.observations");
+  t.like(observations, { added: cruise.rows.observations ?? -1, updated: 1, conflicts: 1 });
+  t.is(tableOf(merged, "registry.videos").added, cruise.rows.videos ?? -1);
+  t.deepEqual(merged.mismatches, []);
+  t.true((merged.sampled.annotation ?? 0) > 0);
+  t.true((await importM3(from, shore)).unchanged);
 });
 
 test("an m3 backup archive merges as its database does, into an empty m3 on MariaDB", async (t) => {

@@ -8,6 +8,7 @@ import { openDomainStorage } from "../../../services/kit/storage/domain-storage.
 import { Instant } from "../../../services/kit/time/instant.js";
 import { changeLegacySite } from "../../../tools/dev/fixtures/legacy-site/legacy-site-changes.js";
 import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
+import { LEGACY_BATCH_ROWS } from "../../../tools/m3/import/legacy/legacy-table-source.js";
 import { LEGACY_TABLES } from "../../../tools/m3/import/legacy/legacy-tables.js";
 import type { ImportReport } from "../../../tools/m3/import/run/import-report.js";
 import { openDomainStorageAt } from "../../../tools/m3/migrate/migrate.js";
@@ -175,21 +176,22 @@ test("an imported user logs in with the password they had and is re-hashed to m3
 });
 
 test("an interrupted import leaves whole batches, and running it again finishes the job without --merge", async (t) => {
-  const site = await freshLegacySite(10);
+  const site = await freshLegacySite(LEGACY_BATCH_ROWS + 1000);
   const settings = await freshTarget("sqlite");
   const interrupted = await t.throwsAsync(
     importLegacy(everywhere(site.url), settings, {
       onTable: (table, done) => {
-        if (table === "kb.concept_names" && done > 0) throw new Error("interrupted");
+        if (table === "annotation.observations" && done > 0) throw new Error("interrupted");
       },
     }),
   );
   t.is(interrupted?.message, "interrupted");
   const resumed = await importLegacy(everywhere(site.url), settings);
-  const names = tableOf(resumed, "kb.concept_names");
-  t.is(names.skipped, 2000);
-  t.is(names.added, names.sourceRows - 2000);
+  const observations = tableOf(resumed, "annotation.observations");
+  t.true(observations.sourceRows > LEGACY_BATCH_ROWS);
+  t.is(observations.skipped, LEGACY_BATCH_ROWS);
+  t.is(observations.added, observations.sourceRows - LEGACY_BATCH_ROWS);
   t.is(tableOf(resumed, "kb.concepts").skipped, tableOf(resumed, "kb.concepts").sourceRows);
-  t.is(names.m3Rows, names.sourceRows);
+  t.is(observations.m3Rows, observations.sourceRows);
   t.deepEqual(resumed.mismatches, []);
 });

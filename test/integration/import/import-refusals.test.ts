@@ -3,6 +3,7 @@ import test from "ava";
 import pg from "pg";
 import { freePort } from "../../../tools/dev/fixtures/free-port.js";
 import { createPostgresTestDatabase } from "../../../tools/dev/fixtures/postgres.js";
+import { PASSWORD_CHECKED_ROLE } from "../../../tools/dev/fixtures/postgres-server.js";
 import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
 import { cleanUp, freshLegacySite, freshTarget } from "./import-support.js";
 
@@ -55,5 +56,44 @@ test("an unreachable server and a login the server refuses give the driver's err
   const refused = await t.throwsAsync(importLegacy(everywhere(site.toString()), settings));
   t.regex(refused?.message ?? "", /^cannot read postgres:\/\/nobody:\*\*\*@.*role "nobody" does not exist/);
   t.notRegex(refused?.message ?? "", /wrong/);
+  const admin = new pg.Client({ connectionString: site.toString().replace("nobody:wrong", "postgres") });
+  await admin.connect();
+  await admin.query(
+    `DO $$ BEGIN CREATE ROLE ${PASSWORD_CHECKED_ROLE} LOGIN PASSWORD 'right'; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
+  );
+  await admin.end();
+  site.username = PASSWORD_CHECKED_ROLE;
+  const wrongPassword = await t.throwsAsync(importLegacy(everywhere(site.toString()), settings));
+  t.regex(
+    wrongPassword?.message ?? "",
+    new RegExp(
+      `^cannot read postgres://${PASSWORD_CHECKED_ROLE}:\\*\\*\\*@.*password authentication failed for user "${PASSWORD_CHECKED_ROLE}"`,
+    ),
+  );
+  t.notRegex(wrongPassword?.message ?? "", /wrong/);
+  t.true(untouched(settings));
+});
+
+test("a concept whose parent is missing from the source is refused before anything is written, naming the concept and the parent", async (t) => {
+  const site = await freshLegacySite(10);
+  const client = new pg.Client({ connectionString: site.url });
+  await client.connect();
+  const { rows } = await client.query<{ id: string; name: string }>(
+    `SELECT c.id, n.conceptname AS name FROM concept c JOIN conceptname n ON n.conceptid_fk = c.id
+      WHERE c.parentconceptid_fk IS NOT NULL AND lower(n.nametype) = 'primary' ORDER BY c.id LIMIT 1`,
+  );
+  const orphan = rows[0];
+  if (!orphan) throw new Error("a concept with a parent");
+  await client.query("ALTER TABLE concept DISABLE TRIGGER ALL");
+  await client.query("UPDATE concept SET parentconceptid_fk = 999999999 WHERE id = $1", [orphan.id]);
+  await client.end();
+  const settings = await freshTarget("sqlite");
+  const error = await t.throwsAsync(importLegacy(everywhere(site.url), settings));
+  t.regex(
+    error?.message ?? "",
+    new RegExp(
+      `holds concepts whose parent concept is missing: concept ${orphan.id} \\(${orphan.name.replace(/[^\w ]/g, ".")}\\) has parent 999999999\\. .*nothing was written$`,
+    ),
+  );
   t.true(untouched(settings));
 });

@@ -6,8 +6,8 @@ import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtu
 import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import { type PlatformSettings, readPlatformSettings } from "../../../tools/m3/backup/backup-settings.js";
 
-/** The m3 engines an import is tested into (kb and annotation run on MySQL/MariaDB and SQLite). */
-export const TARGETS = ["mysql", "sqlite"] as const;
+/** The m3 engines an import is tested into: every domain runs on each of them. */
+export const TARGETS = ["mysql", "postgres", "sqlite"] as const;
 export type TargetEngine = (typeof TARGETS)[number];
 
 const folders: string[] = [];
@@ -16,6 +16,8 @@ const folders: string[] = [];
 export async function freshTarget(engine: TargetEngine): Promise<PlatformSettings> {
   if (engine === "mysql")
     return readPlatformSettings({ M3_DATABASE_URL: await createTestDatabase("m3_import") });
+  if (engine === "postgres")
+    return readPlatformSettings({ M3_DATABASE_URL: await createPostgresTestDatabase("m3_import") });
   const folder = mkdtempSync(join(tmpdir(), "m3-import-it-"));
   folders.push(folder);
   return readPlatformSettings({ M3_DATA_DIR: folder });

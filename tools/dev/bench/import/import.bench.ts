@@ -27,6 +27,8 @@ const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 1_000_000);
 const TARGETS = (process.env.BENCH_TARGETS ?? "mariadb,postgres,sqlite").split(",").filter(Boolean);
 const BUFFER_POOL = process.env.BENCH_BUFFER_POOL ?? "2G";
 const RUN_TIMEOUT_SECONDS = Number(process.env.BENCH_RUN_TIMEOUT_SECONDS ?? 3600);
+/** A folder for a V8 CPU profile of each `m3 import legacy` run (node --cpu-prof), when set. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const GOAL_ROWS_PER_SECOND = 50_000;
 const GOAL_MB = 300;
 
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
           const imported = await runMeasured(
             process.execPath,
             [
+              ...(PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []),
               join(REPO_ROOT, "tools/m3/cli/m3.mjs"),
               "import",
               "legacy",

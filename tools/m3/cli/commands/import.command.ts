@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { readLogFormat } from "../../../../services/kit/log/log-format.js";
+import { createLogger } from "../../../../services/kit/log/logger.js";
 import { readPlatformSettings } from "../../backup/backup-settings.js";
 import { importLegacy } from "../../import/import-legacy.js";
 import { importM3 } from "../../import/import-m3.js";
@@ -12,6 +14,15 @@ interface CommonOptions {
   dryRun?: boolean;
   databaseUrl?: string;
   json?: boolean;
+}
+
+/** Log lines (the histogram counts recounted, warnings) go to stderr: stdout is the report, JSON with --json. */
+function logToStderr(): void {
+  createLogger({
+    name: "m3-import",
+    format: readLogFormat(process.env, process.stderr.isTTY === true),
+    destination: process.stderr,
+  });
 }
 
 /** A progress bar per table on a terminal (a line now and then otherwise); none with --json. */
@@ -65,6 +76,7 @@ export function registerImport(program: Command): void {
           annotationFrom?: string;
         },
       ) => {
+        logToStderr();
         const bars = tableProgress(options.json === true);
         const report = await importLegacy(
           {
@@ -95,6 +107,7 @@ export function registerImport(program: Command): void {
     )
     .option("--json", "print the report as JSON instead of progress bars and text")
     .action(async (options: CommonOptions & { from: string }) => {
+      logToStderr();
       const bars = tableProgress(options.json === true);
       const report = await importM3(
         options.from,

@@ -176,6 +176,17 @@ export class LegacySourceRepository {
     return result.rows;
   }
 
+  /** Concepts (id and primary name) whose parent concept is not in the source, with that parent's id. */
+  async conceptsWithMissingParent(): Promise<{ id: number; name: string | null; parent: number }[]> {
+    const result = await this.client.query<{ id: string; name: string | null; parent: string }>(
+      `SELECT c.id, (SELECT n.conceptname FROM conceptname n WHERE n.conceptid_fk = c.id AND lower(n.nametype) = 'primary' ORDER BY n.id LIMIT 1) AS name,
+              c.parentconceptid_fk AS parent
+         FROM concept c LEFT JOIN concept p ON p.id = c.parentconceptid_fk
+        WHERE c.parentconceptid_fk IS NOT NULL AND p.id IS NULL ORDER BY c.id`,
+    );
+    return result.rows.map((row) => ({ id: Number(row.id), name: row.name, parent: Number(row.parent) }));
+  }
+
   close(): Promise<void> {
     return this.client.end();
   }

@@ -8,7 +8,7 @@ import type { LegacySourceRepository } from "./legacy-source.repository.js";
 import { type LegacyRow, type M3Row, UnplaceableRowError } from "./legacy-values.js";
 
 /** Legacy rows per read (and per write transaction). */
-export const LEGACY_BATCH_ROWS = 2000;
+export const LEGACY_BATCH_ROWS = 5000;
 
 /** The kb tables read whole and ordered parents first: m3's concepts refer to their parent. */
 const TREE_TABLE = "concept";

@@ -4,6 +4,8 @@ import type { LegacyDomain } from "../legacy/legacy-mapping.js";
 import { mergeTable, type TableReport } from "../merge/table-merge.service.js";
 import type { TableSource } from "../merge/table-source.js";
 import { ImportRunsRepository } from "../target/import-runs.repository.js";
+import type { M3TablesRepository } from "../target/m3-tables.repository.js";
+import { withCountTriggersAside } from "./histogram-counts-aside.js";
 import { ImportRefusedError, type ImportReport, type UncarriedTable } from "./import-report.js";
 import { DOMAIN_CATALOGUES, dataTableNames, TargetDomains } from "./target-domains.js";
 
@@ -73,17 +75,23 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
     const tables: TableReport[] = [];
     for (const domain of source.domains) {
       const target = targets.of(domain);
-      for (const table of source.tables(domain)) {
-        const label = `${domain}.${table.target.name}`;
-        tables.push(
-          await mergeTable(table, target, {
-            dryRun: options.dryRun,
-            prune: options.prune,
-            previousImport: previous.get(domain),
-            onProgress: (done, total) => options.onTable?.(label, done, total),
-          }),
-        );
-      }
+      const sources = source.tables(domain);
+      const mergeDomain = async () => {
+        for (const table of sources) {
+          const label = `${domain}.${table.target.name}`;
+          tables.push(
+            await mergeTable(table, target, {
+              dryRun: options.dryRun,
+              prune: options.prune,
+              previousImport: previous.get(domain),
+              onProgress: (done, total) => options.onTable?.(label, done, total),
+            }),
+          );
+        }
+      };
+      if (options.dryRun) await mergeDomain();
+      else if (domain !== "annotation") await mergeDomain();
+      else await withCountTriggersAside(target.storage, await rowsToAdd(sources, target), mergeDomain);
       if (!options.dryRun) await finishDomain(domain, targets);
     }
     for (const table of tables)
@@ -117,6 +125,14 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
     await targets.close();
     await source.close();
   }
+}
+
+/** How many more rows the source's tables hold than m3's: at least the rows this run adds. */
+async function rowsToAdd(sources: readonly TableSource[], target: M3TablesRepository): Promise<number> {
+  let difference = 0;
+  for (const table of sources)
+    difference += (await table.countRows()) - (await target.countRows(table.target.name));
+  return difference;
 }
 
 /** After explicit ids went in: the counters of the tables m3 numbers itself continue above them; the kb's caches reload. */

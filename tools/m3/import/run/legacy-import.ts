@@ -63,6 +63,7 @@ export async function openLegacySources(
       byDomain.set(domain, { reader, columns });
     }
     const kb = byDomain.get("kb");
+    if (kb) await refuseBrokenTree(kb.reader);
     const delegates = kb ? await readDelegates(kb.reader) : new Map<number, number>();
     const context: ReadContext = {
       conceptOfDelegate: (id) => delegates.get(id),
@@ -124,6 +125,25 @@ export async function openLegacySources(
     await closeAll();
     throw error;
   }
+}
+
+/**
+ * A concept whose parent is not in the source cannot be placed in m3's tree (nor its names,
+ * media and descendants): the import is refused before anything is written, naming each.
+ */
+async function refuseBrokenTree(reader: LegacySourceRepository): Promise<void> {
+  const orphans = await reader.conceptsWithMissingParent();
+  if (orphans.length === 0) return;
+  const named = orphans
+    .slice(0, 20)
+    .map(
+      (orphan) => `concept ${orphan.id} (${orphan.name ?? "no primary name"}) has parent ${orphan.parent}`,
+    );
+  throw new SourceError(
+    `${reader.description} holds concepts whose parent concept is missing: ${named.join("; ")}` +
+      `${orphans.length > 20 ? ` and ${orphans.length - 20} more` : ""}. ` +
+      "Give them a parent that exists (or none) in the source and import again; nothing was written",
+  );
 }
 
 /** oni's delegates, each to its concept: a kb's size (thousands), held while the kb tables are read. */

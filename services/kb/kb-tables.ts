@@ -12,7 +12,7 @@ const LINK = {
 /**
  * Every kb table (of all its parts) and its columns, parents first: the one list that the
  * backup and restore and the kb import take their column lists from.
- * test/integration/house/table-catalogues.test.ts holds it to the tables both engines'
+ * test/integration/house/table-catalogues.test.ts holds it to the tables every engine's
  * migrations create, test/unit/house/table-catalogues.test.ts to the entities.
  */
 export const KB_TABLES = {

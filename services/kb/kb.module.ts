@@ -32,6 +32,7 @@ export const kbSchema: KbSchema = {
   entities: SCHEMAS.flatMap((schema) => schema.entities),
   migrations: {
     mysql: SCHEMAS.flatMap((schema) => schema.migrations.mysql),
+    postgres: SCHEMAS.flatMap((schema) => schema.migrations.postgres),
     sqlite: SCHEMAS.flatMap((schema) => schema.migrations.sqlite),
   },
 };

@@ -20,6 +20,7 @@ import { mediaHandlers } from "./handlers/media.handlers.js";
 import { REFERENCE_ACCESS } from "./handlers/reference.access.js";
 import { referenceHandlers } from "./handlers/reference.handlers.js";
 import { InitAttachmentsMysql } from "./migrations/mysql/init-attachments.migration.js";
+import { InitAttachmentsPostgres } from "./migrations/postgres/init-attachments.migration.js";
 import { InitAttachmentsSqlite } from "./migrations/sqlite/init-attachments.migration.js";
 import { attachmentHistoryHandlers } from "./services/attachment-history.handlers.js";
 import { LinkService } from "./services/link.service.js";
@@ -39,7 +40,11 @@ export const attachmentsSchema: KbSchema = {
     LiteratureReferenceEntity,
     ConceptReferenceEntity,
   ],
-  migrations: { mysql: [InitAttachmentsMysql], sqlite: [InitAttachmentsSqlite] },
+  migrations: {
+    mysql: [InitAttachmentsMysql],
+    postgres: [InitAttachmentsPostgres],
+    sqlite: [InitAttachmentsSqlite],
+  },
 };
 
 export interface AttachmentServices {

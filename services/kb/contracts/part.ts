@@ -13,7 +13,7 @@ type ClassList = Function[];
 /** A kb part's tables: its entities and one migration list per dialect. */
 export interface KbSchema {
   entities: ClassList;
-  migrations: { mysql: ClassList; sqlite: ClassList };
+  migrations: { mysql: ClassList; postgres: ClassList; sqlite: ClassList };
 }
 
 /** What every kb part is built with; kb.module.ts creates these once and passes them around. */

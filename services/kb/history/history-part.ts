@@ -6,6 +6,7 @@ import { ConceptHistoryEntity } from "./entities/concept-history.entity.js";
 import { HISTORY_ACCESS } from "./handlers/history.access.js";
 import { historyHandlers } from "./handlers/history.handlers.js";
 import { InitHistoryMysql } from "./migrations/mysql/init-history.migration.js";
+import { InitHistoryPostgres } from "./migrations/postgres/init-history.migration.js";
 import { InitHistorySqlite } from "./migrations/sqlite/init-history.migration.js";
 import { HistoryService } from "./services/history.service.js";
 import { StoredHistoryRecorder } from "./services/history-recorder.js";
@@ -13,7 +14,7 @@ import { StoredHistoryRecorder } from "./services/history-recorder.js";
 /** The history table `concept_history` (it references the tree's `concepts`). */
 export const historySchema: KbSchema = {
   entities: [ConceptHistoryEntity],
-  migrations: { mysql: [InitHistoryMysql], sqlite: [InitHistorySqlite] },
+  migrations: { mysql: [InitHistoryMysql], postgres: [InitHistoryPostgres], sqlite: [InitHistorySqlite] },
 };
 
 /** What every kb part uses to record its changes, in its own transaction. */

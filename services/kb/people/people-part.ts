@@ -15,6 +15,7 @@ import { userHandlers } from "./handlers/user.handlers.js";
 import { USER_AUTH_ACCESS } from "./handlers/user-auth.access.js";
 import { userAuthHandlers } from "./handlers/user-auth.handlers.js";
 import { InitPeopleMysql } from "./migrations/mysql/init-people.migration.js";
+import { InitPeoplePostgres } from "./migrations/postgres/init-people.migration.js";
 import { InitPeopleSqlite } from "./migrations/sqlite/init-people.migration.js";
 import { UserAccountRepository } from "./repositories/user-account.repository.js";
 import { LoginService } from "./services/login.service.js";
@@ -29,7 +30,7 @@ import { checkUsername } from "./services/user-input.rules.js";
 /** Users and preferences: tables `user_accounts` and `preferences`. */
 export const peopleSchema: KbSchema = {
   entities: [UserAccountEntity, PreferenceEntity],
-  migrations: { mysql: [InitPeopleMysql], sqlite: [InitPeopleSqlite] },
+  migrations: { mysql: [InitPeopleMysql], postgres: [InitPeoplePostgres], sqlite: [InitPeopleSqlite] },
 };
 
 /** Who may do what in the kb, from the stored user named by the JWT. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { orderTerm } from "../../kit/sql/null-order.js";
 import { readTreeVersion } from "../tree/repositories/tree-version.repository.js";
 
 /** One name of one concept, with the concept's place and rank (a concept without names has one row of nulls). */
@@ -27,12 +28,12 @@ export class PhylogenyRepository {
     return readTreeVersion(manager);
   }
 
-  /** Every concept with every name, in one join. */
+  /** Every concept with every name, in one join; the nameless concepts first, on every engine. */
   async treeRows(manager: EntityManager): Promise<TreeRow[]> {
     const rows: RawTreeRow[] = await manager.query(
       `SELECT c.id AS concept_id, c.parent_id, c.rank_level, c.rank_name, n.name, n.name_type
        FROM concepts c LEFT JOIN concept_names n ON n.concept_id = c.id
-       ORDER BY n.id`,
+       ORDER BY ${orderTerm(manager, "n.id")}`,
     );
     return rows.map((row) => ({
       conceptId: Number(row.concept_id),

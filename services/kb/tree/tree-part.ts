@@ -16,6 +16,7 @@ import { CONCEPT_NAME_ACCESS } from "./handlers/concept-name.access.js";
 import { conceptNameHandlers, rawHandlers } from "./handlers/concept-name.handlers.js";
 import { RAW_ACCESS } from "./handlers/raw.access.js";
 import { InitKbTreeMysql } from "./migrations/mysql/init-kb-tree.migration.js";
+import { InitKbTreePostgres } from "./migrations/postgres/init-kb-tree.migration.js";
 import { InitKbTreeSqlite } from "./migrations/sqlite/init-kb-tree.migration.js";
 import { readTreeVersion } from "./repositories/tree-version.repository.js";
 import { TreeConceptDirectory } from "./services/concept-directory.js";
@@ -34,7 +35,7 @@ export const KB_TREE_PROTO_FILES = [
 
 export const treeSchema: KbSchema = {
   entities: [ConceptEntity, ConceptNameEntity],
-  migrations: { mysql: [InitKbTreeMysql], sqlite: [InitKbTreeSqlite] },
+  migrations: { mysql: [InitKbTreeMysql], postgres: [InitKbTreePostgres], sqlite: [InitKbTreeSqlite] },
 };
 
 /** The check of the kb's version (kept in the tree's table) that every kb cache shares. */

@@ -1,6 +1,6 @@
 import test from "ava";
 import { addConcept, addSynonym, attachmentActors, historyOf } from "../../support/e2e/kb-attachments.js";
-import { assertError, BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { assertError, KB_BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
@@ -16,7 +16,7 @@ interface ExtendedLink {
 const short = (links: unknown) =>
   (links as ExtendedLink[]).map((l) => `${l.linkName} | ${l.toConcept} | ${l.linkValue}`);
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   const actors = () => attachmentActors(backend, platform);
 
   test(`${backend}: templates are inherited by descendants through /links and /linktemplates/query/for`, async (t) => {

@@ -1,6 +1,6 @@
 import test from "ava";
 import { addConcept, addSynonym, attachmentActors, historyOf } from "../../support/e2e/kb-attachments.js";
-import { assertError, BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { assertError, KB_BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
@@ -15,7 +15,7 @@ interface Media {
   lastUpdated: string;
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   const actors = () => attachmentActors(backend, platform);
 
   test(`${backend}: POST /v1/media by any name echoes the media with %20 urls, MIME type and history`, async (t) => {

@@ -1,6 +1,6 @@
 import test from "ava";
 import { addConcept, addSynonym, attachmentActors } from "../../support/e2e/kb-attachments.js";
-import { assertError, BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { assertError, KB_BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
@@ -12,7 +12,7 @@ interface Reference {
   lastUpdated: string;
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   const actors = () => attachmentActors(backend, platform);
 
   test(`${backend}: references are created with any token, updated, fetched and deleted`, async (t) => {

@@ -1,8 +1,8 @@
 import test from "ava";
 import {
   assertError,
-  BACKENDS,
   createUser,
+  KB_BACKENDS,
   loginAs,
   uniqueName,
   useKbPlatforms,
@@ -15,7 +15,7 @@ interface UserJson {
   role: string;
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test(`${backend}: the desktop app manages users and reads prefs with the API key's token`, async (t) => {
     const { http } = platform(backend);
     const username = uniqueName("annotator");

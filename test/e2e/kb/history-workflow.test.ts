@@ -2,9 +2,9 @@ import test from "ava";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import {
   assertError,
-  BACKENDS,
   type Backend,
   createUser,
+  KB_BACKENDS,
   type KbPeopleTarget,
   loginAs,
   uniqueName,
@@ -54,7 +54,7 @@ async function historyOf(http: HttpClient, name: string): Promise<History[]> {
   return (await http.get(`/kb/v1/history/concept/${encodeURIComponent(name)}`)).json as History[];
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test.serial(`${backend}: a Maint change is pending, listed, and approved by an Admin`, async (t) => {
     const { http } = platform(backend);
     const { root, adminAuth, maintAuth } = await actorsOf(backend);

@@ -1,10 +1,10 @@
 import test from "ava";
 import { addConcept, attachmentActors } from "../../support/e2e/kb-attachments.js";
-import { BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { KB_BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test.serial(
     `${backend}: realizations are found and counted by to-concept and renamed in bulk`,
     async (t) => {

@@ -1,5 +1,5 @@
 import test from "ava";
-import { BACKENDS, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
+import { KB_BACKENDS, startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 
 const LIMITS = {
   M3_ADMIN_USER: "admin",
@@ -15,11 +15,11 @@ const basic = (user: string, password: string) =>
 
 const platforms = new Map<string, TestPlatform>();
 test.before(async () => {
-  for (const backend of BACKENDS) platforms.set(backend, await startTestPlatform(backend, LIMITS));
+  for (const backend of KB_BACKENDS) platforms.set(backend, await startTestPlatform(backend, LIMITS));
 });
 test.after.always(() => Promise.allSettled([...platforms.values()].map((platform) => platform.stop())));
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test.serial(`${backend}: an unknown user and a wrong password get the same 401 answer`, async (t) => {
     const { http } = platforms.get(backend) as TestPlatform;
     const unknown = await http.post("/kb/v1/auth/login", { auth: basic("nobody-at-all", "x") });

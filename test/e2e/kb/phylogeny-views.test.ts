@@ -1,5 +1,5 @@
 import test from "ava";
-import { BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { KB_BACKENDS, useKbPlatforms } from "../../support/e2e/kb-people.js";
 import {
   addConcept,
   addName,
@@ -24,7 +24,7 @@ async function plant(actors: PhylogenyActors) {
   return { top, synonym, a, leaf, b };
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test(`${backend}: GET /v1/phylogeny/down and /up nest SerdeConcepts without nulls or empty lists`, async (t) => {
     const actors = await phylogenyActors(backend, platform);
     const { top, synonym, a, leaf, b } = await plant(actors);

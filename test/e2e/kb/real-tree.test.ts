@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import test from "ava";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 import {
-  BACKENDS,
   type Backend,
+  KB_BACKENDS,
   startTestPlatform,
   type TestPlatform,
 } from "../../support/e2e/test-platform.js";
@@ -19,13 +20,13 @@ interface Node {
 const platforms = new Map<Backend, TestPlatform>();
 test.before(async () => {
   const admin = { M3_ADMIN_USER: "admin", M3_ADMIN_PASSWORD: randomBytes(8).toString("hex") };
-  for (const backend of BACKENDS) {
+  for (const backend of KB_BACKENDS) {
     platforms.set(backend, await startTestPlatform(backend, admin, { importKb: true }));
   }
 });
 test.after.always(async () => {
   await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
-  await stopPrivateMariaDb();
+  await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
 });
 
 function http(backend: Backend): HttpClient {
@@ -45,7 +46,7 @@ function walk(
   return out;
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test(`${backend}: on the imported real tree, phylogeny down from object returns all 4,092 concepts`, async (t) => {
     const down = (await http(backend).get("/kb/v1/phylogeny/down/object")).json as Node;
     t.is(down.name, "object");

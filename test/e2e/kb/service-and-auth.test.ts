@@ -1,7 +1,7 @@
 import test from "ava";
 import { SignJWT } from "jose";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
-import { BACKENDS, basicAuth, createUser, loginAs, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { basicAuth, createUser, KB_BACKENDS, loginAs, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
@@ -18,7 +18,7 @@ async function signed(secret: string, issuedAt: number, expiresAt: number): Prom
     .sign(new TextEncoder().encode(secret));
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test(`${backend}: GET /kb/v1/health answers the oni health record`, async (t) => {
     const reply = await platform(backend).http.get("/kb/v1/health");
     t.is(reply.status, 200);
@@ -90,7 +90,7 @@ for (const backend of BACKENDS) {
   });
 }
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   test.serial(
     `${backend}: an annotator logs in but cannot change the kb; a readonly user cannot log in`,
     async (t) => {

@@ -1,12 +1,12 @@
 import test from "ava";
 import { attachmentActors, historyOf } from "../../support/e2e/kb-attachments.js";
-import { BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
+import { KB_BACKENDS, uniqueName, useKbPlatforms } from "../../support/e2e/kb-people.js";
 
 const platform = useKbPlatforms(test);
 
 const path = (name: string) => encodeURIComponent(name);
 
-for (const backend of BACKENDS) {
+for (const backend of KB_BACKENDS) {
   const actors = () => attachmentActors(backend, platform);
 
   test(`${backend}: a maint's concept delete waits for approval and is carried out on approve`, async (t) => {

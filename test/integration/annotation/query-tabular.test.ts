@@ -99,6 +99,12 @@ for (const backend of BACKENDS) {
     ["contains with wildcard characters taken literally", [where("link_value", { contains: "%_" })], 1],
     ["like", [where("concept", { like: "Aur%" })], 3],
     ["notlike", [where("concept", { notlike: "Aur%" })], 2],
+    ["like on a number, matched as its text", [where("depth_meters", { like: "10.%" })], 3],
+    [
+      "like on a timestamp, matched as its text with six digits of microseconds",
+      [where("index_recorded_timestamp", { like: "2020-01-0_ __:00:00.%" })],
+      4,
+    ],
     ["in", [where("concept", { in: ["Pyrosoma", "Nanomia"] })], 2],
     ["in with one value", [where("observer", { in: ["alice"] })], 3],
     ["max and min", [where("depth_meters", { max: 120 }), where("depth_meters", { min: 100 })], 1],

@@ -11,13 +11,17 @@ import { promisify } from "node:util";
 import test from "ava";
 import { decodeProtectedHeader } from "jose";
 import { signingKeyId, TokenService } from "../../../services/kit/auth/token-service.js";
+import { createPostgresTestDatabase, stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
 
 const run = promisify(execFile);
 const M3 = join(import.meta.dirname, "..", "..", "..", "tools", "m3", "cli", "m3.mjs");
 const dataDir = mkdtempSync(join(tmpdir(), "m3-cli-"));
 const SECRET = "cli-test-signing-secret";
 
-test.after.always(() => rmSync(dataDir, { recursive: true, force: true }));
+test.after.always(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await stopPrivatePostgres();
+});
 
 function m3(...args: string[]) {
   return run(process.execPath, [M3, ...args], {
@@ -40,6 +44,16 @@ test.serial(
     t.regex(second.stdout, /the kb already has a root concept: nothing imported/);
   },
 );
+
+test("m3 kb import loads the real kb into a PostgreSQL kb (M3_KB_DATABASE_URL) once, then leaves it alone", async (t) => {
+  const url = await createPostgresTestDatabase("m3_cli_kb");
+  const importIntoPostgres = () =>
+    run(process.execPath, [M3, "kb", "import", "--json"], {
+      env: { ...process.env, M3_DATA_DIR: dataDir, M3_DATABASE_URL: "", M3_KB_DATABASE_URL: url },
+    });
+  t.like(JSON.parse((await importIntoPostgres()).stdout), { imported: true, counts: { concepts: 4092 } });
+  t.like(JSON.parse((await importIntoPostgres()).stdout), { imported: false });
+});
 
 test.serial("m3 users adds a user with a generated password, lists it and resets its password", async (t) => {
   const added = JSON.parse((await m3("users", "add", "ann", "--role", "Maint", "--json")).stdout);

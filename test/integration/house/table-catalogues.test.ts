@@ -138,9 +138,9 @@ async function postgresTablesOf(domain: string): Promise<Record<string, EngineTa
   return postgresTables(url, `${domain}_migrations`);
 }
 
-test("which domains run on which engines: every domain on MariaDB and SQLite, the registry and annotation on PostgreSQL too", (t) => {
+test("which domains run on which engines: every domain on MariaDB, PostgreSQL and SQLite", (t) => {
   t.deepEqual(DOMAIN_ENGINES, {
-    kb: ["mysql", "sqlite"],
+    kb: ["mysql", "postgres", "sqlite"],
     annotation: ["mysql", "postgres", "sqlite"],
     registry: ["mysql", "postgres", "sqlite"],
   });

@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import type { ExecutionContext, TestFn } from "ava";
 import { basicAuth, HttpClient, type HttpReply } from "../../../tools/dev/fixtures/http-client.js";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
-import { BACKENDS, type Backend, startTestPlatform, type TestPlatform } from "./test-platform.js";
+import { stopPrivatePostgres } from "../../../tools/dev/fixtures/postgres.js";
+import { type Backend, KB_BACKENDS, startTestPlatform, type TestPlatform } from "./test-platform.js";
 
 export const KB_AUTH_PATH = "/kb/v1/auth";
 export const LOGIN_REFUSED =
@@ -60,12 +61,12 @@ export function assertError(
   else if (message) t.regex(actual, message);
 }
 
-/** Starts one platform per backend with a first admin (M3_ADMIN_USER / M3_ADMIN_PASSWORD). */
+/** Starts one platform per kb backend with a first admin (M3_ADMIN_USER / M3_ADMIN_PASSWORD). */
 export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarget {
   const admin = { username: "kbadmin", password: randomBytes(8).toString("hex") };
   const platforms = new Map<Backend, TestPlatform>();
   test.before(async () => {
-    for (const backend of BACKENDS) {
+    for (const backend of KB_BACKENDS) {
       platforms.set(
         backend,
         await startTestPlatform(backend, {
@@ -77,7 +78,7 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   });
   test.after.always(async () => {
     await Promise.allSettled([...platforms.values()].map((platform) => platform.stop()));
-    await stopPrivateMariaDb();
+    await Promise.all([stopPrivateMariaDb(), stopPrivatePostgres()]);
   });
   return (backend) => {
     const platform = platforms.get(backend);
@@ -90,4 +91,4 @@ export function useKbPlatforms(test: TestFn): (backend: Backend) => KbPeopleTarg
   };
 }
 
-export { BACKENDS, type Backend, basicAuth };
+export { type Backend, basicAuth, KB_BACKENDS };

@@ -1,8 +1,8 @@
 /**
  * The whole stack for e2e tests: every domain and the gateway, started exactly as
  * `npm start` starts them, on a fresh MariaDB database or a fresh SQLite directory; or, for
- * the domains that run on PostgreSQL so far (the registry, annotation), with those on one fresh
- * PostgreSQL database and the rest on SQLite. The gateway
+ * the domains that run on PostgreSQL (the kb, the registry, annotation), with those on fresh
+ * PostgreSQL databases (annotation in the registry's) and the rest on SQLite. The gateway
  * calls the domains in process, as `npm start` does, or over gRPC when M3_TEST_TRANSPORT=grpc.
  */
 import { randomBytes } from "node:crypto";
@@ -25,6 +25,8 @@ export const BACKENDS: readonly Backend[] = ["mariadb", "sqlite"];
 export const REGISTRY_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 /** What annotation runs on: its e2e tests run on each. */
 export const ANNOTATION_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
+/** What the kb runs on: its e2e tests run on each. */
+export const KB_BACKENDS: readonly Backend[] = ["mariadb", "postgres", "sqlite"];
 
 export interface TestPlatform {
   backend: Backend;
@@ -52,8 +54,11 @@ export async function startTestPlatform(
     M3_IN_PROCESS_CALLS: String(testTransport("in-process") === "in-process"),
     ...extraEnv,
   };
+  if (backend === "postgres" && !env.M3_KB_DATABASE_URL) {
+    env.M3_KB_DATABASE_URL = await createPostgresTestDatabase("m3_e2e_kb");
+  }
   if (backend === "mariadb" && !env.M3_DATABASE_URL) env.M3_DATABASE_URL = await createTestDatabase("m3_e2e");
-  // The domains that run on PostgreSQL get a database there; the others keep their SQLite files.
+  // The registry runs on PostgreSQL as the kb does (above), annotation in its database (below).
   if (backend === "postgres" && !env.M3_REGISTRY_DATABASE_URL) {
     env.M3_REGISTRY_DATABASE_URL = await createPostgresTestDatabase("m3_e2e");
   }

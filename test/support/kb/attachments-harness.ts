@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,18 +14,18 @@ import type { KbPartDeps } from "../../../services/kb/contracts/part.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import {
   addConcept,
   FakeDirectory,
   FakeTreeMysql,
+  FakeTreePostgres,
   FakeTreeSqlite,
   FixedPrincipals,
   RecordingHistory,
 } from "./attachments-fakes.js";
+import { type Backend, freshKbDatabaseUrl, stopKbTestServers } from "./kb-databases.js";
 
-export const BACKENDS = ["mysql", "sqlite"] as const;
-export type Backend = (typeof BACKENDS)[number];
+export { BACKENDS, type Backend } from "./kb-databases.js";
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kb-attachments-it-"));
 const opened: DomainStorage[] = [];
@@ -41,14 +41,14 @@ export interface AttachmentsHarness extends AttachmentServices {
 
 /** A fresh database with the fake tree and the attachments' tables, and the services over it. */
 export async function openAttachments(backend: Backend): Promise<AttachmentsHarness> {
-  const url =
-    backend === "mysql" ? await createTestDatabase("m3_kb_att") : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const url = await freshKbDatabaseUrl(backend, "m3_kb_att", sqliteDir);
   const storage = await openDomainStorage({
     target: parseDatabaseUrl(url),
     domain: "kb",
     entities: attachmentsSchema.entities,
     migrations: {
       mysql: [FakeTreeMysql, ...attachmentsSchema.migrations.mysql],
+      postgres: [FakeTreePostgres, ...attachmentsSchema.migrations.postgres],
       sqlite: [FakeTreeSqlite, ...attachmentsSchema.migrations.sqlite],
     },
   });
@@ -79,7 +79,7 @@ export async function openAttachments(backend: Backend): Promise<AttachmentsHarn
 export async function closeAttachments(): Promise<void> {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await stopKbTestServers();
 }
 
 export function unique(prefix: string): string {

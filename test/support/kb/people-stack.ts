@@ -2,7 +2,6 @@
  * The people and history parts of the kb behind the real gateway, over a fake concept
  * directory: HTTP-level tests of these parts without the rest of the kb.
  */
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,9 +29,8 @@ import { domainDatabaseTarget } from "../../../services/kit/storage/database-url
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
-import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import { FakeConceptDirectory, fakeTreeSchema } from "./history-fakes.js";
-import type { Backend } from "./people-storage.js";
+import { type Backend, freshKbDatabaseUrl, migrationsOf } from "./kb-databases.js";
 
 export const STACK_ADMIN = { username: "admin", password: "admin-pw" };
 
@@ -61,8 +59,7 @@ export async function startPeopleStack(
   handlers: readonly HistoryActionHandler[] = [],
 ): Promise<PeopleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-kb-stack-"));
-  const databaseUrl =
-    backend === "mysql" ? await createTestDatabase("m3_kb_stack") : join(dataDir, `${randomUUID()}.sqlite`);
+  const databaseUrl = await freshKbDatabaseUrl(backend, "m3_kb_stack", dataDir);
   const directory = new FakeConceptDirectory();
   const recorder = createHistoryRecorder();
   let storage: DomainStorage | undefined;
@@ -77,10 +74,7 @@ export async function startPeopleStack(
         target: domainDatabaseTarget(config.databaseUrl, dataDir, "kb"),
         domain: "kb",
         entities: schemas.flatMap((schema) => schema.entities),
-        migrations: {
-          mysql: schemas.flatMap((schema) => schema.migrations.mysql),
-          sqlite: schemas.flatMap((schema) => schema.migrations.sqlite),
-        },
+        migrations: migrationsOf(schemas),
       });
       storage = opened;
       await ensureAdminUser(opened, STACK_ADMIN);

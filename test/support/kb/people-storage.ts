@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,37 +6,31 @@ import type { ExecutionContext } from "ava";
 import type { KbSchema } from "../../../services/kb/contracts/part.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { type Backend, freshKbDatabaseUrl, migrationsOf, stopKbTestServers } from "./kb-databases.js";
 
-/** Every kb people/history integration test runs once per backend, with the same assertions. */
-export const BACKENDS = ["mysql", "sqlite"] as const;
-export type Backend = (typeof BACKENDS)[number];
+export { BACKENDS, type Backend } from "./kb-databases.js";
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kb-it-"));
 const opened: DomainStorage[] = [];
 
 /** A fresh kb database holding only the given parts' tables. */
 export async function openKbStorage(backend: Backend, schemas: readonly KbSchema[]): Promise<DomainStorage> {
-  const url =
-    backend === "mysql" ? await createTestDatabase("m3_kb") : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const url = await freshKbDatabaseUrl(backend, "m3_kb", sqliteDir);
   const storage = await openDomainStorage({
     target: parseDatabaseUrl(url),
     domain: "kb",
     entities: schemas.flatMap((schema) => schema.entities),
-    migrations: {
-      mysql: schemas.flatMap((schema) => schema.migrations.mysql),
-      sqlite: schemas.flatMap((schema) => schema.migrations.sqlite),
-    },
+    migrations: migrationsOf(schemas),
   });
   opened.push(storage);
   return storage;
 }
 
-/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+/** For test.after.always: closes every storage, removes the SQLite files and the private servers. */
 export async function closeKbStorages(): Promise<void> {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await stopKbTestServers();
 }
 
 export function unique(prefix: string): string {

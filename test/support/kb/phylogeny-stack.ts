@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,23 +11,18 @@ import {
 } from "../../../services/kb/tree/tree-part.js";
 import { parseDatabaseUrl } from "../../../services/kit/storage/database-url.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
-import { createTestDatabase, stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
 import { openKbImportStorage } from "../../../tools/m3/kb-import/kb-import.js";
+import { type Backend, freshKbDatabaseUrl, stopKbTestServers } from "./kb-databases.js";
 import { ArrayHistoryRecorder, MapConceptAttachments } from "./tree-fakes.js";
 
-/** Every phylogeny and import integration test runs once per backend, with the same assertions. */
-export const BACKENDS = ["mysql", "sqlite"] as const;
-export type Backend = (typeof BACKENDS)[number];
+export { BACKENDS, type Backend } from "./kb-databases.js";
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "m3-kb-phylogeny-it-"));
 const opened: DomainStorage[] = [];
 
 /** A fresh, migrated kb database (every kb table) and its URL, for opening more instances on it. */
 export async function openKbDatabase(backend: Backend): Promise<{ url: string; storage: DomainStorage }> {
-  const url =
-    backend === "mysql"
-      ? await createTestDatabase("m3_kb_phylogeny")
-      : join(sqliteDir, `${randomUUID()}.sqlite`);
+  const url = await freshKbDatabaseUrl(backend, "m3_kb_phylogeny", sqliteDir);
   return { url, storage: await openKbAt(url) };
 }
 
@@ -56,11 +50,11 @@ export function replicaOn(storage: DomainStorage): PhylogenyReplica {
   return { storage, phylogeny: createPhylogenyService(storage), tree };
 }
 
-/** For test.after.always: closes every storage, removes the SQLite files and the private MariaDB. */
+/** For test.after.always: closes every storage, removes the SQLite files and the private servers. */
 export async function closeKbDatabases(): Promise<void> {
   await Promise.all(opened.map((storage) => storage.close()));
   rmSync(sqliteDir, { recursive: true, force: true });
-  await stopPrivateMariaDb();
+  await stopKbTestServers();
 }
 
 /** Every node of a nested SerdeConcept, depth first. */

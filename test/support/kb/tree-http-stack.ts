@@ -2,7 +2,7 @@
  * The concept tree part of the kb behind the real gateway, with in-memory history and
  * attachments and principals taken from the JWT claims: HTTP tests of the tree alone.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,9 +21,8 @@ import type { DomainModule } from "../../../services/kit/domain/domain-module.js
 import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
 import { openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
-import { createTestDatabase } from "../../../tools/dev/fixtures/mariadb.js";
 import type { TreeTarget } from "../e2e/kb-tree.js";
-import type { Backend } from "./people-storage.js";
+import { type Backend, freshKbDatabaseUrl } from "./kb-databases.js";
 import { ArrayHistoryRecorder, ClaimsPrincipalResolver, MapConceptAttachments } from "./tree-fakes.js";
 
 export interface TreeHttpStack extends TreeTarget {
@@ -43,8 +42,7 @@ const routes: ServiceRoutes = {
 
 export async function startTreeHttpStack(backend: Backend): Promise<TreeHttpStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-kb-tree-"));
-  const databaseUrl =
-    backend === "mysql" ? await createTestDatabase("m3_kb_tree") : join(dataDir, `${randomUUID()}.sqlite`);
+  const databaseUrl = await freshKbDatabaseUrl(backend, "m3_kb_tree", dataDir);
   let issuer: TokenService | undefined;
   const module: DomainModule = {
     name: "kb",

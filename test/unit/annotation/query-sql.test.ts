@@ -101,7 +101,7 @@ test("every operator becomes a condition with bound values", (t) => {
 
 test("the first operator in the legacy order wins", (t) => {
   const query = tabularQueryOf(request({ where: [where("concept", { like: "a%", equals: "b" })] }), "count");
-  t.deepEqual(countStatement(query, "annotations").params, ["b"]);
+  t.deepEqual(countStatement(query, "annotations", "mysql").params, ["b"]);
 });
 
 test("concurrent and related widen to whole imaged moments, then whole observations", (t) => {
@@ -115,7 +115,7 @@ test("concurrent and related widen to whole imaged moments, then whole observati
     "count",
   );
   t.is(
-    countStatement(query, "annotations").sql,
+    countStatement(query, "annotations", "mysql").sql,
     "SELECT COUNT(*) AS count FROM annotations WHERE observation_uuid IN (SELECT observation_uuid FROM annotations " +
       "WHERE imaged_moment_uuid IN (SELECT imaged_moment_uuid FROM annotations WHERE concept = ?))",
   );
@@ -180,7 +180,7 @@ test("a count ignores the select list, the order and distinct, even with names t
   t.deepEqual(query.columns, []);
   t.deepEqual(query.orderBy, []);
   t.false(query.distinct);
-  t.deepEqual(countStatement(query, "annotations"), {
+  t.deepEqual(countStatement(query, "annotations", "mysql"), {
     sql: "SELECT COUNT(*) AS count FROM annotations WHERE concept = ?",
     params: ["Nanomia"],
   });

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { KB_TABLES } from "../../../services/kb/kb-tables.js";
+import { identityCatchUpSql } from "../../../services/kit/sql/identity-sequence.js";
 import { placeholders } from "../../../services/kit/sql/placeholders.js";
 import {
   columnNames,
@@ -39,7 +40,7 @@ export function importRow<T extends ImportTable>(table: T, values: ImportValues<
   return valuesInOrder(TABLES[table], values);
 }
 
-/** Rows per INSERT: a few thousand keeps every statement under both drivers' placeholder limits. */
+/** Rows per INSERT: a few thousand keeps every statement under each driver's placeholder limit (PostgreSQL's is 65,535). */
 export const ROWS_PER_STATEMENT = 2000;
 
 /** The import's SQL: set-based inserts into an empty kb, in the caller's transaction. */
@@ -79,6 +80,12 @@ export class KbImportRepository {
       `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${rows.map(() => tuple).join(", ")}`,
       values,
     );
+  }
+
+  /** Moves the concepts' id sequence past the ids the import gave them (PostgreSQL; the others follow). */
+  async catchUpConceptIds(manager: EntityManager): Promise<void> {
+    const sql = identityCatchUpSql(manager, "concepts");
+    if (sql) await manager.query(sql);
   }
 
   /** Tells every phylogeny cache that the tree changed (the tree's migration creates the row). */

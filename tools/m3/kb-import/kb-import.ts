@@ -113,6 +113,7 @@ async function insertDump(
       onProgress?.({ table, done, total });
     }
   }
+  await repository.catchUpConceptIds(manager);
   await repository.bumpTreeVersion(manager);
   return true;
 }

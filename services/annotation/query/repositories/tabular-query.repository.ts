@@ -98,7 +98,7 @@ export class TabularQueryRepository {
   /** Through the same (read-only, on SQLite) connection as the rows, which sees the registry too. */
   async count(query: TabularQuery): Promise<number> {
     const source = await this.view.source();
-    const statement = countStatement(query, source.from);
+    const statement = countStatement(query, source.from, this.storage.dialect);
     const signal = new AbortController().signal;
     let count = 0;
     // Read to the end (one row): leaving a stream early would kill its query.

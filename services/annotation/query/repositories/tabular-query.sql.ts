@@ -22,7 +22,7 @@ const NO_LIMIT: Readonly<Record<Dialect, string>> = {
  * parameter. `view` is the view's name or a derived table standing in for it.
  */
 export function selectStatement(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
-  const where = whereOf(query, view);
+  const where = whereOf(query, view, dialect);
   const columns = query.columns.map((column) => selected(column, query, dialect)).join(", ");
   // NULL sorts first on every engine, as the runs sorted in memory (sorted-runs.ts) expect.
   const order = query.orderBy.map((column) => orderTerm(dialect, column.name)).join(", ");
@@ -45,14 +45,14 @@ function selected(column: ViewColumn, query: TabularQuery, dialect: Dialect): st
 }
 
 /** `SELECT COUNT(*) AS count FROM <view> WHERE …` (select, distinct and the page do not apply). */
-export function countStatement(query: TabularQuery, view: string): SqlStatement {
-  const where = whereOf(query, view);
+export function countStatement(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
+  const where = whereOf(query, view, dialect);
   return { sql: `SELECT COUNT(*) AS count FROM ${view}${where.sql}`, params: where.params };
 }
 
-function whereOf(query: TabularQuery, view: string): SqlStatement {
+function whereOf(query: TabularQuery, view: string, dialect: Dialect): SqlStatement {
   const params: unknown[] = [];
-  const conditions = query.conditions.map((condition) => conditionSql(condition, params));
+  const conditions = query.conditions.map((condition) => conditionSql(condition, params, dialect));
   let where = conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`;
   if (query.scope.concurrentObservations) {
     where = ` WHERE imaged_moment_uuid IN (SELECT imaged_moment_uuid FROM ${view}${where})`;
@@ -63,7 +63,18 @@ function whereOf(query: TabularQuery, view: string): SqlStatement {
   return { sql: where, params };
 }
 
-function conditionSql(condition: Condition, params: unknown[]): string {
+/**
+ * The column as LIKE matches it. MySQL and SQLite match any column as its text; PostgreSQL
+ * matches only text, so there a number is cast to its text and a timestamp printed with all six
+ * digits of its microseconds, as MySQL's DATETIME(6) and SQLite's stored text read.
+ */
+function likeOperand(column: ViewColumn, dialect: Dialect): string {
+  if (dialect !== "postgres" || column.kind === "text" || column.kind === "uuid") return column.name;
+  if (column.kind === "instant") return `to_char(${column.name}, 'YYYY-MM-DD HH24:MI:SS.US')`;
+  return `CAST(${column.name} AS TEXT)`;
+}
+
+function conditionSql(condition: Condition, params: unknown[], dialect: Dialect): string {
   const column = condition.column.name;
   switch (condition.kind) {
     case "between":
@@ -72,7 +83,7 @@ function conditionSql(condition: Condition, params: unknown[]): string {
     case "contains":
       // `contains` means the literal text: its own % and _ must not act as wildcards.
       params.push(`%${likeLiteral(condition.value)}%`);
-      return `${column} LIKE ? ${LIKE_ESCAPE}`;
+      return `${likeOperand(condition.column, dialect)} LIKE ? ${LIKE_ESCAPE}`;
     case "equals":
       params.push(condition.value);
       return `${column} = ?`;
@@ -85,10 +96,10 @@ function conditionSql(condition: Condition, params: unknown[]): string {
       return `${column} IS ${condition.isNull ? "" : "NOT "}NULL`;
     case "like":
       params.push(condition.value);
-      return `${column} LIKE ?`;
+      return `${likeOperand(condition.column, dialect)} LIKE ?`;
     case "notlike":
       params.push(condition.value);
-      return `${column} NOT LIKE ?`;
+      return `${likeOperand(condition.column, dialect)} NOT LIKE ?`;
     case "max":
       params.push(condition.value);
       return `${column} <= ?`;

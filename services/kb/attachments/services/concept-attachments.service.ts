@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { readConcurrently } from "../../../kit/storage/concurrent-reads.js";
 import type {
   Attachments,
   ConceptAttachments,
@@ -25,11 +26,11 @@ export function createConceptAttachments(): ConceptAttachments {
         result.set(id, { media: [], linkRealizations: [], linkTemplates: [], references: [] });
       }
       if (conceptIds.length === 0) return result;
-      const [media, realizations, templates, references] = await Promise.all([
-        new MediaRepository(manager).listByConcepts(conceptIds),
-        new LinkRepository(manager, "realization").listByConcepts(conceptIds),
-        new LinkRepository(manager, "template").listByConcepts(conceptIds),
-        new ReferenceRepository(manager).listByConcepts(conceptIds),
+      const [media, realizations, templates, references] = await readConcurrently(manager, [
+        () => new MediaRepository(manager).listByConcepts(conceptIds),
+        () => new LinkRepository(manager, "realization").listByConcepts(conceptIds),
+        () => new LinkRepository(manager, "template").listByConcepts(conceptIds),
+        () => new ReferenceRepository(manager).listByConcepts(conceptIds),
       ]);
       for (const row of media) result.get(row.conceptId)?.media.push(mediaRecord(row));
       for (const row of realizations) result.get(row.conceptId)?.linkRealizations.push(linkRecord(row));

@@ -7,13 +7,6 @@ const idTransformer: ValueTransformer = {
   from: (value: string | number | null) => (value === null || value === undefined ? value : Number(value)),
 };
 
-/** TINYINT 1/0/NULL: approved, rejected, not processed. */
-const approvalTransformer: ValueTransformer = {
-  to: (value: boolean | null | undefined) => (value === null || value === undefined ? value : value ? 1 : 0),
-  from: (value: number | string | null) =>
-    value === null || value === undefined ? null : Number(value) === 1,
-};
-
 /** One change to the kb and its approval state (legacy table History). */
 @Entity({ name: "concept_history" })
 export class ConceptHistoryEntity {
@@ -35,7 +28,8 @@ export class ConceptHistoryEntity {
   @Column({ type: "varchar", length: 50, name: "processor_name", nullable: true })
   processorName!: string | null;
 
-  @Column({ type: "tinyint", name: "approved", nullable: true, transformer: approvalTransformer })
+  /** Approved, rejected, or NULL while pending (TINYINT 1/0 on MySQL and SQLite, BOOLEAN on PostgreSQL). */
+  @Column({ type: "boolean", name: "approved", nullable: true })
   approved!: boolean | null;
 
   @Column({ type: "varchar", length: 16, name: "action" })

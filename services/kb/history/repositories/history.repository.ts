@@ -20,7 +20,7 @@ export class HistoryRepository {
   }
 
   listApproved(page: HistoryPageQuery): Promise<ConceptHistoryEntity[]> {
-    return this.paged(this.query().where("h.approved = 1"), page);
+    return this.paged(this.query().where("h.approved = :approved", { approved: true }), page);
   }
 
   countPending(): Promise<number> {
@@ -28,7 +28,7 @@ export class HistoryRepository {
   }
 
   countApproved(): Promise<number> {
-    return this.query().where("h.approved = 1").getCount();
+    return this.query().where("h.approved = :approved", { approved: true }).getCount();
   }
 
   listByConcept(conceptId: number): Promise<ConceptHistoryEntity[]> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { compareText } from "../../../kit/sql/text-order.js";
+import { readConcurrently } from "../../../kit/storage/concurrent-reads.js";
 import type { CacheScope } from "../../cache/versioned-read-cache.js";
 import type { Attachments, ConceptAttachments } from "../../contracts/concept-attachments.js";
 import type { ConceptEntity } from "../entities/concept.entity.js";
@@ -68,9 +69,9 @@ export class ConceptViewLoader {
     const repositories = treeRepositories(manager);
     const concepts = await repositories.concepts.byIds(conceptIds);
     const ids = concepts.map((concept) => concept.id);
-    const [names, attachments] = await Promise.all([
-      repositories.names.ofConcepts(ids),
-      this.attachments.forConcepts(manager, ids),
+    const [names, attachments] = await readConcurrently(manager, [
+      () => repositories.names.ofConcepts(ids),
+      () => this.attachments.forConcepts(manager, ids),
     ]);
     const namesOf = new Map<number, ConceptNameEntity[]>();
     for (const name of names) {

@@ -4,7 +4,13 @@ import {
   type ImportProgress,
   importKbDump,
 } from "../../../../tools/m3/kb-import/kb-import.js";
-import { BACKENDS, closeKbDatabases, openKbDatabase } from "../../../support/kb/phylogeny-stack.js";
+import {
+  BACKENDS,
+  closeKbDatabases,
+  openKbDatabase,
+  replicaOn,
+} from "../../../support/kb/phylogeny-stack.js";
+import { ADMIN } from "../../../support/kb/tree-fakes.js";
 
 test.after.always(closeKbDatabases);
 
@@ -61,7 +67,7 @@ for (const backend of BACKENDS) {
          WHERE c.parent_id IS NULL ORDER BY n.name`,
       ),
       version: await m.query("SELECT version FROM kb_tree_version WHERE id = 1"),
-      primaryMedia: await m.query("SELECT COUNT(*) AS n FROM concept_media WHERE is_primary = 1"),
+      primaryMedia: await m.query("SELECT COUNT(*) AS n FROM concept_media WHERE is_primary"),
       images: await m.query("SELECT COUNT(*) AS n FROM concept_media WHERE media_type = 'Image'"),
     }));
     t.deepEqual(
@@ -78,5 +84,19 @@ for (const backend of BACKENDS) {
     t.is(Number(rows.version[0].version), 1);
     t.true(Number(rows.primaryMedia[0].n) > 0);
     t.is(Number(rows.images[0].n), 2670);
+  });
+
+  test(`${backend}: a concept created after the import is numbered past the imported ones`, async (t) => {
+    const { storage } = await openKbDatabase(backend);
+    await importKbDump({ storage });
+    const created = await replicaOn(storage).tree.writes.create(
+      { name: "after the import", parentName: "object" },
+      ADMIN,
+    );
+    t.is(created.concept.id, 4093);
+    const rows: { n: number | string }[] = await storage.read((m) =>
+      m.query("SELECT COUNT(*) AS n FROM concepts"),
+    );
+    t.is(Number(rows[0]?.n), 4093);
   });
 }

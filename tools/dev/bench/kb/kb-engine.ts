@@ -1,4 +1,5 @@
 import { basicAuth } from "../../fixtures/http-client.js";
+import { startBenchPostgres } from "../harness/bench-postgres.js";
 import { KeepAliveClient } from "../harness/keep-alive-client.js";
 import { type LoadResult, runLoad } from "../harness/load-runner.js";
 import { startBenchMariaDb, startPlatformProcess } from "../harness/platform-process.js";
@@ -20,7 +21,8 @@ const ADMIN = { username: "benchadmin", password: "bench-admin-password" };
 
 /**
  * Starts the all-in-one on an engine (SQLite: its own files in its data directory, as
- * `npm start` keeps them; MariaDB: a throwaway server) with the real kb imported on start,
+ * `npm start` keeps them; MariaDB: a throwaway server; PostgreSQL: the kb on a throwaway server,
+ * the other domains on SQLite, as they do not run on it yet) with the real kb imported on start,
  * loads each route at concurrency 1 and `concurrency`, then times the first read after each
  * of `writes` name additions (each bumps the tree version, so the caches reload).
  */
@@ -33,12 +35,22 @@ export async function measureKbEngine(options: {
   writeName: string;
 }): Promise<KbEngineRun> {
   const { engine, routes, concurrency } = options;
-  const mariadb = engine === "mariadb" ? await startBenchMariaDb() : undefined;
+  const server =
+    engine === "mariadb"
+      ? await startBenchMariaDb()
+      : engine === "postgres"
+        ? await startBenchPostgres()
+        : undefined;
   try {
-    const databaseUrl = await mariadb?.createDatabase("m3_bench_kb");
+    const url = await server?.createDatabase("m3_bench_kb");
     const platform = await startPlatformProcess({
-      databaseUrl,
-      env: { M3_ADMIN_USER: ADMIN.username, M3_ADMIN_PASSWORD: ADMIN.password, M3_KB_IMPORT: "true" },
+      databaseUrl: engine === "mariadb" ? url : undefined,
+      env: {
+        M3_ADMIN_USER: ADMIN.username,
+        M3_ADMIN_PASSWORD: ADMIN.password,
+        M3_KB_IMPORT: "true",
+        ...(engine === "postgres" && url ? { M3_KB_DATABASE_URL: url } : {}),
+      },
     });
     const client = new KeepAliveClient("127.0.0.1", platform.port, concurrency);
     try {
@@ -68,7 +80,7 @@ export async function measureKbEngine(options: {
       await platform.stop();
     }
   } finally {
-    await mariadb?.stop();
+    await server?.stop();
   }
 }
 

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:kb`: the kb's reads on the real 4,092-concept tree (tools/m3/kb-import, imported
- * as `npm start -- --import-kb` does) through the all-in-one, on SQLite and on MariaDB: a
+ * as `npm start -- --import-kb` does) through the all-in-one, on SQLite, MariaDB and PostgreSQL: a
  * concept by a deep leaf's name and by an alternate name with spaces, a search, the phylogeny
  * up from the deep leaf and down from `object`, each at concurrency 1 and 16; then the first
  * read after each of a series of writes. Issue 17's goal: concept/{name} and concept/find/{part}
- * ≥ 3,000 req/s at concurrency 16 on both engines. BENCH_ENGINES=sqlite or mariadb runs one;
+ * ≥ 3,000 req/s at concurrency 16 on every engine. BENCH_ENGINES=sqlite, mariadb or postgres runs one;
  * BENCH_REQUESTS (5,000), BENCH_HEAVY_REQUESTS (500, the phylogeny down), BENCH_WRITES (50),
  * BENCH_CONCURRENCY (16) and BENCH_FIND_TERM (sebastes) size it.
  */
@@ -17,7 +17,7 @@ const HEAVY_REQUESTS = Number(process.env.BENCH_HEAVY_REQUESTS ?? 500);
 const WRITES = Number(process.env.BENCH_WRITES ?? 50);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const FIND_TERM = process.env.BENCH_FIND_TERM ?? "sebastes";
-const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,mariadb").split(",");
+const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,mariadb,postgres").split(",");
 const GOAL_REQUESTS_PER_SECOND = 3000;
 
 const dump = await readKbDump(process.env.BENCH_KB_DUMP ?? DEFAULT_KB_DUMP);

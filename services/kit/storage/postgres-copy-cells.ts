@@ -2,7 +2,7 @@ import pg from "pg";
 import { literalMarkers } from "../sql/numbered-placeholders.js";
 import { CellBatch } from "./cell-batch.js";
 import { Pages } from "./postgres-pages.js";
-import { boundValue, type PostgresWire } from "./postgres-portal.js";
+import { boundValue, endsStatementOnly, type PostgresWire } from "./postgres-portal.js";
 
 /** Batches waiting for the consumer before the socket is paused (the server then waits on TCP). */
 const MAX_WAITING = 4;
@@ -67,7 +67,7 @@ export class CopyCellsReader {
 
   /** A server error ends the COPY (pg hands its ReadyForQuery to no one); a lost connection too. */
   handleError(error: unknown): void {
-    this.state = error instanceof pg.DatabaseError ? "ready" : "lost";
+    this.state = endsStatementOnly(error) ? "ready" : "lost";
     this.failure ??= error;
     this.pages.fail(this.failure);
   }

@@ -2,7 +2,7 @@ import pg from "pg";
 import { literalMarkers } from "../sql/numbered-placeholders.js";
 import { CellBatch } from "./cell-batch.js";
 import { Pages } from "./postgres-pages.js";
-import { boundValue, type PostgresWire } from "./postgres-portal.js";
+import { boundValue, endsStatementOnly, type PostgresWire } from "./postgres-portal.js";
 
 /** Batches waiting for the consumer before the socket is paused (the server then waits on TCP). */
 const MAX_WAITING = 4;
@@ -67,7 +67,7 @@ export class CopyCellsReader {
 
   /** A server error ends the COPY (pg hands its ReadyForQuery to no one); a lost connection too. */
   handleError(error: unknown): void {
-    this.state = error instanceof pg.DatabaseError ? "ready" : "lost";
+    this.state = endsStatementOnly(error) ? "ready" : "lost";
     this.failure ??= error;
     this.pages.fail(this.failure);
   }
@@ -125,9 +125,9 @@ function columnsOf(row: Buffer): number {
 }
 
 /**
- * Builds CellBatches from COPY's text rows (`cell\tcell\t\N\n`): each row's cells are copied,
- * unescaped, into the batch's own buffer (pg's parser may reuse the buffer a message came in),
- * `\N` marks a NULL. Hands each batch of about 64 KiB to `emit`.
+ * Builds CellBatches from COPY's text rows (`cell\tcell\t\N\n`): each row is copied into the
+ * batch's own buffer (pg's parser may reuse the buffer a message came in) and its cells found
+ * there, unescaped, `\N` marking a NULL. Hands each batch of about 64 KiB to `emit`.
  */
 export class CopyCellBatchBuilder {
   private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
@@ -142,48 +142,70 @@ export class CopyCellBatchBuilder {
     private readonly emit: (batch: CellBatch) => void,
   ) {}
 
-  /** Adds one CopyData row (its text and the newline that ends it). */
+  /**
+   * Adds one CopyData row (its text and the newline that ends it). The row is copied whole (one
+   * native copy), then read for its tabs: a `\N` cell is marked NULL where it lies, and only an
+   * escape inside a text (`\t`, `\n`, `\\`, rare) makes the rest of the row move left as it is
+   * unescaped.
+   */
   add(row: Buffer): void {
     const end = row.length - 1;
     if (row[end] !== 0x0a) throw new Error("a COPY row did not end with a newline");
-    // Unescaping only shortens a row: its length is room enough.
     if (this.at + end > this.buffer.length) {
       this.finish();
       this.buffer = Buffer.allocUnsafe(Math.max(BUFFER_BYTES, end));
       this.at = 0;
     }
     const target = this.buffer;
-    const cells = this.cells;
-    const columns = this.columns;
     const start = this.at;
-    let cell = this.rows * columns * 2;
-    const lastCell = cell + (columns - 1) * 2;
-    let out = start;
-    let cellStart = out;
+    const stop = start + end;
+    row.copy(target, start, 0, end);
+    const cells = this.cells;
+    let cell = this.rows * this.columns * 2;
+    const lastCell = cell + (this.columns - 1) * 2;
+    let cellStart = start;
     let isNull = false;
-    for (let i = 0; i < end; i++) {
-      const byte = row[i] as number;
+    let read = start;
+    for (; read < stop; read++) {
+      const byte = target[read] as number;
       if (byte === TAB) {
         if (cell === lastCell) this.refuse("more cells than its first row");
         cells[cell] = isNull ? -1 : cellStart;
-        cells[cell + 1] = isNull ? -1 : out;
+        cells[cell + 1] = isNull ? -1 : read;
         cell += 2;
-        cellStart = out;
+        cellStart = read + 1;
         isNull = false;
       } else if (byte === BACKSLASH) {
-        const escaped = row[++i] as number;
+        if (target[read + 1] !== LETTER_N) break;
+        isNull = true;
+        read++;
+      }
+    }
+    // Past the first escape in a text: the bytes are written back unescaped, `write` behind `read`.
+    let write = read;
+    for (; read < stop; read++) {
+      const byte = target[read] as number;
+      if (byte === TAB) {
+        if (cell === lastCell) this.refuse("more cells than its first row");
+        cells[cell] = isNull ? -1 : cellStart;
+        cells[cell + 1] = isNull ? -1 : write;
+        cell += 2;
+        cellStart = write;
+        isNull = false;
+      } else if (byte === BACKSLASH) {
+        const escaped = target[++read] as number;
         if (escaped === LETTER_N) isNull = true;
-        else target[out++] = UNESCAPED[escaped] as number;
+        else target[write++] = UNESCAPED[escaped] as number;
       } else {
-        target[out++] = byte;
+        target[write++] = byte;
       }
     }
     if (cell !== lastCell) this.refuse("fewer cells than its first row");
     cells[cell] = isNull ? -1 : cellStart;
-    cells[cell + 1] = isNull ? -1 : out;
+    cells[cell + 1] = isNull ? -1 : write;
     this.sources.push(target);
-    this.lengths.push(out - start);
-    this.at = out;
+    this.lengths.push(write - start);
+    this.at = write;
     this.rows++;
     if (this.at >= BATCH_BYTES || this.rows === MAX_ROWS) this.finish();
   }

@@ -108,7 +108,7 @@ export class PortalReader<R> {
    * the Sync sent makes the server skip to it, so the connection serves its next statement.
    */
   handleError(error: unknown): void {
-    if (error instanceof pg.DatabaseError) {
+    if (endsStatementOnly(error)) {
       if (this.state !== "syncing") this.wire?.sync();
       this.state = "ready";
     } else {
@@ -136,6 +136,14 @@ export class PortalReader<R> {
     this.state = "syncing";
     this.wire?.sync();
   }
+}
+
+/**
+ * Whether a server error ends the statement and leaves the session (an ERROR), rather than the
+ * connection (FATAL or PANIC: the server closes it, as pg_terminate_backend or a shutdown do).
+ */
+export function endsStatementOnly(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity !== "FATAL" && error.severity !== "PANIC";
 }
 
 /** A parameter as the text PostgreSQL reads (pg sends every parameter untyped, as text). */

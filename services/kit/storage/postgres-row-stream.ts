@@ -50,6 +50,10 @@ async function* readOnOwnConnection<T>(
   const client = await pool.connect().catch((error: unknown) => {
     throw translateStorageError(error);
   });
+  // A checked-out client has no listener of the pool's: a lost connection would otherwise throw
+  // (kept on a connection dropped, which may still report its end).
+  const onLost = (error: unknown) => reader.pages.fail(error);
+  client.on("error", onLost);
   try {
     client.query(reader as unknown as pg.Submittable);
     for (let page = await reader.pages.next(); page !== undefined; page = await reader.pages.next()) {
@@ -60,6 +64,7 @@ async function* readOnOwnConnection<T>(
     throw translateStorageError(error);
   } finally {
     if (reader.ready) {
+      client.off("error", onLost);
       client.release();
     } else {
       // The server would otherwise go on (sorting, copying) for a result nobody reads.

@@ -7,7 +7,7 @@ import { PortalReader } from "./postgres-portal.js";
 import { postgresPages } from "./postgres-row-stream.js";
 import { translateStorageError } from "./storage-errors.js";
 
-/** One result row, keyed by column label, as the driver returns it (MySQL DATETIMEs as strings). */
+/** One result row, keyed by column label, as the driver returns it (timestamps as the server's text). */
 export type StreamedRow = Record<string, unknown>;
 
 /** One result row as its values, in the order of the SELECT list. */
@@ -30,13 +30,14 @@ export interface StreamOptions {
 const ATTACHED_SCHEMA = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Rows handed over at a time: a batch costs one await, whatever its size. */
-export const MAX_BATCH = 512;
+const MAX_BATCH = 512;
 
 /**
  * Streams the rows of one read-only statement so memory stays flat whatever the result
  * size. The consumer pulls: MySQL pauses its socket while rows wait, PostgreSQL fetches a
- * page of its portal at a time (postgres-portal.ts), SQLite steps its cursor as rows are taken. An abort (or the consumer stopping early) kills the query
- * on the server; the iteration then throws the signal's reason.
+ * page of its portal at a time (postgres-portal.ts), SQLite steps its cursor as rows are
+ * taken. An abort (or the consumer stopping early) kills the query on the server (KILL QUERY,
+ * pg_cancel_backend); the iteration then throws the signal's reason.
  */
 export async function* streamRows(
   storage: DomainStorage,

@@ -149,3 +149,24 @@ test("postgres: leaving cell batches early cancels the COPY and frees its connec
   t.is(await queriesLeftAfter(storage, "copy_marker", 5_000), 0);
   t.is(connectionsInUse(storage), 0);
 });
+
+test("postgres: a connection the server ends mid-stream fails the stream as unavailable, and the pool goes on", async (t) => {
+  const storage = await open("postgres", 2000);
+  const rows = streamRows(storage, SLOW_SQL, [], NEVER)[Symbol.asyncIterator]();
+  await rows.next();
+  await storage.read((manager) =>
+    manager.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE query LIKE '%slow_marker%' AND pid <> pg_backend_pid() AND datname = current_database()`,
+    ),
+  );
+  let error: unknown;
+  try {
+    for (let next = await rows.next(); !next.done; next = await rows.next()) {}
+  } catch (caught) {
+    error = caught;
+  }
+  t.true(error instanceof DomainError, String(error));
+  t.is((error as DomainError).reason, "DATABASE_UNAVAILABLE");
+  t.is((await collect(streamRows(storage, "SELECT n FROM kit_stream_probe", [], NEVER))).length, 2000);
+});

@@ -25,11 +25,13 @@ test("COPY text rows: cells split at tabs, `\\N` is NULL, escapes are undone, em
     "a\t\\N\t\tÆrø",
     "tab\\there\tnew\\nline\tback\\\\slash\t\\b\\f\\r\\v\\q",
     "\\N\t\\N\t\\N\t\\N",
+    "x\\ty\t\\N\tz\\\\N\t",
   ];
   t.deepEqual(texts(batchesOf(rows, 4)), [
     ["a", null, "", "Ærø"],
     ["tab\there", "new\nline", "back\\slash", "\b\f\r\vq"],
     [null, null, null, null],
+    ["x\ty", null, "z\\N", ""],
   ]);
 });
 

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { loadDataText } from "./load-data-text.js";
 import { connectPostgres, type PostgresTarget, quote } from "./postgres-connection.js";
-import { CopyFromStdin } from "./postgres-copy.js";
+import { copyFromStdin } from "./postgres-copy.js";
 import {
   type DeferredPostgresDefinitions,
   deferredPostgresDefinitions,
@@ -86,9 +86,7 @@ export class PostgresTableWriter implements TableWriter {
     const sql = `COPY ${quote(table)} (${columns.map(quote).join(", ")}) FROM STDIN`;
     const text = loadDataText(lines);
     await this.pending;
-    const copy = new CopyFromStdin(sql, text);
-    this.client.query(copy);
-    const sent = copy.done.catch((error: unknown) => {
+    const sent = copyFromStdin(this.client, sql, text).catch((error: unknown) => {
       throw loadError(table, error);
     });
     // A failure surfaces at the next batch or at endTable; until then it must not go unhandled.

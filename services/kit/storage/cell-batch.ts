@@ -1,7 +1,7 @@
 /**
  * Rows as MySQL's text protocol sends them: every cell's text left as bytes where they arrived,
  * never made into a string (PostgreSQL's COPY rows are copied into a buffer of their batch
- * instead: postgres-copy-reader.ts). For readers that copy or reformat text (a TSV download of a
+ * instead: postgres-copy-cells.ts). For readers that copy or reformat text (a TSV download of a
  * million rows of sixty columns), where a string per cell was most of the time and garbage.
  * A row's bytes stay in the buffer its packet came in (the socket's read buffer, which Node
  * does not reuse): nothing is copied, and a batch holds on to the few buffers its rows are in.

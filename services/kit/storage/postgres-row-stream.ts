@@ -1,23 +1,21 @@
 import type pg from "pg";
 import type { DomainStorage } from "./domain-storage.js";
+import type { Pages } from "./postgres-pages.js";
 import { translateStorageError } from "./storage-errors.js";
 import { streamSlotsOf } from "./stream-slots.js";
 
-/** A promise as it settles, or rejected first when the stream is aborted or its connection lost. */
-export type Settle = <V>(promise: Promise<V>) => Promise<V>;
-
-/** A statement read on a connection of its own (a cursor, a COPY), a page at a time. */
+/** A statement read on a connection of its own (a portal, a COPY): a pg Submittable with pages. */
 export interface PostgresReader<T> {
-  /** Whether the statement may still run on the server: leaving now needs a cancel. */
+  readonly pages: Pages<T>;
+  /** Whether the statement still runs on the server. */
   readonly running: boolean;
   /** Whether the connection is idle again (the statement ended, however). */
   readonly ready: boolean;
-  /** Starts the statement on the client; every wait for the server goes through `settle`. */
-  read(client: pg.PoolClient, settle: Settle): AsyncGenerator<T>;
+  submit(connection: unknown): void;
 }
 
 /**
- * The pages of one reader, on a connection of its own from the storage's pool (an open cursor
+ * The pages of one reader, on a connection of its own from the storage's pool (an open portal
  * or COPY holds its connection until the end) taken in turn with the pool's other streams
  * (stream-slots.ts). Leaving early, by an abort or the consumer stopping, cancels the statement
  * on the server (pg_cancel_backend, through the connection the turns leave free) and drops the
@@ -29,14 +27,18 @@ export async function* postgresPages<T>(
   reader: PostgresReader<T>,
   signal: AbortSignal,
 ): AsyncGenerator<T> {
-  signal.throwIfAborted();
-  const pool = (storage.dataSource.driver as unknown as { master: pg.Pool }).master;
-  const giveBack = await streamSlotsOf(pool, pool.options.max).take();
   try {
     signal.throwIfAborted();
-    yield* readOnOwnConnection(pool, reader, signal);
+    const pool = (storage.dataSource.driver as unknown as { master: pg.Pool }).master;
+    const giveBack = await streamSlotsOf(pool, pool.options.max).take();
+    try {
+      signal.throwIfAborted();
+      yield* readOnOwnConnection(pool, reader, signal);
+    } finally {
+      giveBack();
+    }
   } finally {
-    giveBack();
+    reader.pages.close();
   }
 }
 
@@ -48,28 +50,19 @@ async function* readOnOwnConnection<T>(
   const client = await pool.connect().catch((error: unknown) => {
     throw translateStorageError(error);
   });
-  let stop: (error: unknown) => void = () => {};
-  const stopped = new Promise<never>((_, reject) => {
-    stop = reject;
-  });
-  stopped.catch(() => {});
-  const onAbort = () => stop(signal.reason);
-  signal.addEventListener("abort", onAbort);
   // A checked-out client has no listener of the pool's: a lost connection would otherwise throw
   // (kept on a connection dropped, which may still report its end).
-  const onLost = (error: unknown) => stop(error);
+  const onLost = (error: unknown) => reader.pages.fail(error);
   client.on("error", onLost);
-  const settle: Settle = (promise) => {
-    promise.catch(() => {});
-    return Promise.race([promise, stopped]);
-  };
   try {
-    yield* reader.read(client, settle);
+    client.query(reader as unknown as pg.Submittable);
+    for (let page = await reader.pages.next(); page !== undefined; page = await reader.pages.next()) {
+      yield page;
+    }
   } catch (error) {
     signal.throwIfAborted();
     throw translateStorageError(error);
   } finally {
-    signal.removeEventListener("abort", onAbort);
     if (reader.ready) {
       client.off("error", onLost);
       client.release();

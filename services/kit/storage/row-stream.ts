@@ -2,8 +2,8 @@ import Database from "better-sqlite3";
 import type { CellBatch } from "./cell-batch.js";
 import type { DomainStorage } from "./domain-storage.js";
 import { streamMysqlBatches } from "./mysql-row-stream.js";
-import { CopyCellsReader } from "./postgres-copy-reader.js";
-import { CursorPagesReader } from "./postgres-cursor-pages.js";
+import { CopyCellsReader } from "./postgres-copy-cells.js";
+import { PortalReader } from "./postgres-portal.js";
 import { postgresPages } from "./postgres-row-stream.js";
 import { translateStorageError } from "./storage-errors.js";
 
@@ -35,7 +35,7 @@ const MAX_BATCH = 512;
 /**
  * Streams the rows of one read-only statement so memory stays flat whatever the result
  * size. The consumer pulls: MySQL pauses its socket while rows wait, PostgreSQL fetches a
- * page of its cursor at a time (postgres-cursor-pages.ts), SQLite steps its cursor as rows are
+ * page of its portal at a time (postgres-portal.ts), SQLite steps its cursor as rows are
  * taken. An abort (or the consumer stopping early) kills the query on the server (KILL QUERY,
  * pg_cancel_backend); the iteration then throws the signal's reason.
  */
@@ -76,7 +76,7 @@ export function streamRowValueBatches(
 /**
  * As streamRowValueBatches, on MySQL and PostgreSQL, with the rows left as the text the server
  * sent (CellBatch): for consumers that print the values as text anyway. PostgreSQL sends them
- * through COPY (postgres-copy-reader.ts), its fastest way out of the server.
+ * through COPY (postgres-copy-cells.ts), its fastest way out of the server.
  */
 export async function* streamCellBatches(
   storage: DomainStorage,
@@ -85,7 +85,7 @@ export async function* streamCellBatches(
   signal: AbortSignal,
 ): AsyncGenerator<CellBatch> {
   if (storage.dialect === "postgres") {
-    yield* postgresPages(storage, new CopyCellsReader(sql, params), signal);
+    yield* postgresPages(storage, new CopyCellsReader(sql, params, signal), signal);
     return;
   }
   if (storage.dialect !== "mysql") throw new Error("cell batches are read from MySQL and PostgreSQL only");
@@ -111,7 +111,7 @@ function streamBatches<R>(
 ): AsyncGenerator<R[]> {
   if (storage.dialect === "postgres") {
     const { sql, params, rowsAsArray } = statement;
-    return postgresPages(storage, new CursorPagesReader<R>(sql, params, rowsAsArray, MAX_BATCH), signal);
+    return postgresPages(storage, new PortalReader<R>(sql, params, rowsAsArray, MAX_BATCH, signal), signal);
   }
   return storage.dialect === "mysql"
     ? streamMysqlBatches<R>(storage, statement, signal, MAX_BATCH)

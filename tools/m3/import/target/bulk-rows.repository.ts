@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import type { Connection } from "mysql2";
 import type pg from "pg";
 import type { EntityManager } from "typeorm";
@@ -8,20 +9,24 @@ import { LOAD_DATA_PIECE_BYTES, LOCAL_INFILE_REFUSED } from "../../backup/mysql-
 import { CopyFromStdin } from "../../backup/postgres-copy.js";
 import type { M3Row, M3Value } from "../legacy/legacy-values.js";
 
-/** The driver's connection under a TypeORM transaction's query runner (the pg client or the mysql2 connection). */
+/** The driver's connection under a TypeORM transaction's query runner (the pg client, the mysql2 connection, the better-sqlite3 database). */
 interface ConnectedRunner {
-  databaseConnection: unknown;
+  connect(): Promise<unknown>;
 }
 
 /**
  * New rows written by the engine's bulk path, inside the caller's transaction: one
  * `LOAD DATA LOCAL INFILE` on MySQL/MariaDB, one `COPY … FROM STDIN` on PostgreSQL, both in the
  * text restore's writers send (load-data-text.ts), which the server parses far more cheaply
- * than multi-row INSERTs. SQLite, and a MySQL server that refuses LOAD DATA LOCAL, have none:
+ * than multi-row INSERTs; on SQLite, one prepared single-row INSERT run per row (SQLite runs in
+ * the process: no round trips to save, and TypeORM would keep every multi-row statement's
+ * compiled program in its cache of 100). A MySQL server that refuses LOAD DATA LOCAL has none:
  * `write` then answers false and writes nothing, and the caller INSERTs.
  */
 export class BulkRows {
   private localInfileRefused = false;
+  /** SQLite's prepared INSERT per table and columns (a few dozen tables). */
+  private readonly sqliteInserts = new Map<string, Database.Statement>();
 
   constructor(private readonly dialect: Dialect) {}
 
@@ -32,8 +37,13 @@ export class BulkRows {
     rows: readonly M3Row[],
   ): Promise<boolean> {
     if (rows.length === 0) return true;
-    const connection = (manager.queryRunner as unknown as ConnectedRunner | undefined)?.databaseConnection;
-    if (!connection) return false;
+    const runner = manager.queryRunner as unknown as ConnectedRunner | undefined;
+    if (!runner) return false;
+    const connection = await runner.connect();
+    if (this.dialect === "sqlite") {
+      this.insertEach(connection as Database.Database, table, columns, rows);
+      return true;
+    }
     if (this.dialect === "postgres") {
       await copyRows(connection as pg.ClientBase, table, columns, rows);
       return true;
@@ -42,6 +52,28 @@ export class BulkRows {
     const loaded = await loadRows(connection as Connection, table, columns, rows);
     if (!loaded) this.localInfileRefused = true;
     return loaded;
+  }
+
+  private insertEach(
+    database: Database.Database,
+    table: string,
+    columns: readonly string[],
+    rows: readonly M3Row[],
+  ): void {
+    const sql = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+    let statement = this.sqliteInserts.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      this.sqliteInserts.set(sql, statement);
+    }
+    for (const row of rows) {
+      statement.run(
+        columns.map((column) => {
+          const value = row[column] ?? null;
+          return typeof value === "boolean" ? Number(value) : value;
+        }),
+      );
+    }
   }
 }
 

@@ -83,7 +83,8 @@ function escapedLine(line: string): string {
 
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\0": "\\0" };
 
-function loadDataValue(value: ArchiveValue): string {
+/** One value as a field of LOAD DATA (and COPY) text: NULL as `\N`, the format's special characters escaped. */
+export function loadDataValue(value: ArchiveValue): string {
   if (value === null) return "\\N";
   if (typeof value === "number") return String(value);
   return value.replace(/[\\\t\n\r\0]/g, (character) => ESCAPES[character] as string);

@@ -15,12 +15,12 @@ const PACKET_SHARE = 0.8;
 /** The modes under which a JSON string is read as the same MySQL string (see sqlTuple). */
 const JSON_UNSAFE_SQL_MODES = new Set(["ANSI", "ANSI_QUOTES", "NO_BACKSLASH_ESCAPES"]);
 /** The packets of LOAD DATA's bytes: small beside any max_allowed_packet, large beside their header. */
-const LOAD_DATA_PIECE_BYTES = 1 << 20;
+export const LOAD_DATA_PIECE_BYTES = 1 << 20;
 /**
  * The errors of a server (or a driver) that refuses LOAD DATA LOCAL: local_infile=OFF (4166 on
  * MariaDB 10.5 and later, 1148 before it and on MySQL), MySQL's client-side refusals (3948, 2068).
  */
-const LOCAL_INFILE_REFUSED = new Set([1148, 4166, 3948, 2068]);
+export const LOCAL_INFILE_REFUSED = new Set([1148, 4166, 3948, 2068]);
 
 /** How rows go in: LOAD DATA until the server refuses the first one, then INSERT for the whole restore. */
 type LoadPath = "untried" | "load-data" | "insert";

@@ -4,6 +4,7 @@ import type { DomainStorage } from "../../../../services/kit/storage/domain-stor
 import type { ColumnType } from "../../../../services/kit/storage/table-catalogue.js";
 import type { M3Row, M3Value } from "../legacy/legacy-values.js";
 import { normalRow } from "../merge/m3-rows.js";
+import { BulkRows } from "./bulk-rows.repository.js";
 
 /** Bound values per statement: under SQLite's 32,766 and the servers' 65,535. */
 const VALUES_PER_STATEMENT = 30_000;
@@ -20,7 +21,11 @@ export interface M3TableRef {
  * engine (the kit numbers `?` markers for PostgreSQL). Writes take the caller's transaction.
  */
 export class M3TablesRepository {
-  constructor(readonly storage: DomainStorage) {}
+  private readonly bulk: BulkRows;
+
+  constructor(readonly storage: DomainStorage) {
+    this.bulk = new BulkRows(storage.dialect);
+  }
 
   async countRows(table: string): Promise<number> {
     const rows: { count: number | string }[] = await this.storage.read((manager) =>
@@ -79,13 +84,17 @@ export class M3TablesRepository {
     return found;
   }
 
-  /** Inserts the rows (each with every column given), a multi-row statement at a time. */
+  /**
+   * Inserts rows known to be new (each with every column given): by the engine's bulk path
+   * (LOAD DATA, COPY) where it has one, else a multi-row statement at a time.
+   */
   async insert(
     manager: EntityManager,
     table: string,
     columns: readonly string[],
     rows: readonly M3Row[],
   ): Promise<void> {
+    if (await this.bulk.write(manager, table, columns, rows)) return;
     const perStatement = Math.max(1, Math.floor(VALUES_PER_STATEMENT / columns.length));
     const tuple = `(${placeholders(columns.length)})`;
     for (let start = 0; start < rows.length; start += perStatement) {

@@ -6,7 +6,7 @@ import type { Dialect } from "../../../../services/kit/storage/domain-storage.js
 import { LOAD_DATA_FORMAT, loadDataValue } from "../../backup/load-data-text.js";
 import { LocalDataUpload } from "../../backup/mysql-connection.js";
 import { LOAD_DATA_PIECE_BYTES, LOCAL_INFILE_REFUSED } from "../../backup/mysql-table-writer.repository.js";
-import { CopyFromStdin } from "../../backup/postgres-copy.js";
+import { copyFromStdin } from "../../backup/postgres-copy.js";
 import type { M3Row, M3Value } from "../legacy/legacy-values.js";
 
 /** The driver's connection under a TypeORM transaction's query runner (the pg client, the mysql2 connection, the better-sqlite3 database). */
@@ -84,9 +84,8 @@ async function copyRows(
   rows: readonly M3Row[],
 ): Promise<void> {
   const text = bulkText(rows, columns, "t", "f");
-  const copy = new CopyFromStdin(`COPY ${table} (${columns.join(", ")}) FROM STDIN`, text);
-  client.query(copy);
-  const stored = await copy.done.catch((error: { message?: string }) => {
+  const sql = `COPY ${table} (${columns.join(", ")}) FROM STDIN`;
+  const stored = await copyFromStdin(client, sql, text).catch((error: { message?: string }) => {
     throw new Error(`${table}: ${error.message ?? String(error)}`);
   });
   if (stored !== rows.length) throw new Error(`${table}: ${stored} of ${rows.length} rows stored by COPY`);

@@ -120,6 +120,13 @@ for (const backend of BACKENDS) {
       3,
     ],
     ["a value that tries SQL", [where("concept", { equals: "x' OR '1'='1" })], 0],
+    ["equals on a number column", [where("depth_meters", { equals: "120" })], 1],
+    ["in on a number column", [where("depth_meters", { in: ["10.5", "120"] })], 4],
+    [
+      "equals on a timestamp, to the microsecond",
+      [where("index_recorded_timestamp", { equals: "2020-01-02T12:00:00.123456Z" })],
+      1,
+    ],
   ];
   for (const [name, constraints, expected] of counts) {
     test(`${backend}: count with ${name}`, async (t) => {

@@ -160,6 +160,21 @@ test("malformed constraints are refused", (t) => {
   t.is(rejection({ select: ["concept"], limit: -1 }).metadata?.field, "limit");
 });
 
+test("equals and in take a value of their column's kind, so every engine reads it alike", (t) => {
+  const refused = (column: string, constraint: Parameters<typeof where>[1]) =>
+    rejection({ select: ["concept"], where: [where(column, constraint)] });
+  t.like(refused("depth_meters", { equals: "abc" }), { reason: "INVALID_VALUE" });
+  t.is(refused("depth_meters", { equals: "abc" }).metadata?.field, "where[0].equals");
+  t.like(refused("depth_meters", { in: ["10", "deep"] }), { reason: "INVALID_VALUE" });
+  t.like(refused("observation_timestamp", { equals: "yesterday" }), { reason: "INVALID_VALUE" });
+  const accepted = (column: string, value: string) =>
+    tabularQueryOf(request({ select: ["concept"], where: [where(column, { equals: value })] }), "rows");
+  t.notThrows(() => accepted("depth_meters", "-1.5e2"));
+  t.notThrows(() => accepted("concept", "abc"));
+  const instant = accepted("observation_timestamp", "2020-01-01T00:00:00Z").conditions[0];
+  t.true(instant?.kind === "equals" && !instant.value.includes("T"), "sent in the stored form");
+});
+
 test("with distinct, the order must use selected columns", (t) => {
   t.is(
     rejection({ select: ["concept"], distinct: true, orderBy: ["observer"] }).reason,

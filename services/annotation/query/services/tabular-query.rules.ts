@@ -82,12 +82,13 @@ function conditionOf(constraint: QueryConstraint, field: string): Condition {
     const [low, high] = pair(constraint.between, `${field}.between`).map((text) => instantText(text, field));
     return { kind: "between", column, low: low as string, high: high as string };
   }
-  for (const kind of ["contains", "equals"] as const) {
-    const value = constraint[kind];
-    if (value !== undefined) return { kind, column, value };
+  if (constraint.contains !== undefined) return { kind: "contains", column, value: constraint.contains };
+  if (constraint.equals !== undefined) {
+    return { kind: "equals", column, value: comparable(column, constraint.equals, `${field}.equals`) };
   }
   if (constraint.in.length > 0) {
-    return { kind: "in", column, values: checkListSize(constraint.in, `${field}.in`) };
+    const values = checkListSize(constraint.in, `${field}.in`);
+    return { kind: "in", column, values: values.map((value) => comparable(column, value, `${field}.in`)) };
   }
   if (constraint.isnull !== undefined) return { kind: "isnull", column, isNull: constraint.isnull };
   for (const kind of ["like", "notlike"] as const) {
@@ -127,6 +128,29 @@ function requiredColumn(name: string): ViewColumn {
 function pair<T>(values: readonly T[], field: string): readonly T[] {
   if (values.length !== 2) throw invalid("INVALID_VALUE", `${field} needs exactly two values`, field);
   return values;
+}
+
+const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/**
+ * A value compared with `equals` or `in` as its column's kind reads it, the same on every
+ * engine: a number column takes a number (MySQL would compare "abc" as 0, PostgreSQL refuse
+ * it), a time column an instant (sent in the form every engine stores).
+ */
+function comparable(column: ViewColumn, text: string, field: string): string {
+  if (column.kind === "instant") {
+    const instant = Instant.parse(text);
+    if (!instant)
+      throw invalid("INVALID_VALUE", `${field}: "${text}" is not an instant (${column.name})`, field);
+    return instant.toSql();
+  }
+  const pattern = column.kind === "integer" || column.kind === "long" ? INTEGER_TEXT : NUMBER_TEXT;
+  if (column.kind !== "text" && column.kind !== "uuid" && !pattern.test(text)) {
+    const wanted = pattern === INTEGER_TEXT ? "a whole number" : "a number";
+    throw invalid("INVALID_VALUE", `${field}: "${text}" is not ${wanted} (${column.name})`, field);
+  }
+  return text;
 }
 
 function instantText(text: string, field: string): string {

@@ -20,10 +20,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
+import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"];
 const SOURCE = /\.(ts|mts|mjs|js)$/;
 /** Read by the operating system's conventions, not settings of m3. */

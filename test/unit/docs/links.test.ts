@@ -8,10 +8,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import test from "ava";
+import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** What is on disk but not part of the project. */
 const NOT_PROJECT = new Set([".git", "node_modules", "data", ".tmp", "dist", "coverage"]);
 /** Sources of other repositories that clients.md names (`services/ServiceBuilder.java`). */
@@ -123,7 +122,7 @@ test("a link to a missing file or heading, and a missing path in code, are found
     [
       "# Page A",
       "## The `m3` command",
-      "[ok](b.md#setup) [ok](#the-m3-command) [ok](../services/kb/main.ts) [web](https://example.org/x)",
+      "[ok](b.md#setup) [ok](#the-m3-command) [web](https://example.org/x)",
       "[gone](c.md) [no heading](b.md#nowhere) ![gone image](images/x.png)",
       "Code: `services/kb/main.ts`, `services/<domain>/main.ts`, `services/kb/gone.ts`.",
       "```sh",
@@ -132,7 +131,7 @@ test("a link to a missing file or heading, and a missing path in code, are found
     ].join("\n"),
   );
   write("docs/b.md", "# B\n\n## Setup\n");
-  write("README.md", "[docs](docs/a.md)\n");
+  write("README.md", "[docs](docs/a.md) [ok](services/kb/main.ts)\n");
   t.deepEqual(brokenLinks(root, "docs/a.md"), [
     "docs/a.md: c.md (no such file)",
     "docs/a.md: b.md#nowhere (no such heading)",

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { DatabaseTarget } from "./database-url.js";
+import type { PostgresTarget } from "./postgres-client-config.js";
 
 /** SQLSTATE invalid_catalog_name: the database named in the connection does not exist. */
 const DATABASE_MISSING = "3D000";
@@ -10,8 +10,6 @@ const DATABASE_MISSING = "3D000";
 const CREATED_MEANWHILE = new Set(["42P04", "23505"]);
 /** The maintenance database every PostgreSQL server has, to connect to while ours is missing. */
 const MAINTENANCE_DATABASE = "postgres";
-
-type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
 
 /**
  * Creates the target database when it does not exist yet (first start on an empty server), in

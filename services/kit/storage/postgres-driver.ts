@@ -1,5 +1,6 @@
 import pg from "pg";
 import { numberedPlaceholders } from "../sql/numbered-placeholders.js";
+import { POSTGRES_SESSION_OPTIONS } from "./postgres-client-config.js";
 
 /** PostgreSQL's type ids (pg_type.oid) of the values m3 reads differently from pg's defaults. */
 const TYPE = { int8: 20, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
@@ -57,7 +58,7 @@ class M3Pool extends pg.Pool {
       Client: NumberingClient,
       types: postgresTypes,
       // CURRENT_TIMESTAMP and friends in UTC, as MySQL's sessions (timezone "Z").
-      options: "-c TimeZone=UTC -c DateStyle=ISO",
+      options: POSTGRES_SESSION_OPTIONS,
     });
   }
 }

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { DatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import { postgresClientConfig } from "../../../services/kit/storage/postgres-client-config.js";
 import { ensurePostgresDatabase } from "../../../services/kit/storage/postgres-database.js";
 
 type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
@@ -21,13 +22,7 @@ export async function storeOrReadPostgresSecrets(
   candidates: Readonly<Record<string, string>>,
 ): Promise<Record<string, string>> {
   await ensurePostgresDatabase(target);
-  const client = new pg.Client({
-    host: target.host,
-    port: target.port,
-    user: target.user,
-    password: target.password,
-    database: target.database,
-  });
+  const client = new pg.Client(postgresClientConfig(target));
   await client.connect();
   try {
     await client

@@ -1,7 +1,10 @@
 import pg from "pg";
-import type { DatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import {
+  type PostgresTarget,
+  postgresClientConfig,
+} from "../../../services/kit/storage/postgres-client-config.js";
 
-export type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
+export type { PostgresTarget };
 
 /** PostgreSQL's type ids (pg_type.oid) of the values the archive holds otherwise than pg reads them. */
 const TYPE = { int8: 20, timestamp: 1114, timestamptz: 1184 } as const;
@@ -35,15 +38,7 @@ const types = {
 
 /** One connection of the backup or the restore, in UTC, values read as the archive holds them. */
 export async function connectPostgres(target: PostgresTarget): Promise<pg.Client> {
-  const client = new pg.Client({
-    host: target.host,
-    port: target.port,
-    user: target.user,
-    password: target.password,
-    database: target.database,
-    types,
-    options: "-c TimeZone=UTC -c DateStyle=ISO",
-  });
+  const client = new pg.Client({ ...postgresClientConfig(target), types });
   // A connection that fails fails its statements too, which say so; unheard, the event would end the process.
   client.on("error", () => undefined);
   await client.connect();

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { DatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import { postgresClientConfig } from "../../../services/kit/storage/postgres-client-config.js";
 import type { DatagenRepository } from "./datagen.repository.js";
 import type { SqlRow, SqlValue } from "./datagen-tables.js";
 
@@ -16,16 +17,8 @@ export class PostgresDatagenRepository implements DatagenRepository {
   private readonly pool: pg.Pool;
 
   constructor(target: Extract<DatabaseTarget, { kind: "postgres" }>, connections: number) {
-    this.pool = new pg.Pool({
-      host: target.host,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-      max: connections,
-      // The generator's timestamps are UTC, as m3 stores them.
-      options: "-c TimeZone=UTC",
-    });
+    // The generator's timestamps are UTC, as m3 stores them (m3's session).
+    this.pool = new pg.Pool({ ...postgresClientConfig(target), max: connections });
   }
 
   async nonEmptyTables(tables: readonly string[]): Promise<string[]> {

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { parseDatabaseUrl, redact } from "../../../../services/kit/storage/database-url.js";
+import { postgresClientConfig } from "../../../../services/kit/storage/postgres-client-config.js";
 import type { LegacyRow } from "./legacy-values.js";
 
 /** How long a connection attempt may take before the import gives up with the driver's error. */
@@ -44,14 +45,9 @@ export class LegacySourceRepository {
       );
     }
     const client = new pg.Client({
-      host: target.host,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
+      ...postgresClientConfig(target),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS,
       types,
-      options: "-c TimeZone=UTC -c DateStyle=ISO",
     });
     try {
       await client.connect();

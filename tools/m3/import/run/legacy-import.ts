@@ -10,31 +10,18 @@ import {
   LEGACY_UNCARRIED_TABLES,
   missingLegacyColumns,
 } from "../legacy/legacy-tables.js";
-import type { TableSource } from "../merge/table-source.js";
 import type { UncarriedTable } from "./import-report.js";
+import type { ImportSource } from "./import-run.service.js";
 import { DOMAIN_CATALOGUES } from "./target-domains.js";
 
 /** Where each legacy service's tables are: one URL for all (the quickstart) or one per service. */
 export type LegacySources = Partial<Record<LegacyDomain, string>>;
 
-/** A legacy source, opened and checked: the tables to merge per domain, and what m3 does not carry. */
-export interface OpenedLegacySource {
-  description: string;
-  domains: LegacyDomain[];
-  tables(domain: LegacyDomain): TableSource[];
-  uncarried(): Promise<UncarriedTable[]>;
-  notes(): Promise<string[]>;
-  close(): Promise<void>;
-}
-
 /**
  * Opens the legacy databases and checks that each is what its service made: a database that
  * lacks a table or column m3 reads is refused, naming them, before anything is written.
  */
-export async function openLegacySources(
-  sources: LegacySources,
-  importedAt: Instant,
-): Promise<OpenedLegacySource> {
+export async function openLegacySources(sources: LegacySources, importedAt: Instant): Promise<ImportSource> {
   const domains = (Object.keys(sources) as LegacyDomain[]).filter((domain) => sources[domain]);
   if (domains.length === 0)
     throw new SourceError("no source: give --from, or --kb-from, --registry-from and --annotation-from");

@@ -1,7 +1,7 @@
 import type { DatabaseTarget } from "../../../../services/kit/storage/database-url.js";
 import { Instant } from "../../../../services/kit/time/instant.js";
 import type { LegacyDomain } from "../legacy/legacy-mapping.js";
-import { mergeTable, type TableReport } from "../merge/table-merge.service.js";
+import { mergeTable, orphanLine, type TableReport } from "../merge/table-merge.service.js";
 import type { TableSource } from "../merge/table-source.js";
 import { ImportRunsRepository } from "../target/import-runs.repository.js";
 import type { M3TablesRepository } from "../target/m3-tables.repository.js";
@@ -63,8 +63,12 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
         }
       }
     }
+    const repairs: string[] = [];
     if (!options.dryRun) {
       for (const domain of source.domains) {
+        // What an interrupted run set aside is made again before anything is read or written.
+        for (const orphans of await targets.of(domain).setAside.putBack())
+          repairs.push(`left by an interrupted run: ${orphanLine(orphans)}`);
         await new ImportRunsRepository(targets.of(domain).storage).begin({
           source: source.description,
           domain,
@@ -101,7 +105,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
       dryRun: options.dryRun,
       tables,
       uncarried: await source.uncarried(),
-      notes: await source.notes(),
+      notes: [...repairs, ...(await source.notes())],
       sampled: {},
       mismatches: [],
       unchanged: tables.every((table) => table.added + table.updated + table.pruned === 0),

@@ -5,6 +5,7 @@ import type { ColumnType } from "../../../../services/kit/storage/table-catalogu
 import type { M3Row, M3Value } from "../legacy/legacy-values.js";
 import { normalRow } from "../merge/m3-rows.js";
 import { BulkRows } from "./bulk-rows.repository.js";
+import { SetAsideIndexesRepository } from "./set-aside/set-aside-indexes.repository.js";
 
 /** Bound values per statement: under SQLite's 32,766 and the servers' 65,535. */
 const VALUES_PER_STATEMENT = 30_000;
@@ -22,9 +23,12 @@ export interface M3TableRef {
  */
 export class M3TablesRepository {
   private readonly bulk: BulkRows;
+  /** The plain indexes and foreign keys of tables loaded empty, set aside and put back. */
+  readonly setAside: SetAsideIndexesRepository;
 
   constructor(readonly storage: DomainStorage) {
     this.bulk = new BulkRows(storage.dialect);
+    this.setAside = new SetAsideIndexesRepository(storage);
   }
 
   async countRows(table: string): Promise<number> {

@@ -2,6 +2,7 @@
  * `m3`: the command line of m3 (package.json `bin`, also in the image). Every subcommand reads
  * the settings `m3 start` reads (the environment, ./data) and takes --database-url.
  */
+import "./image-heap.js";
 import { Command } from "commander";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { registerBackup } from "./commands/backup.command.js";

@@ -1,6 +1,7 @@
 import type { M3Row } from "../legacy/legacy-values.js";
 import type { M3TablesRepository } from "../target/m3-tables.repository.js";
 import type { OrphanRows } from "../target/set-aside/set-aside-indexes.repository.js";
+import type { IndexBuilds } from "./index-builds.js";
 import { differingColumns, identityOf } from "./m3-rows.js";
 import { settleUniqueValues } from "./m3-unique-values.js";
 import { decideMerge } from "./merge-rule.js";
@@ -49,6 +50,8 @@ export interface TableReport {
 
 export interface MergeOptions {
   dryRun: boolean;
+  /** Where the put-backs of set-aside indexes wait; the caller settles them after the domain's last table. */
+  builds: IndexBuilds;
   prune: boolean;
   previousImport?: string;
   onProgress?: (done: number, total: number) => void;
@@ -90,19 +93,24 @@ export async function mergeTable(
     !options.dryRun &&
     report.sourceRows >= SET_ASIDE_FROM_ROWS &&
     (await target.setAside.setAside(source.target.name));
+  // A table that keeps its foreign keys loads once the rows its keys point to are settled.
+  if (!setAside) await options.builds.settle();
   try {
     await mergeBatches(source, target, options, report, allNew);
   } catch (error) {
     // The next run puts them back too; the merge's own error is the one reported.
+    await options.builds.settle().catch(() => undefined);
     if (setAside) await target.setAside.putBack(source.target.name).catch(() => undefined);
     throw error;
   }
   if (setAside) {
-    for (const orphans of await target.setAside.putBack(source.target.name)) {
-      report.added -= orphans.rows;
-      report.unplaceable += orphans.rows;
-      listIn(report.listedUnplaceable, orphanLine(orphans));
-    }
+    options.builds.schedule(async () => {
+      for (const orphans of await target.setAside.putBack(source.target.name)) {
+        report.added -= orphans.rows;
+        report.unplaceable += orphans.rows;
+        listIn(report.listedUnplaceable, orphanLine(orphans));
+      }
+    });
   }
   if (options.prune) report.pruned = await prune(source, target, options.dryRun);
   return report;

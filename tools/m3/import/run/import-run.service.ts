@@ -1,6 +1,7 @@
 import type { DatabaseTarget } from "../../../../services/kit/storage/database-url.js";
 import { Instant } from "../../../../services/kit/time/instant.js";
 import type { LegacyDomain } from "../legacy/legacy-mapping.js";
+import { IndexBuilds } from "../merge/index-builds.js";
 import { mergeTable, orphanLine, type TableReport } from "../merge/table-merge.service.js";
 import type { TableSource } from "../merge/table-source.js";
 import { ImportRunsRepository } from "../target/import-runs.repository.js";
@@ -81,6 +82,7 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
       const target = targets.of(domain);
       const sources = source.tables(domain);
       const mergeDomain = async () => {
+        const builds = new IndexBuilds();
         for (const table of sources) {
           const label = `${domain}.${table.target.name}`;
           tables.push(
@@ -88,10 +90,12 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
               dryRun: options.dryRun,
               prune: options.prune,
               previousImport: previous.get(domain),
+              builds,
               onProgress: (done, total) => options.onTable?.(label, done, total),
             }),
           );
         }
+        await builds.settle();
       };
       if (options.dryRun) await mergeDomain();
       else if (domain !== "annotation") await mergeDomain();

@@ -1,10 +1,17 @@
 import type { Logger } from "pino";
 import { CaptureServiceService } from "../../proto/gen/m3/capture/v1/capture_service.js";
+import { CropServiceService } from "../../proto/gen/m3/capture/v1/crop_service.js";
 import type { OpenedDomain } from "../kit/domain/domain-module.js";
 import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
 import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
+import { CROP_ACCESS } from "./crops/crop.access.js";
+import { cropHandlers } from "./crops/crop.handlers.js";
+import { CropService } from "./crops/crop.service.js";
+import { CropCache } from "./crops/crop-cache.js";
+import { ImageSource } from "./crops/image-source.js";
+import { SourceMemo } from "./crops/source-memo.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
 import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
@@ -14,18 +21,21 @@ import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
 import { VideoSourceResolver } from "./services/video-source.js";
 
-export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto"] as const;
+export const CAPTURE_PROTO_FILES = [
+  "m3/capture/v1/capture_service.proto",
+  "m3/capture/v1/crop_service.proto",
+] as const;
 
 /** Probe answers kept per video, and for how long after their last use (the legacy defaults). */
 const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
 
-/** Opens the frame cache (indexing what is on disk) and wires the capture service. */
+/** Opens the frame and crop caches (indexing what is on disk) and wires the capture and crop services. */
 export async function openCaptureDomain(options: {
   settings: CaptureSettings;
   logger: Logger;
   /** Checks the kb user tokens a capture may carry instead of the API key (the web console's). */
   tokens: TokenVerifier;
-}): Promise<OpenedDomain & { service: CaptureService }> {
+}): Promise<OpenedDomain & { service: CaptureService; crops: CropService }> {
   const { settings, logger } = options;
   const cache = await FrameCache.open(
     settings.cacheRoot,
@@ -37,8 +47,9 @@ export async function openCaptureDomain(options: {
     queueSize: settings.queueSize,
     maxWaitMillis: settings.maxWaitMillis,
   });
+  const sources = new VideoSourceResolver(settings.fileRoots);
   const service = new CaptureService({
-    sources: new VideoSourceResolver(settings.fileRoots),
+    sources,
     cache,
     pool,
     grabber: new FrameGrabber({
@@ -57,6 +68,24 @@ export async function openCaptureDomain(options: {
     captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
     { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
   );
+  const crops = new CropService({
+    cache: await CropCache.open(
+      settings.crops.cacheRoot,
+      { maxBytes: settings.crops.cacheSizeBytes, freeFraction: settings.cacheFreeFraction },
+      logger,
+    ),
+    images: new ImageSource(sources, {
+      fetchTimeoutMillis: settings.crops.fetchTimeoutMillis,
+      maxBytes: settings.crops.maxSourceBytes,
+    }),
+    memo: new SourceMemo(settings.crops.sourceMemoryBytes),
+    frames: service,
+  });
+  const cropBinding = bindService(CropServiceService, cropHandlers(crops), {
+    declaration: CROP_ACCESS,
+    tokens: options.tokens,
+    logger,
+  });
   const untrack = trackCapture(cache, pool);
-  return { bindings: [binding], service, close: async () => untrack() };
+  return { bindings: [binding, cropBinding], service, crops, close: async () => untrack() };
 }

@@ -46,6 +46,8 @@
 {{- if eq .component "capture" }}
 - name: CAPTURE_CACHE_SIZE
   value: {{ $root.Values.capture.cacheSizeMegabytes | quote }}
+- name: CAPTURE_CROP_CACHE_SIZE
+  value: {{ $root.Values.capture.cropCacheSizeMegabytes | quote }}
 {{- end }}
 {{- if eq .component "upload" }}
 {{ include "m3.uploadStoreEnv" $root }}

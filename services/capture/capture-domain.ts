@@ -1,17 +1,12 @@
 import type { Logger } from "pino";
 import { CaptureServiceService } from "../../proto/gen/m3/capture/v1/capture_service.js";
-import { CropServiceService } from "../../proto/gen/m3/capture/v1/crop_service.js";
 import type { OpenedDomain } from "../kit/domain/domain-module.js";
 import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
 import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
-import { CROP_ACCESS } from "./crops/crop.access.js";
-import { cropHandlers } from "./crops/crop.handlers.js";
-import { CropService } from "./crops/crop.service.js";
-import { CropCache } from "./crops/crop-cache.js";
-import { ImageSource } from "./crops/image-source.js";
-import { SourceMemo } from "./crops/source-memo.js";
+import type { CropService } from "./crops/crop.service.js";
+import { openCrops } from "./crops/open-crops.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
 import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
@@ -68,24 +63,15 @@ export async function openCaptureDomain(options: {
     captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
     { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
   );
-  const crops = new CropService({
-    cache: await CropCache.open(
-      settings.crops.cacheRoot,
-      { maxBytes: settings.crops.cacheSizeBytes, freeFraction: settings.cacheFreeFraction },
-      logger,
-    ),
-    images: new ImageSource(sources, {
-      fetchTimeoutMillis: settings.crops.fetchTimeoutMillis,
-      maxBytes: settings.crops.maxSourceBytes,
-    }),
-    memo: new SourceMemo(settings.crops.sourceMemoryBytes),
-    frames: service,
-  });
-  const cropBinding = bindService(CropServiceService, cropHandlers(crops), {
-    declaration: CROP_ACCESS,
-    tokens: options.tokens,
-    logger,
-  });
+  const crops = await openCrops({ settings, frames: service, sources, tokens: options.tokens, logger });
   const untrack = trackCapture(cache, pool);
-  return { bindings: [binding, cropBinding], service, crops, close: async () => untrack() };
+  return {
+    bindings: [binding, crops.binding],
+    service,
+    crops: crops.service,
+    close: async () => {
+      untrack();
+      await crops.close();
+    },
+  };
 }

@@ -32,6 +32,8 @@ export interface CaptureSettings {
   fileRoots: readonly string[];
   /** The crop service (legacy skimmer). */
   crops: CropSettings;
+  /** The registry's gRPC host:port (M3_REGISTRY_GRPC_ADDRESS), asked whether a crop's URL is a video. */
+  registryGrpcAddress: string | undefined;
 }
 
 /** The crop service's settings (it reads file URLs under the same fileRoots). */
@@ -86,6 +88,7 @@ export function readCaptureSettings(
     ffprobeTimeoutMillis: intSetting(env, names("FFPROBE_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
     fileRoots: readFileRoots(env),
     crops: readCropSettings(env, dataDir),
+    registryGrpcAddress: readFirst(env, ["M3_REGISTRY_GRPC_ADDRESS"]),
   };
 }
 

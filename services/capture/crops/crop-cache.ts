@@ -29,6 +29,9 @@ const PREFIX_FOLDER = /^[0-9a-f]{2}$/;
  */
 export class CropCache {
   private readonly entries = new Map<string, Entry>();
+  /** Crops being written, by digest: answered from memory meanwhile. */
+  private readonly pending = new Map<string, Buffer>();
+  private readonly writes = new Set<Promise<void>>();
   private sequence = 0;
   private bytes = 0;
 
@@ -56,6 +59,8 @@ export class CropCache {
 
   /** The cached crop's bytes, or undefined (also when eviction just took its file). */
   async read(key: CropKey): Promise<Buffer | undefined> {
+    const pending = this.pending.get(key.digest);
+    if (pending) return pending;
     const entry = this.entries.get(key.digest);
     if (!entry) return undefined;
     try {
@@ -64,6 +69,26 @@ export class CropCache {
       this.forget(entry);
       return undefined;
     }
+  }
+
+  /**
+   * Stores a crop without making the caller wait for the disk: until its file is written, reads
+   * answer it from memory. A failed write is logged and the crop is simply not cached.
+   */
+  keep(key: CropKey, data: Buffer): void {
+    this.pending.set(key.digest, data);
+    const written = this.write(key, data)
+      .catch((error: unknown) => this.logger.warn({ err: error }, "a crop could not be cached"))
+      .finally(() => {
+        this.pending.delete(key.digest);
+        this.writes.delete(written);
+      });
+    this.writes.add(written);
+  }
+
+  /** Resolves once every crop kept so far is on disk (or failed). */
+  async flush(): Promise<void> {
+    await Promise.all(this.writes);
   }
 
   /** Stores a crop, then evicts the oldest if the cache is over its limit. */

@@ -5,8 +5,9 @@ import { type CropKey, cropKey } from "./crop-key.js";
 import { type CropInput, type CropOrder, toCropOrder } from "./crop-request.js";
 import type { ImageSource } from "./image-source.js";
 import { cropToPng } from "./png-crop.js";
+import type { VideoRegistry } from "./registered-videos.js";
 import type { SourceMemo } from "./source-memo.js";
-import { namesVideoByExtension } from "./video-urls.js";
+import { type UrlKind, urlKindByExtension } from "./video-urls.js";
 
 /** A cropped region, and whether it came from the crop cache. */
 export interface CroppedRegion {
@@ -20,11 +21,14 @@ export interface CropServiceParts {
   memo: SourceMemo;
   /** Video frames, through capture's own frame cache and worker pool. */
   frames: CaptureService;
+  /** Says whether a URL without a telling extension is a registered video. */
+  registry: VideoRegistry;
 }
 
 /**
  * skimmer's flow: a cached crop is answered at once; otherwise the source is read (a video's
- * frame at `ms` through frame capture, any other URL as an image), the region is cut out as a
+ * frame at `ms` through frame capture, any other URL as an image; a video is known by its URL's
+ * extension, or, with none telling, by the registry's record of it), the region is cut out as a
  * PNG and cached. Concurrent requests for one crop, or for crops of one image, share the work.
  */
 export class CropService {
@@ -35,19 +39,21 @@ export class CropService {
 
   async crop(input: CropInput): Promise<CroppedRegion> {
     const order = toCropOrder(input);
-    const video = namesVideoByExtension(order.url);
+    const kind = urlKindByExtension(order.url);
     // An image has no time: its crops are one entry whatever ms says.
-    const key = cropKey(order.url, video ? order.elapsedMillis : 0, order.region);
+    const key = cropKey(order.url, kind === "image" ? 0 : order.elapsedMillis, order.region);
     const cached = await this.parts.cache.read(key);
     if (cached) return { data: cached, cacheStatus: "HIT" };
-    const data = await this.crops.run(key.digest, () => this.make(order, key, video));
+    const data = await this.crops.run(key.digest, () => this.make(order, key, kind));
     return { data, cacheStatus: "MISS" };
   }
 
-  private async make(order: CropOrder, key: CropKey, video: boolean): Promise<Buffer> {
+  private async make(order: CropOrder, key: CropKey, kind: UrlKind): Promise<Buffer> {
+    const video =
+      kind === "video" || (kind === "unknown" && (await this.parts.registry.isRegisteredVideo(order.url)));
     const source = video ? await this.frame(order) : await this.image(order.url);
     const data = await cropToPng(source, order.region, order.url);
-    await this.parts.cache.write(key, data);
+    this.parts.cache.keep(key, data);
     return data;
   }
 

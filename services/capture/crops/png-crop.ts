@@ -5,17 +5,10 @@ import { type CropRegion, regionOutside } from "./crop-request.js";
 /**
  * The region of an encoded image (JPEG, PNG, TIFF, WebP…) as a PNG, by sharp (libvips). The
  * pixels are taken as stored, without turning the image by its EXIF orientation, as skimmer's
- * image library did, so boxes drawn on the stored pixels stay where they were drawn.
+ * image library did, so boxes drawn on the stored pixels stay where they were drawn. The image's
+ * size is read only when libvips refuses the cut, to say why.
  */
 export async function cropToPng(image: Buffer, region: CropRegion, url: string): Promise<Buffer> {
-  const { width, height } = await sharp(image)
-    .metadata()
-    .catch(() => ({ width: undefined, height: undefined }));
-  if (width === undefined || height === undefined) {
-    throw DomainError.notFound(`${url} is not an image this server can read`, { field: "url" });
-  }
-  const outside = regionOutside(region, width, height);
-  if (outside) throw outside;
   try {
     return await sharp(image)
       .extract({
@@ -27,6 +20,14 @@ export async function cropToPng(image: Buffer, region: CropRegion, url: string):
       .png()
       .toBuffer();
   } catch {
-    throw DomainError.notFound(`${url} is not an image this server can read`, { field: "url" });
+    throw await whyNot(image, region, url);
   }
+}
+
+async function whyNot(image: Buffer, region: CropRegion, url: string): Promise<DomainError> {
+  const { width, height } = await sharp(image)
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined }));
+  const outside = width !== undefined && height !== undefined && regionOutside(region, width, height);
+  return outside || DomainError.notFound(`${url} is not an image this server can read`, { field: "url" });
 }

@@ -77,3 +77,14 @@ test("a crop whose file vanished is a miss and is forgotten", async (t) => {
   t.is(cache.size, 0);
   t.is(cache.totalBytes, 0);
 });
+
+test("a kept crop is answered from memory at once and is on disk after flush", async (t) => {
+  const root = await newRoot();
+  const cache = await CropCache.open(root, limits, logger);
+  const key = cropKey("http://images.example/a.png", 0, region(0));
+  cache.keep(key, Buffer.from("kept crop"));
+  t.deepEqual(await cache.read(key), Buffer.from("kept crop"));
+  await cache.flush();
+  const reopened = await CropCache.open(root, limits, logger);
+  t.deepEqual(await reopened.read(key), Buffer.from("kept crop"));
+});

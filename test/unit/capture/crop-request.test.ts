@@ -1,6 +1,6 @@
 import test from "ava";
 import { regionOutside, toCropOrder } from "../../../services/capture/crops/crop-request.js";
-import { namesVideoByExtension } from "../../../services/capture/crops/video-urls.js";
+import { urlKindByExtension } from "../../../services/capture/crops/video-urls.js";
 
 const box = { url: "https://example.org/a.png", left: 1, top: 2, right: 3, bottom: 4 };
 
@@ -37,10 +37,12 @@ test("a region fits an image when its right and bottom edges are at most its wid
   t.is(regionOutside(region, 200, 149)?.reason, "REGION_OUTSIDE_IMAGE");
 });
 
-test("a URL names a video by the extension of its path, whatever its case, query or fragment", (t) => {
-  t.true(namesVideoByExtension("https://example.org/dives/D1234.MOV?download=1"));
-  t.true(namesVideoByExtension("file:///archive/d1234.mp4#t=1"));
-  t.false(namesVideoByExtension("https://example.org/frames/d1234.png"));
-  t.false(namesVideoByExtension("https://example.org/videos.mp4/frame"));
-  t.false(namesVideoByExtension("https://example.org/image?name=a.mp4"));
+test("a URL names a video or an image by the extension of its path, whatever its case, query or fragment", (t) => {
+  t.is(urlKindByExtension("https://example.org/dives/D1234.MOV?download=1"), "video");
+  t.is(urlKindByExtension("file:///archive/d1234.mp4#t=1"), "video");
+  t.is(urlKindByExtension("https://example.org/frames/d1234.PNG"), "image");
+  t.is(urlKindByExtension("https://example.org/frames/d1234.jpeg"), "image");
+  t.is(urlKindByExtension("https://example.org/videos.mp4/frame"), "unknown");
+  t.is(urlKindByExtension("https://example.org/image?name=a.mp4"), "unknown");
+  t.is(urlKindByExtension("urn:mbari:video:1234"), "unknown");
 });

@@ -56,6 +56,8 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
     module: captureModule,
     routes: captureRoutes,
     moreRoutes: [skimmerRoutes],
+    // Its crops ask the registry whether a URL without a telling extension is a video.
+    calls: ["registry"],
     endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
   },
   {

@@ -1,0 +1,55 @@
+import type { Logger } from "pino";
+import { CropServiceService } from "../../../proto/gen/m3/capture/v1/crop_service.js";
+import { bindService, type ServiceBinding, type TokenVerifier } from "../../kit/grpc/bind-service.js";
+import type { CaptureSettings } from "../config.js";
+import type { CaptureService } from "../services/capture.service.js";
+import type { VideoSourceResolver } from "../services/video-source.js";
+import { CROP_ACCESS } from "./crop.access.js";
+import { cropHandlers } from "./crop.handlers.js";
+import { CropService } from "./crop.service.js";
+import { CropCache } from "./crop-cache.js";
+import { ImageSource } from "./image-source.js";
+import { NO_VIDEO_REGISTRY, registryVideoLookup } from "./registered-videos.js";
+import { SourceMemo } from "./source-memo.js";
+
+/**
+ * Opens the crop cache (indexing what is on disk) and wires the crop service over the capture
+ * service's frames and its file roots, and the registry when its address is set.
+ */
+export async function openCrops(options: {
+  settings: CaptureSettings;
+  frames: CaptureService;
+  sources: VideoSourceResolver;
+  tokens: TokenVerifier;
+  logger: Logger;
+}): Promise<{ binding: ServiceBinding; service: CropService; close(): Promise<void> }> {
+  const { settings, logger } = options;
+  const registry = settings.registryGrpcAddress
+    ? registryVideoLookup(settings.registryGrpcAddress, logger)
+    : NO_VIDEO_REGISTRY;
+  const cache = await CropCache.open(
+    settings.crops.cacheRoot,
+    { maxBytes: settings.crops.cacheSizeBytes, freeFraction: settings.cacheFreeFraction },
+    logger,
+  );
+  const service = new CropService({
+    cache,
+    images: new ImageSource(options.sources, {
+      fetchTimeoutMillis: settings.crops.fetchTimeoutMillis,
+      maxBytes: settings.crops.maxSourceBytes,
+    }),
+    memo: new SourceMemo(settings.crops.sourceMemoryBytes),
+    frames: options.frames,
+    registry,
+  });
+  const binding = bindService(CropServiceService, cropHandlers(service), {
+    declaration: CROP_ACCESS,
+    tokens: options.tokens,
+    logger,
+  });
+  const close = async () => {
+    await cache.flush();
+    registry.close();
+  };
+  return { binding, service, close };
+}

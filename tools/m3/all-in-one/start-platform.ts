@@ -99,10 +99,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const targets: GatewayTarget[] = placed.flatMap((placedDomain) => {
       const domain = running.get(placedDomain.module.name);
       if (!domain) throw new Error(`${placedDomain.module.name} did not start`);
+      const transport = inProcess
+        ? new InProcessTransport(placedDomain.module.name, domain.inProcess)
+        : undefined;
       return routeTablesOf(placedDomain).map((routes) =>
-        inProcess
-          ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
-          : { routes, address: domain.address },
+        transport ? { routes, transport } : { routes, address: domain.address },
       );
     });
     const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =

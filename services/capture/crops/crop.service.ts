@@ -1,3 +1,4 @@
+import { recordCropLookup } from "../capture-metrics.js";
 import { SingleFlight } from "../pool/single-flight.js";
 import type { CaptureService } from "../services/capture.service.js";
 import type { CropCache } from "./crop-cache.js";
@@ -43,6 +44,7 @@ export class CropService {
     // An image has no time: its crops are one entry whatever ms says.
     const key = cropKey(order.url, kind === "image" ? 0 : order.elapsedMillis, order.region);
     const cached = await this.parts.cache.read(key);
+    recordCropLookup(cached !== undefined);
     if (cached) return { data: cached, cacheStatus: "HIT" };
     const data = await this.crops.run(key.digest, () => this.make(order, key, kind));
     return { data, cacheStatus: "MISS" };

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { CropServiceService } from "../../../proto/gen/m3/capture/v1/crop_service.js";
 import { bindService, type ServiceBinding, type TokenVerifier } from "../../kit/grpc/bind-service.js";
+import { trackCrops } from "../capture-metrics.js";
 import type { CaptureSettings } from "../config.js";
 import type { CaptureService } from "../services/capture.service.js";
 import type { VideoSourceResolver } from "../services/video-source.js";
@@ -47,7 +48,9 @@ export async function openCrops(options: {
     tokens: options.tokens,
     logger,
   });
+  const untrack = trackCrops(cache);
   const close = async () => {
+    untrack();
     await cache.flush();
     registry.close();
   };

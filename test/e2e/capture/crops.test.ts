@@ -2,6 +2,7 @@ import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
+import { metricsText } from "../../../services/kit/metrics/metrics-registry.js";
 import { type CaptureStack, replyOf, startCaptureStack } from "../../../tools/dev/fixtures/capture-stack.js";
 import {
   coordinateImage,
@@ -59,6 +60,22 @@ test("GET /skimmer/crop answers the region of an HTTP image as a PNG, right and 
     "the second crop of one image reuses the image held in memory",
   );
   t.true((await readdir(stack.cropCacheRoot)).length > 0);
+});
+
+test.serial("crop cache hits and misses are counted, and the crop cache's size is reported", async (t) => {
+  const before = await metricsText();
+  const count = (text: string, result: string) =>
+    Number(
+      new RegExp(`^m3_capture_crop_requests_total\\{result="${result}"\\} (\\d+)$`, "m").exec(text)?.[1],
+    );
+  const url = `${images.base}/coordinates.png`;
+  const region = { left: 1, top: 1, right: 2, bottom: 2 };
+  await crop({ url, ...region });
+  await crop({ url, ...region });
+  const after = await metricsText();
+  t.is(count(after, "miss"), count(before, "miss") + 1);
+  t.is(count(after, "hit"), count(before, "hit") + 1);
+  t.regex(after, /^m3_capture_crop_cache_crops [1-9]\d*$/m);
 });
 
 test("a JPEG is cropped too, and ms does not matter for an image", async (t) => {

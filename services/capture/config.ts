@@ -48,6 +48,10 @@ export interface CropSettings {
   fetchTimeoutMillis: number;
   /** Largest source image read, over HTTP(S) or from a file. */
   maxSourceBytes: number;
+  /** Crops read and cut at once (capture's maxWaitMillis bounds their wait too). */
+  workers: number;
+  /** Crops waiting for a worker before new ones get 503. */
+  queueSize: number;
 }
 
 /**
@@ -94,12 +98,15 @@ export function readCaptureSettings(
 
 function readCropSettings(env: Env, dataDir: string): CropSettings {
   const MB = 1_000_000;
+  const workers = intSetting(env, names("CROP_THREADS"), Math.max(2, availableParallelism()), 1, 256);
   return {
     cacheRoot: resolve(readFirst(env, names("CROP_CACHE_ROOT"), join(dataDir, "crop-cache"))),
     cacheSizeBytes: intSetting(env, names("CROP_CACHE_SIZE"), 500, 1, 100_000_000) * MB,
     sourceMemoryBytes: intSetting(env, names("CROP_SOURCE_MEMORY_SIZE"), 100, 0, 100_000) * MB,
     fetchTimeoutMillis: intSetting(env, names("CROP_FETCH_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
     maxSourceBytes: intSetting(env, names("CROP_MAX_SOURCE_SIZE"), 200, 1, 100_000) * MB,
+    workers,
+    queueSize: intSetting(env, names("CROP_QUEUE_SIZE"), workers * 32, 0, 100_000),
   };
 }
 

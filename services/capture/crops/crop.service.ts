@@ -1,5 +1,8 @@
+import { randomInt } from "node:crypto";
+import { DomainError } from "../../kit/errors/domain-error.js";
 import { recordCropLookup } from "../capture-metrics.js";
 import { SingleFlight } from "../pool/single-flight.js";
+import { PoolRejectedError, type WorkerPool } from "../pool/worker-pool.js";
 import type { CaptureService } from "../services/capture.service.js";
 import type { CropCache } from "./crop-cache.js";
 import { type CropKey, cropKey } from "./crop-key.js";
@@ -24,6 +27,8 @@ export interface CropServiceParts {
   frames: CaptureService;
   /** Says whether a URL without a telling extension is a registered video. */
   registry: VideoRegistry;
+  /** Bounds the crops read and cut at once; beyond its queue, 503 with Retry-After. */
+  pool: WorkerPool;
 }
 
 /**
@@ -46,15 +51,23 @@ export class CropService {
     const cached = await this.parts.cache.read(key);
     recordCropLookup(cached !== undefined);
     if (cached) return { data: cached, cacheStatus: "HIT" };
-    const data = await this.crops.run(key.digest, () => this.make(order, key, kind));
-    return { data, cacheStatus: "MISS" };
+    try {
+      const data = await this.crops.run(key.digest, () => this.make(order, key, kind));
+      return { data, cacheStatus: "MISS" };
+    } catch (error) {
+      if (error instanceof PoolRejectedError) throw capacityError(error);
+      throw error;
+    }
   }
 
   private async make(order: CropOrder, key: CropKey, kind: UrlKind): Promise<Buffer> {
     const video =
       kind === "video" || (kind === "unknown" && (await this.parts.registry.isRegisteredVideo(order.url)));
-    const source = video ? await this.frame(order) : await this.image(order.url);
-    const data = await cropToPng(source, order.region, order.url);
+    // A frame waits in capture's own pool; an image is fetched and cut in the crops'.
+    const frame = video ? await this.frame(order) : undefined;
+    const data = await this.parts.pool.run(async () =>
+      cropToPng(frame ?? (await this.image(order.url)), order.region, order.url),
+    );
     this.parts.cache.keep(key, data);
     return data;
   }
@@ -80,4 +93,15 @@ export class CropService {
       return image;
     });
   }
+}
+
+/** 503 with a Retry-After of 2 to 8 seconds, spread so that turned-away clients do not return together. */
+function capacityError(error: PoolRejectedError): DomainError {
+  const why = error.why === "full" ? "" : " Your request waited too long to start.";
+  return new DomainError(
+    "RESOURCE_EXHAUSTED",
+    "CROP_CAPACITY",
+    `The server is at crop capacity.${why} Please retry shortly.`,
+    { "http-header-retry-after": String(randomInt(2, 9)) },
+  );
 }

@@ -3,6 +3,7 @@ import { CropServiceService } from "../../../proto/gen/m3/capture/v1/crop_servic
 import { bindService, type ServiceBinding, type TokenVerifier } from "../../kit/grpc/bind-service.js";
 import { trackCrops } from "../capture-metrics.js";
 import type { CaptureSettings } from "../config.js";
+import { WorkerPool } from "../pool/worker-pool.js";
 import type { CaptureService } from "../services/capture.service.js";
 import type { VideoSourceResolver } from "../services/video-source.js";
 import { CROP_ACCESS } from "./crop.access.js";
@@ -42,6 +43,11 @@ export async function openCrops(options: {
     memo: new SourceMemo(settings.crops.sourceMemoryBytes),
     frames: options.frames,
     registry,
+    pool: new WorkerPool({
+      workers: settings.crops.workers,
+      queueSize: settings.crops.queueSize,
+      maxWaitMillis: settings.maxWaitMillis,
+    }),
   });
   const binding = bindService(CropServiceService, cropHandlers(service), {
     declaration: CROP_ACCESS,

@@ -177,6 +177,30 @@ test("503 with Retry-After when the source's server is down, failing or too slow
   t.regex((slow.json as { message: string }).message, /did not answer in time/);
 });
 
+test("503 with Retry-After when every crop worker is busy and the queue is full", async (t) => {
+  const busy = await startCaptureStack({
+    CAPTURE_CROP_THREADS: "1",
+    CAPTURE_CROP_QUEUE_SIZE: "0",
+    CAPTURE_CROP_FETCH_TIMEOUT_MILLIS: "2000",
+  });
+  t.teardown(() => busy.stop());
+  const query = (path: string) => new URLSearchParams({ url: `${images.base}${path}`, ...stringsOf(box) });
+  const slowHits = images.hits.get("/slow") ?? 0;
+  // The one worker waits on a source that never answers.
+  const held = fetch(`${busy.baseUrl}/skimmer/crop?${query("/slow")}`);
+  while ((images.hits.get("/slow") ?? 0) === slowHits)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  const refused = await replyOf(await fetch(`${busy.baseUrl}/skimmer/crop?${query("/coordinates.png")}`));
+  t.is(refused.status, 503);
+  t.regex(refused.headers.get("retry-after") ?? "", /^[2-8]$/);
+  t.regex((refused.json as { message: string }).message, /crop capacity/);
+  t.is((await held).status, 503);
+});
+
+function stringsOf(values: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+}
+
 test("file URLs outside the roots are refused before the disk is read", async (t) => {
   const reply = await crop({ url: "file:///etc/hostname", ...box });
   t.is(reply.status, 403);

@@ -5,8 +5,8 @@ import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
 import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
-import type { CropService } from "./crops/crop.service.js";
-import { openCrops } from "./crops/open-crops.js";
+import { CROPS_PROTO_FILES, openCropsPart } from "./crops/crops-part.js";
+import type { CropService } from "./crops/services/crop.service.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
 import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
@@ -16,10 +16,7 @@ import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
 import { VideoSourceResolver } from "./services/video-source.js";
 
-export const CAPTURE_PROTO_FILES = [
-  "m3/capture/v1/capture_service.proto",
-  "m3/capture/v1/crop_service.proto",
-] as const;
+export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto", ...CROPS_PROTO_FILES] as const;
 
 /** Probe answers kept per video, and for how long after their last use (the legacy defaults). */
 const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
@@ -63,7 +60,7 @@ export async function openCaptureDomain(options: {
     captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
     { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
   );
-  const crops = await openCrops({ settings, frames: service, sources, tokens: options.tokens, logger });
+  const crops = await openCropsPart({ settings, frames: service, sources, tokens: options.tokens, logger });
   const untrack = trackCapture(cache, pool);
   return {
     bindings: [binding, crops.binding],

@@ -1,6 +1,6 @@
 import { COMMON_ACCESS } from "../kit/domain/common.access.js";
 import { type RpcAccess, rpcAccess } from "../kit/grpc/method-access.js";
-import { CROP_ACCESS } from "./crops/crop.access.js";
+import { CROP_ACCESS } from "./crops/handlers/crop.access.js";
 import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
 
 /** Who may call each gRPC method the capture service serves, by full name (the gateway documents its routes from it). */

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
 import { pino } from "pino";
-import { CropCache } from "../../../services/capture/crops/crop-cache.js";
-import { type CropKey, cropKey } from "../../../services/capture/crops/crop-key.js";
+import { CropCache } from "../../../services/capture/crops/cache/crop-cache.js";
+import { type CropKey, cropKey } from "../../../services/capture/crops/cache/crop-key.js";
 
 const logger = pino({ level: "silent" });
 const roots: string[] = [];

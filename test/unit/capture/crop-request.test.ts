@@ -1,6 +1,6 @@
 import test from "ava";
-import { regionOutside, toCropOrder } from "../../../services/capture/crops/crop-request.js";
-import { urlKindByExtension } from "../../../services/capture/crops/video-urls.js";
+import { regionOutside, toCropOrder } from "../../../services/capture/crops/services/crop-request.js";
+import { urlKindByExtension } from "../../../services/capture/crops/services/video-urls.js";
 
 const box = { url: "https://example.org/a.png", left: 1, top: 2, right: 3, bottom: 4 };
 

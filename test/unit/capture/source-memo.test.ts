@@ -1,5 +1,5 @@
 import test from "ava";
-import { SourceMemo } from "../../../services/capture/crops/source-memo.js";
+import { SourceMemo } from "../../../services/capture/crops/services/source-memo.js";
 
 test("images past the limit go least recently used first; one image over the limit is not kept", (t) => {
   const memo = new SourceMemo(10);

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { DomainError } from "../../kit/errors/domain-error.js";
+import { DomainError } from "../../../kit/errors/domain-error.js";
 import { type CropRegion, regionOutside } from "./crop-request.js";
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from "../../kit/errors/domain-error.js";
+import { DomainError } from "../../../kit/errors/domain-error.js";
 
 /** A crop as the handlers pass it on: skimmer's query. */
 export interface CropInput {

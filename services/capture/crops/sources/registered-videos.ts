@@ -1,8 +1,8 @@
 import { credentials, status } from "@grpc/grpc-js";
 import type { Logger } from "pino";
-import { VideoReferenceServiceClient } from "../../../proto/gen/m3/registry/v1/video_reference_service.js";
-import { M3_CHANNEL_OPTIONS } from "../../clients/channel-options.js";
-import { unary } from "../../clients/unary.js";
+import { VideoReferenceServiceClient } from "../../../../proto/gen/m3/registry/v1/video_reference_service.js";
+import { M3_CHANNEL_OPTIONS } from "../../../clients/channel-options.js";
+import { unary } from "../../../clients/unary.js";
 
 /** Whether the registry (legacy vampire-squid) holds a video reference at a URI. */
 export interface VideoRegistry {

@@ -1,15 +1,15 @@
 import { randomInt } from "node:crypto";
-import { DomainError } from "../../kit/errors/domain-error.js";
-import { recordCropLookup } from "../capture-metrics.js";
-import { SingleFlight } from "../pool/single-flight.js";
-import { PoolRejectedError, type WorkerPool } from "../pool/worker-pool.js";
-import type { CaptureService } from "../services/capture.service.js";
-import type { CropCache } from "./crop-cache.js";
-import { type CropKey, cropKey } from "./crop-key.js";
+import { DomainError } from "../../../kit/errors/domain-error.js";
+import { recordCropLookup } from "../../capture-metrics.js";
+import { SingleFlight } from "../../pool/single-flight.js";
+import { PoolRejectedError, type WorkerPool } from "../../pool/worker-pool.js";
+import type { CaptureService } from "../../services/capture.service.js";
+import type { CropCache } from "../cache/crop-cache.js";
+import { type CropKey, cropKey } from "../cache/crop-key.js";
+import type { ImageSource } from "../sources/image-source.js";
+import type { VideoRegistry } from "../sources/registered-videos.js";
 import { type CropInput, type CropOrder, toCropOrder } from "./crop-request.js";
-import type { ImageSource } from "./image-source.js";
 import { cropToPng } from "./png-crop.js";
-import type { VideoRegistry } from "./registered-videos.js";
 import type { SourceMemo } from "./source-memo.js";
 import { type UrlKind, urlKindByExtension } from "./video-urls.js";
 

@@ -6,19 +6,22 @@ import type { CaptureSettings } from "../config.js";
 import { WorkerPool } from "../pool/worker-pool.js";
 import type { CaptureService } from "../services/capture.service.js";
 import type { VideoSourceResolver } from "../services/video-source.js";
-import { CROP_ACCESS } from "./crop.access.js";
-import { cropHandlers } from "./crop.handlers.js";
-import { CropService } from "./crop.service.js";
-import { CropCache } from "./crop-cache.js";
-import { ImageSource } from "./image-source.js";
-import { NO_VIDEO_REGISTRY, registryVideoLookup } from "./registered-videos.js";
-import { SourceMemo } from "./source-memo.js";
+import { CropCache } from "./cache/crop-cache.js";
+import { CROP_ACCESS } from "./handlers/crop.access.js";
+import { cropHandlers } from "./handlers/crop.handlers.js";
+import { CropService } from "./services/crop.service.js";
+import { SourceMemo } from "./services/source-memo.js";
+import { ImageSource } from "./sources/image-source.js";
+import { NO_VIDEO_REGISTRY, registryVideoLookup } from "./sources/registered-videos.js";
+
+/** The crops' .proto file, relative to proto/. */
+export const CROPS_PROTO_FILES = ["m3/capture/v1/crop_service.proto"] as const;
 
 /**
- * Opens the crop cache (indexing what is on disk) and wires the crop service over the capture
+ * The crops part (legacy skimmer). Opens the crop cache (indexing what is on disk) and wires the crop service over the capture
  * service's frames and its file roots, and the registry when its address is set.
  */
-export async function openCrops(options: {
+export async function openCropsPart(options: {
   settings: CaptureSettings;
   frames: CaptureService;
   sources: VideoSourceResolver;

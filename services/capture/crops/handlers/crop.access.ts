@@ -1,5 +1,5 @@
-import { CropServiceService } from "../../../proto/gen/m3/capture/v1/crop_service.js";
-import { declareAccess } from "../../kit/grpc/method-access.js";
+import { CropServiceService } from "../../../../proto/gen/m3/capture/v1/crop_service.js";
+import { declareAccess } from "../../../kit/grpc/method-access.js";
 
 /**
  * Anyone, as skimmer's clients call it: vars-gridview sends no credentials to the crop service.

@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { DomainError } from "../../kit/errors/domain-error.js";
-import type { VideoSourceResolver } from "../services/video-source.js";
+import { DomainError } from "../../../kit/errors/domain-error.js";
+import type { VideoSourceResolver } from "../../services/video-source.js";
 
 export interface ImageSourceOptions {
   /** Longest wait for an HTTP(S) image, headers and body together. */

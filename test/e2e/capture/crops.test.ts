@@ -214,3 +214,17 @@ test("GET /skimmer/health answers skimmer's health record without credentials", 
   t.is(health.description, "ROI Service");
   t.is(typeof health.availableProcessors, "number");
 });
+
+test("GET /skimmer/docs/openapi.json documents the crop's query parameters and the health route", async (t) => {
+  const reply = await replyOf(await fetch(`${stack.baseUrl}/skimmer/docs/openapi.json`));
+  t.is(reply.status, 200);
+  const document = reply.json as {
+    paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+  };
+  const crop = document.paths["/crop"]?.get;
+  t.deepEqual(
+    crop?.parameters?.map((parameter) => parameter.name),
+    ["url", "left", "top", "right", "bottom", "ms"],
+  );
+  t.truthy(document.paths["/health"]);
+});

@@ -47,6 +47,7 @@ test("GET /skimmer/crop answers the region of an HTTP image as a PNG, right and 
   t.is(first.status, 200);
   t.is(first.headers.get("content-type"), "image/png");
   t.is(first.headers.get("x-cache"), "MISS");
+  t.regex(first.headers.get("access-control-expose-headers") ?? "", /X-Cache/);
   t.deepEqual(await pngFacts(first.body), { format: "png", width: 50, height: 30, first: [10, 20, 7] });
   const again = await crop({ url, ...box });
   t.is(again.headers.get("x-cache"), "HIT");

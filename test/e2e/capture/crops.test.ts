@@ -1,4 +1,4 @@
-import { copyFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
@@ -60,7 +60,6 @@ test("GET /skimmer/crop answers the region of an HTTP image as a PNG, right and 
     1,
     "the second crop of one image reuses the image held in memory",
   );
-  t.true((await readdir(stack.cropCacheRoot)).length > 0);
 });
 
 test.serial("crop cache hits and misses are counted, and the crop cache's size is reported", async (t) => {

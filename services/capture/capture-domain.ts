@@ -5,6 +5,8 @@ import { bindService, type TokenVerifier } from "../kit/grpc/bind-service.js";
 import { FrameCache } from "./cache/frame-cache.js";
 import { trackCapture } from "./capture-metrics.js";
 import type { CaptureSettings } from "./config.js";
+import { CROPS_PROTO_FILES, openCropsPart } from "./crops/crops-part.js";
+import type { CropService } from "./crops/services/crop.service.js";
 import { FrameGrabber } from "./ffmpeg/frame-grabber.js";
 import { VideoProbe } from "./ffmpeg/video-probe.js";
 import { CAPTURE_ACCESS } from "./handlers/capture.access.js";
@@ -14,18 +16,18 @@ import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
 import { VideoSourceResolver } from "./services/video-source.js";
 
-export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto"] as const;
+export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto", ...CROPS_PROTO_FILES] as const;
 
 /** Probe answers kept per video, and for how long after their last use (the legacy defaults). */
 const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
 
-/** Opens the frame cache (indexing what is on disk) and wires the capture service. */
+/** Opens the frame and crop caches (indexing what is on disk) and wires the capture and crop services. */
 export async function openCaptureDomain(options: {
   settings: CaptureSettings;
   logger: Logger;
   /** Checks the kb user tokens a capture may carry instead of the API key (the web console's). */
   tokens: TokenVerifier;
-}): Promise<OpenedDomain & { service: CaptureService }> {
+}): Promise<OpenedDomain & { service: CaptureService; crops: CropService }> {
   const { settings, logger } = options;
   const cache = await FrameCache.open(
     settings.cacheRoot,
@@ -37,8 +39,9 @@ export async function openCaptureDomain(options: {
     queueSize: settings.queueSize,
     maxWaitMillis: settings.maxWaitMillis,
   });
+  const sources = new VideoSourceResolver(settings.fileRoots);
   const service = new CaptureService({
-    sources: new VideoSourceResolver(settings.fileRoots),
+    sources,
     cache,
     pool,
     grabber: new FrameGrabber({
@@ -57,6 +60,15 @@ export async function openCaptureDomain(options: {
     captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
     { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
   );
+  const crops = await openCropsPart({ settings, frames: service, sources, tokens: options.tokens, logger });
   const untrack = trackCapture(cache, pool);
-  return { bindings: [binding], service, close: async () => untrack() };
+  return {
+    bindings: [binding, crops.binding],
+    service,
+    crops: crops.service,
+    close: async () => {
+      untrack();
+      await crops.close();
+    },
+  };
 }

@@ -16,8 +16,17 @@ const rejected = new Counter<"reason">({
   labelNames: ["reason"],
   registers: [metricsRegistry],
 });
+const cropRequests = new Counter<"result">({
+  name: "m3_capture_crop_requests_total",
+  help: "Crops (/skimmer/crop) answered from the crop cache (hit) or cut now (miss).",
+  labelNames: ["result"],
+  registers: [metricsRegistry],
+});
 // Every series from the start, so rates and increases see the first event and dashboards show 0.
-for (const result of ["hit", "miss"]) cacheRequests.inc({ result }, 0);
+for (const result of ["hit", "miss"]) {
+  cacheRequests.inc({ result }, 0);
+  cropRequests.inc({ result }, 0);
+}
 for (const reason of ["full", "waited-too-long"]) rejected.inc({ reason }, 0);
 
 const cacheBytes = new SampledGauge({
@@ -42,6 +51,31 @@ const queueCapacity = new SampledGauge({
 /** A capture answered from the cache or not. */
 export function recordCacheLookup(hit: boolean): void {
   cacheRequests.inc({ result: hit ? "hit" : "miss" });
+}
+
+/** A crop answered from the crop cache or not. */
+export function recordCropLookup(hit: boolean): void {
+  cropRequests.inc({ result: hit ? "hit" : "miss" });
+}
+
+const cropCacheBytes = new SampledGauge({
+  name: "m3_capture_crop_cache_bytes",
+  help: "Bytes of crops in the crop cache.",
+});
+const cropCacheCrops = new SampledGauge({
+  name: "m3_capture_crop_cache_crops",
+  help: "Crops in the crop cache.",
+});
+
+/** Reports the crop cache's gauges at each scrape; returns the untrack function. */
+export function trackCrops(cache: { totalBytes: number; size: number }): () => void {
+  const untrack = [
+    cropCacheBytes.track(() => [{ labels: {}, value: cache.totalBytes }]),
+    cropCacheCrops.track(() => [{ labels: {}, value: cache.size }]),
+  ];
+  return () => {
+    for (const stop of untrack) stop();
+  };
 }
 
 /** A capture refused because the pool is full or the capture waited too long. */

@@ -30,6 +30,28 @@ export interface CaptureSettings {
   ffprobeTimeoutMillis: number;
   /** Folders whose videos file:// URLs may name; empty = file URLs refused. */
   fileRoots: readonly string[];
+  /** The crop service (legacy skimmer). */
+  crops: CropSettings;
+  /** The registry's gRPC host:port (M3_REGISTRY_GRPC_ADDRESS), asked whether a crop's URL is a video. */
+  registryGrpcAddress: string | undefined;
+}
+
+/** The crop service's settings (it reads file URLs under the same fileRoots). */
+export interface CropSettings {
+  /** Folder holding the cached crops; created when missing. */
+  cacheRoot: string;
+  /** Crop cache limit in bytes (CAPTURE_CROP_CACHE_SIZE is in MB of 10^6 bytes). */
+  cacheSizeBytes: number;
+  /** Source images kept in memory for further crops of the same image, in bytes. */
+  sourceMemoryBytes: number;
+  /** Longest wait for an image fetched over HTTP(S), headers and body. */
+  fetchTimeoutMillis: number;
+  /** Largest source image read, over HTTP(S) or from a file. */
+  maxSourceBytes: number;
+  /** Crops read and cut at once (capture's maxWaitMillis bounds their wait too). */
+  workers: number;
+  /** Crops waiting for a worker before new ones get 503. */
+  queueSize: number;
 }
 
 /**
@@ -69,6 +91,22 @@ export function readCaptureSettings(
     ffprobePath: readFirst(env, names("FFPROBE_PATH", "FFPROBE_PATH"), "ffprobe"),
     ffprobeTimeoutMillis: intSetting(env, names("FFPROBE_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
     fileRoots: readFileRoots(env),
+    crops: readCropSettings(env, dataDir),
+    registryGrpcAddress: readFirst(env, ["M3_REGISTRY_GRPC_ADDRESS"]),
+  };
+}
+
+function readCropSettings(env: Env, dataDir: string): CropSettings {
+  const MB = 1_000_000;
+  const workers = intSetting(env, names("CROP_THREADS"), Math.max(2, availableParallelism()), 1, 256);
+  return {
+    cacheRoot: resolve(readFirst(env, names("CROP_CACHE_ROOT"), join(dataDir, "crop-cache"))),
+    cacheSizeBytes: intSetting(env, names("CROP_CACHE_SIZE"), 500, 1, 100_000_000) * MB,
+    sourceMemoryBytes: intSetting(env, names("CROP_SOURCE_MEMORY_SIZE"), 100, 0, 100_000) * MB,
+    fetchTimeoutMillis: intSetting(env, names("CROP_FETCH_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
+    maxSourceBytes: intSetting(env, names("CROP_MAX_SOURCE_SIZE"), 200, 1, 100_000) * MB,
+    workers,
+    queueSize: intSetting(env, names("CROP_QUEUE_SIZE"), workers * 32, 0, 100_000),
   };
 }
 

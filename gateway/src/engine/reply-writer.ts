@@ -11,6 +11,10 @@ export function writeReply(ctx: Context, route: BoundRoute, message: protobuf.Me
   if (route.successStatus === 204) return;
   if (route.render === "http-body") {
     writeHttpBody(ctx, route.rpc.responseType, message);
+    for (const { header, field } of route.replyHeaders) {
+      const value = (message as unknown as Record<string, unknown>)[field.name];
+      if (typeof value === "string" && value !== "") ctx.set(header, value);
+    }
     return;
   }
   ctx.type = "application/json";

@@ -45,6 +45,8 @@ export interface BoundRoute {
   readonly casing: Casing;
   readonly nulls: NullRule;
   readonly errorStatus: Readonly<Partial<Record<GrpcStatusName, number>>>;
+  /** Headers an "http-body" reply sets from its string fields. */
+  readonly replyHeaders: readonly { header: string; field: protobuf.Field }[];
 }
 
 const DEFAULT_ENCODINGS: readonly BodyEncoding[] = ["json", "form"];
@@ -89,6 +91,7 @@ function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root)
       ? undefined
       : requestField(rpc.responseType, spec.responseBody, "responseBody");
   if (render === "http-body" || render === "http-body-stream") checkHttpBody(rpc.responseType, spec);
+  const replyHeaders = bindReplyHeaders(spec, rpc.responseType, render);
   const successStatus = spec.successStatus ?? 200;
   if (!Number.isInteger(successStatus) || successStatus < 200 || successStatus > 299) {
     throw new Error(`successStatus ${successStatus} is not a 2xx status`);
@@ -121,7 +124,26 @@ function bindRoute(service: ServiceRoutes, spec: RouteSpec, root: protobuf.Root)
     casing: spec.casing ?? service.casing,
     nulls: spec.nulls ?? service.nulls,
     errorStatus: spec.errorStatus ?? {},
+    replyHeaders,
   };
+}
+
+function bindReplyHeaders(
+  spec: RouteSpec,
+  type: protobuf.Type,
+  render: RenderMode,
+): { header: string; field: protobuf.Field }[] {
+  const entries = Object.entries(spec.replyHeaders ?? {});
+  if (entries.length > 0 && render !== "http-body") throw new Error('replyHeaders needs render "http-body"');
+  return entries.map(([header, name]) => {
+    const field = requestField(type, name, "replyHeaders field");
+    if (field.type !== "string" || field.repeated || field.map) {
+      throw new Error(`replyHeaders field "${name}" must be a string field`);
+    }
+    if (!/^[A-Za-z0-9-]+$/.test(header))
+      throw new Error(`replyHeaders header "${header}" is not a header name`);
+    return { header, field };
+  });
 }
 
 function requestField(type: protobuf.Type, name: string, role: string): protobuf.Field {

@@ -102,11 +102,22 @@ export interface RouteSpec {
   maxLimit?: number;
   /** Streams a multipart file into a client-streaming rpc; needs bodyEncodings ["multipart"]. */
   upload?: UploadSpec;
+  /**
+   * Response headers taken from string fields of an "http-body" reply, header name to field name
+   * (e.g. `{ "X-Cache": "cache_status" }`); an empty field sends no header.
+   */
+  replyHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface ServiceRoutes {
-  /** Domain name, e.g. "registry". */
+  /** Domain name, e.g. "registry": the domain whose gRPC server answers the routes. */
   domain: string;
+  /**
+   * The table's own name where its domain serves more than one (capture serves beholder's routes
+   * and skimmer's): it names the table's lines in endpoints.txt and its M3_<NAME>_BASE_PATH
+   * setting. Default: the domain.
+   */
+  name?: string;
   /** REST base path, e.g. "/vam". Routes live at base + route.path. */
   basePath: string;
   /** Title of the OpenAPI document. */

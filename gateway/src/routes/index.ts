@@ -4,6 +4,7 @@ import { captureRoutes } from "./capture.routes.js";
 import { configRoutes } from "./config.routes.js";
 import { kbRoutes } from "./kb.routes.js";
 import { registryRoutes } from "./registry.routes.js";
+import { skimmerRoutes } from "./skimmer.routes.js";
 import { uploadRoutes } from "./upload.routes.js";
 
 /** Every domain's route table, in the order their docs are listed. */
@@ -13,5 +14,6 @@ export const allServiceRoutes: readonly ServiceRoutes[] = [
   registryRoutes,
   configRoutes,
   captureRoutes,
+  skimmerRoutes,
   uploadRoutes,
 ];

@@ -6,12 +6,12 @@ type Env = Record<string, string | undefined>;
 const LEGACY_CONTEXT_PATH_NAMES: Readonly<Record<string, string>> = { kb: "HTTP_CONTEXT_PATH" };
 
 /**
- * Where a deployment puts a domain's routes: M3_<DOMAIN>_BASE_PATH moves the base path
+ * Where a deployment puts a domain's routes (a named table's: M3_<NAME>_…): M3_<DOMAIN>_BASE_PATH moves the base path
  * (e.g. /kb), M3_<DOMAIN>_CONTEXT_PATH (for the kb also HTTP_CONTEXT_PATH) replaces the
  * leading "v1" segment of every route (e.g. "v1" -> "api"; empty removes it).
  */
 export function placeRoutes(routes: ServiceRoutes, env: Env): ServiceRoutes {
-  const prefix = `M3_${routes.domain.toUpperCase()}`;
+  const prefix = `M3_${(routes.name ?? routes.domain).toUpperCase()}`;
   const basePath = env[`${prefix}_BASE_PATH`];
   const legacyName = LEGACY_CONTEXT_PATH_NAMES[routes.domain];
   const contextPath = env[`${prefix}_CONTEXT_PATH`] ?? (legacyName ? env[legacyName] : undefined);

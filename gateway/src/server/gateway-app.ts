@@ -65,11 +65,17 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const protoFiles = [...new Set(options.targets.flatMap((target) => target.routes.protoFiles))];
   const root = loadProtoRoot(options.protoRoot, protoFiles);
   const bound = options.targets.map((target) => ({ target, routes: bindRoutes(target.routes, root) }));
-  const domains = bound.map(({ target, routes }) => ({
-    routes,
-    client: "transport" in target ? target.transport : new DomainClient(target.routes.domain, target.address),
-  }));
-  const clients = domains.map((domain) => domain.client);
+  // Tables of one domain at one address (capture's frames and crops) share one channel.
+  const channels = new Map<string, DomainClient>();
+  const clientOf = (target: GatewayTarget): DomainTransport => {
+    if ("transport" in target) return target.transport;
+    const key = `${target.routes.domain}@${target.address}`;
+    const client = channels.get(key) ?? new DomainClient(target.routes.domain, target.address);
+    channels.set(key, client);
+    return client;
+  };
+  const domains = bound.map(({ target, routes }) => ({ routes, client: clientOf(target) }));
+  const clients = [...new Set(domains.map((domain) => domain.client))];
   const closeClients = () => {
     for (const client of clients) client.close();
   };

@@ -46,6 +46,12 @@
 {{- if eq .component "capture" }}
 - name: CAPTURE_CACHE_SIZE
   value: {{ $root.Values.capture.cacheSizeMegabytes | quote }}
+- name: CAPTURE_CROP_CACHE_SIZE
+  value: {{ $root.Values.capture.cropCacheSizeMegabytes | quote }}
+{{- if $root.Values.registry.enabled }}
+- name: M3_REGISTRY_GRPC_ADDRESS
+  value: {{ include "m3.grpcAddress" (dict "root" $root "component" "registry") | quote }}
+{{- end }}
 {{- end }}
 {{- if eq .component "upload" }}
 {{ include "m3.uploadStoreEnv" $root }}

@@ -41,16 +41,23 @@ export class CaptureService {
 
   async capture(input: CaptureInput): Promise<CapturedImage> {
     const order = toCaptureOrder(input);
-    const source = await this.parts.sources.resolve(order.videoUrl);
-    const asked: FrameKey = {
-      videoUrl: source.url,
+    const named: FrameKey = {
+      videoUrl: this.parts.sources.identify(order.videoUrl),
       elapsedMillis: order.elapsedMillis,
       imageType: order.imageType,
       deinterlaced: order.deinterlace,
     };
-    const cached = await this.readCached(asked);
-    recordCacheLookup(cached !== undefined);
-    if (cached) return cached;
+    // The spec's rule: a cached frame is answered whether or not its source can still be read.
+    const cachedByName = await this.readCached(named);
+    recordCacheLookup(cachedByName !== undefined);
+    if (cachedByName) return cachedByName;
+    const source = await this.parts.sources.resolve(order.videoUrl);
+    // A file URL through a symlink is cached under its real path.
+    const asked = { ...named, videoUrl: source.url };
+    if (asked.videoUrl !== named.videoUrl) {
+      const cached = await this.readCached(asked);
+      if (cached) return cached;
+    }
     try {
       return await this.requested.run(keyText(asked), () =>
         this.parts.pool.run(() => this.produce(asked, source, order)),

@@ -23,30 +23,23 @@ const WEB_PROTOCOLS = ["http", "https", "tls", "tcp", "crypto"] as const;
 export class VideoSourceResolver {
   constructor(private readonly fileRoots: readonly string[]) {}
 
-  async resolve(videoUrl: string): Promise<VideoSource> {
-    const url = URL.canParse(videoUrl) ? new URL(videoUrl) : undefined;
-    if (!url) throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
-    if (url.protocol === "http:" || url.protocol === "https:") {
-      return { url: url.href, input: url.href, protocols: WEB_PROTOCOLS };
-    }
-    if (url.protocol === "file:") return this.resolveFile(videoUrl, url);
-    throw DomainError.invalidArgument("UNSUPPORTED_URL", "videoUrl must be an http, https or file URL", {
-      field: "videoUrl",
-    });
+  /**
+   * The URL a video's frames are cached under, worked out without touching the source: the URL
+   * normalised, and a file URL checked against the roots on its own path. A cached frame is looked
+   * up by it, so a frame stays available after its source is gone or unreachable.
+   */
+  identify(videoUrl: string): string {
+    const url = parseVideoUrl(videoUrl);
+    if (url.protocol !== "file:") return url.href;
+    const path = this.pathOf(videoUrl, url);
+    this.requireInsideRoots(videoUrl, path);
+    return pathToFileURL(path).href;
   }
 
-  private async resolveFile(videoUrl: string, url: URL): Promise<VideoSource> {
-    if (this.fileRoots.length === 0) {
-      throw DomainError.permissionDenied(
-        "file URLs are not enabled on this server (CAPTURE_FILE_ROOTS lists the folders they may read)",
-      );
-    }
-    let path: string;
-    try {
-      path = fileURLToPath(url);
-    } catch {
-      throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
-    }
+  async resolve(videoUrl: string): Promise<VideoSource> {
+    const url = parseVideoUrl(videoUrl);
+    if (url.protocol !== "file:") return { url: url.href, input: url.href, protocols: WEB_PROTOCOLS };
+    const path = this.pathOf(videoUrl, url);
     // Checked before touching the disk so the reply says nothing about files outside the roots.
     this.requireInsideRoots(videoUrl, path);
     const real = await realpath(path).catch(() => undefined);
@@ -56,6 +49,19 @@ export class VideoSourceResolver {
     return { url: pathToFileURL(real).href, input: `file:${real}`, protocols: ["file"] };
   }
 
+  private pathOf(videoUrl: string, url: URL): string {
+    if (this.fileRoots.length === 0) {
+      throw DomainError.permissionDenied(
+        "file URLs are not enabled on this server (CAPTURE_FILE_ROOTS lists the folders they may read)",
+      );
+    }
+    try {
+      return fileURLToPath(url);
+    } catch {
+      throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
+    }
+  }
+
   private requireInsideRoots(videoUrl: string, path: string): void {
     if (
       !this.fileRoots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep))
@@ -63,4 +69,14 @@ export class VideoSourceResolver {
       throw DomainError.permissionDenied(`${videoUrl} is outside the folders CAPTURE_FILE_ROOTS allows`);
     }
   }
+}
+
+/** An http, https or file URL; anything else is refused. */
+function parseVideoUrl(videoUrl: string): URL {
+  const url = URL.canParse(videoUrl) ? new URL(videoUrl) : undefined;
+  if (!url) throw DomainError.notFound(`${videoUrl} is not a valid URL`, { field: "videoUrl" });
+  if (url.protocol === "http:" || url.protocol === "https:" || url.protocol === "file:") return url;
+  throw DomainError.invalidArgument("UNSUPPORTED_URL", "videoUrl must be an http, https or file URL", {
+    field: "videoUrl",
+  });
 }

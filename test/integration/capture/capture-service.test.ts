@@ -1,4 +1,5 @@
-import { basename } from "node:path";
+import { copyFile, rm } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import test from "ava";
 import { trackCapture } from "../../../services/capture/capture-metrics.js";
@@ -8,6 +9,7 @@ import { DomainError } from "../../../services/kit/errors/domain-error.js";
 import { metricsRegistry, metricsText } from "../../../services/kit/metrics/metrics-registry.js";
 import { type CaptureHarness, captureHarness } from "../../support/capture/capture-service-harness.js";
 import { imageFormatOf, removeTestVideos, testVideos } from "../../support/capture/test-videos.js";
+import { serveVideo } from "../../support/capture/video-http-server.js";
 
 const harnesses: CaptureHarness[] = [];
 
@@ -122,6 +124,33 @@ test("after a restart the cached frames are served from disk without ffmpeg", as
   const again = await restarted.service.capture(input(progressive, { imageType: "png" }));
   t.true(again.data.equals(image.data));
   t.is(restarted.grabber.runs, 0);
+});
+
+test("a cached frame is answered after its source file is gone: the cache is looked up before the source is read", async (t) => {
+  const { progressive, folder } = await testVideos();
+  const copy = join(folder, "gone-after-capture.mp4");
+  await copyFile(progressive, copy);
+  const { service, grabber } = await harness();
+  const image = await service.capture(input(copy, { imageType: "png" }));
+  await rm(copy);
+  const again = await service.capture(input(copy, { imageType: "png" }));
+  t.true(again.data.equals(image.data));
+  t.is(grabber.runs, 1);
+  await t.throwsAsync(service.capture(input(copy, { elapsedTimeMillis: 1500 })), {
+    message: /could not be read/,
+  });
+});
+
+test("a cached frame is answered after its source server stopped answering", async (t) => {
+  const { progressive } = await testVideos();
+  const server = await serveVideo(progressive);
+  const { service, grabber } = await harness();
+  const asked = { ...input(progressive), videoUrl: server.videoUrl };
+  const image = await service.capture(asked);
+  await server.close();
+  const again = await service.capture(asked);
+  t.true(again.data.equals(image.data));
+  t.is(grabber.runs, 1);
 });
 
 /** The value of a counter's series in the shared registry (0 when absent). */

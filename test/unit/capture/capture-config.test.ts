@@ -49,3 +49,37 @@ test("bad settings fail at start naming the variable", (t) => {
     message: /CAPTURE_FILE_ROOTS/,
   });
 });
+
+test("crop settings: a cache under the data folder of 500 MB, 100 MB of images in memory, 30 s fetches, a pool of the cores", (t) => {
+  const { crops } = readCaptureSettings({}, "/data", "k");
+  t.like(crops, {
+    cacheRoot: "/data/crop-cache",
+    cacheSizeBytes: 500_000_000,
+    sourceMemoryBytes: 100_000_000,
+    fetchTimeoutMillis: 30_000,
+    maxSourceBytes: 200_000_000,
+  });
+  t.true(crops.workers >= 2);
+  t.is(crops.queueSize, crops.workers * 32);
+  const set = readCaptureSettings(
+    {
+      CAPTURE_CROP_CACHE_ROOT: "/crops",
+      M3_CAPTURE_CROP_CACHE_SIZE: "7",
+      CAPTURE_CROP_SOURCE_MEMORY_SIZE: "0",
+    },
+    "/data",
+    "k",
+  ).crops;
+  t.is(set.cacheRoot, "/crops");
+  t.is(set.cacheSizeBytes, 7_000_000);
+  t.is(set.sourceMemoryBytes, 0);
+  t.deepEqual(
+    (({ workers, queueSize }) => ({ workers, queueSize }))(
+      readCaptureSettings({ CAPTURE_CROP_THREADS: "3", CAPTURE_CROP_QUEUE_SIZE: "0" }, "/d", "k").crops,
+    ),
+    { workers: 3, queueSize: 0 },
+  );
+  t.throws(() => readCaptureSettings({ CAPTURE_CROP_FETCH_TIMEOUT_MILLIS: "soon" }, "/d", "k"), {
+    message: /CAPTURE_CROP_FETCH_TIMEOUT_MILLIS/,
+  });
+});

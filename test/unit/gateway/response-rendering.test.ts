@@ -190,6 +190,23 @@ test("an http-body route without a filename sends the bytes inline", async (t) =
   t.is(await response.text(), "a\tb\n");
 });
 
+test("an http-body route's replyHeaders send string fields of the reply as headers, an empty one as none", async (t) => {
+  const { origin, fake } = await startHarness(t, {
+    routes: {
+      ...sampleRoutes,
+      routes: sampleRoutes.routes.map((route) =>
+        route.rpc.endsWith("/GetSamplePayload")
+          ? { ...route, replyHeaders: { "X-Payload-Name": "filename", "X-Kind": "content_type" } }
+          : route,
+      ),
+    },
+  });
+  fake.reply("GetSamplePayload", { content_type: "image/png", data: Buffer.from([1]) });
+  const response = await fetch(`${origin}/sample/v1/samples/${UUID}/payload`);
+  t.is(response.headers.get("x-kind"), "image/png");
+  t.is(response.headers.get("x-payload-name"), null);
+});
+
 test('a route with nulls "omit-empty" also leaves out empty lists, keeping non-empty ones', async (t) => {
   const { origin, fake } = await startHarness(t, {
     routes: {

@@ -43,3 +43,9 @@ test("M3_<DOMAIN>_CONTEXT_PATH wins over the legacy name, and the legacy name is
   const registry = { ...table, domain: "registry" };
   t.is(placeRoutes(registry, { HTTP_CONTEXT_PATH: "api" }), registry);
 });
+
+test("a named table is placed by its own name's settings, not its domain's", (t) => {
+  const named: ServiceRoutes = { ...table, domain: "capture", name: "skimmer", basePath: "/skimmer" };
+  t.is(placeRoutes(named, { M3_CAPTURE_BASE_PATH: "/frames" }).basePath, "/skimmer");
+  t.is(placeRoutes(named, { M3_SKIMMER_BASE_PATH: "/crops" }).basePath, "/crops");
+});

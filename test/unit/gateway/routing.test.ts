@@ -116,6 +116,23 @@ const BROKEN_ROUTES: ReadonlyArray<[string, RouteSpec, RegExp]> = [
     /needs m3\.testing\.v1\.Sample to have content_type \(string\) and data \(bytes\)/,
   ],
   [
+    "replyHeaders on a JSON route",
+    { method: "GET", path: "/x", rpc: `${SAMPLES}/GetSample`, replyHeaders: { "X-A": "uuid" }, summary: "" },
+    /replyHeaders needs render "http-body"/,
+  ],
+  [
+    "replyHeaders naming a bytes field",
+    {
+      method: "GET",
+      path: "/x",
+      rpc: `${SAMPLES}/GetSamplePayload`,
+      render: "http-body",
+      replyHeaders: { "X-A": "data" },
+      summary: "",
+    },
+    /replyHeaders field "data" must be a string field/,
+  ],
+  [
     "a duplicate route",
     { method: "GET", path: "/v1/samples/{other}", rpc: `${SAMPLES}/GetSample`, summary: "" },
     /duplicate route/,

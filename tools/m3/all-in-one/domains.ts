@@ -4,6 +4,7 @@ import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
 import { configRoutes } from "../../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
+import { skimmerRoutes } from "../../../gateway/src/routes/skimmer.routes.js";
 import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
 import { annotationModule } from "../../../services/annotation/annotation.module.js";
 import { captureModule } from "../../../services/capture/capture.module.js";
@@ -24,6 +25,8 @@ export interface LegacyEndpoint {
 export interface AllInOneDomain {
   module: DomainModule;
   routes: ServiceRoutes;
+  /** Further route tables the domain answers (capture answers skimmer's crops at /skimmer). */
+  moreRoutes?: readonly ServiceRoutes[];
   endpoint?: LegacyEndpoint;
   /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
   calls?: readonly string[];
@@ -52,6 +55,9 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: captureModule,
     routes: captureRoutes,
+    moreRoutes: [skimmerRoutes],
+    // Its crops ask the registry whether a URL without a telling extension is a video.
+    calls: ["registry"],
     endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
   },
   {
@@ -61,3 +67,8 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   },
   { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];
+
+/** Every route table a domain answers: its own first, then any further ones. */
+export function routeTablesOf(domain: Pick<AllInOneDomain, "routes" | "moreRoutes">): ServiceRoutes[] {
+  return [domain.routes, ...(domain.moreRoutes ?? [])];
+}

@@ -18,7 +18,7 @@ import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { refuseUnsupportedEngines } from "../migrate/domain-engines.js";
 import { readInProcessCalls } from "./config.js";
-import { type AllInOneDomain, allInOneDomains } from "./domains.js";
+import { type AllInOneDomain, allInOneDomains, routeTablesOf } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
 import { annotationRegistryEnv } from "./registry-link-env.js";
 
@@ -58,6 +58,7 @@ export function platformLayout(
   const domains = allInOneDomains.map((domain) => ({
     ...domain,
     routes: placeRoutes(domain.routes, options.env),
+    moreRoutes: domain.moreRoutes?.map((routes) => placeRoutes(routes, options.env)),
   }));
   return { domains, env: launcherEnv(domains, options, port) };
 }
@@ -95,12 +96,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       }),
     );
     const inProcess = readInProcessCalls(options.env);
-    const targets: GatewayTarget[] = placed.map(({ routes, module }) => {
-      const domain = running.get(module.name);
-      if (!domain) throw new Error(`${module.name} did not start`);
-      return inProcess
-        ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
-        : { routes, address: domain.address };
+    const targets: GatewayTarget[] = placed.flatMap((placedDomain) => {
+      const domain = running.get(placedDomain.module.name);
+      if (!domain) throw new Error(`${placedDomain.module.name} did not start`);
+      const transport = inProcess
+        ? new InProcessTransport(placedDomain.module.name, domain.inProcess)
+        : undefined;
+      return routeTablesOf(placedDomain).map((routes) =>
+        transport ? { routes, transport } : { routes, address: domain.address },
+      );
     });
     const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
       readGatewayConfig(options.env);

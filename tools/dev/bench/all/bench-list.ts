@@ -70,6 +70,7 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "100000" },
   },
   { script: "bench:capture", about: "frame grabs, cached and new, vs. bare ffmpeg" },
+  { script: "bench:crop", about: "skimmer crops of a 1920x1080 JPEG, cached and new, vs. sharp alone" },
   { script: "bench:upload", about: "image uploads to S3 and to disk" },
   {
     script: "bench:backup",

@@ -105,8 +105,13 @@ export interface RouteSpec {
 }
 
 export interface ServiceRoutes {
-  /** Domain name, e.g. "registry". */
+  /** Domain name, e.g. "registry": the gRPC service the routes call. */
   domain: string;
+  /**
+   * The table's own name where a domain serves more than one (the annotation's datasets at
+   * /references): its settings are M3_<NAME>_BASE_PATH and M3_<NAME>_CONTEXT_PATH. Default: the domain.
+   */
+  name?: string;
   /** REST base path, e.g. "/vam". Routes live at base + route.path. */
   basePath: string;
   /** Title of the OpenAPI document. */

@@ -29,7 +29,7 @@ const SECURITY_OF: Readonly<Record<MethodAccess, Security | undefined>> = {
 };
 
 for (const table of allServiceRoutes) {
-  test(`the OpenAPI security of every ${table.domain} route is the access declared for its rpc`, (t) => {
+  test(`the OpenAPI security of every ${table.name ?? table.domain} route is the access declared for its rpc`, (t) => {
     const root = loadProtoRoot(PROTO_ROOT, table.protoFiles);
     const document = buildOpenApiDocument(table, bindRoutes(table, root)) as OpenApi;
     for (const route of table.routes) {

@@ -16,7 +16,7 @@ function specEndpoints(): Map<string, Set<string>> {
 }
 
 function tableEndpoints(domain: string): Set<string> {
-  const table = allServiceRoutes.find((routes) => routes.domain === domain);
+  const table = allServiceRoutes.find((routes) => (routes.name ?? routes.domain) === domain);
   const base = table && SPEC_PATHS_INCLUDE_BASE.has(domain) ? table.basePath : "";
   return new Set(
     (table?.routes ?? []).map((route) => `${route.method} ${base}${route.path.replace(/\{[^}]+\}/g, "{}")}`),
@@ -25,7 +25,7 @@ function tableEndpoints(domain: string): Set<string> {
 
 /** The interactive docs the gateway serves for the domain (ServiceRoutes.docsPaths), as spec lines. */
 function docsEndpoints(domain: string): Set<string> {
-  const table = allServiceRoutes.find((routes) => routes.domain === domain);
+  const table = allServiceRoutes.find((routes) => (routes.name ?? routes.domain) === domain);
   if (!table) return new Set();
   const base = SPEC_PATHS_INCLUDE_BASE.has(domain) ? table.basePath : "";
   return new Set((table.docsPaths ?? ["/docs"]).map((path) => `GET ${base}${path}`));

@@ -29,7 +29,7 @@ export function printBanner(options: {
       admin: { username: env.M3_ADMIN_USER ?? "admin", password: env.M3_ADMIN_PASSWORD ?? "" },
       secretsFile: prepared.secretsWhere,
       secretsCreated: prepared.secretsCreated,
-      basePaths: platform.routes.map(({ domain, basePath }) => ({ domain, basePath })),
+      basePaths: platform.routes.map(({ domain, name, basePath }) => ({ domain: name ?? domain, basePath })),
       demoLines: options.demo?.bannerLines(baseUrl),
     }),
   );

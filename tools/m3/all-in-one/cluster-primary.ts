@@ -69,7 +69,8 @@ export async function runClusterPrimary(
 async function layoutOf(config: AllInOneConfig, env: AllInOneConfig["env"], port: number) {
   const { platformLayout } = await import("./start-platform.js");
   const layout = platformLayout({ env, dataDir: config.dataDir, host: config.host }, port);
-  return { routes: layout.domains.map((domain) => domain.routes), env: layout.env };
+  const routes = layout.domains.flatMap((domain) => [domain.routes, ...(domain.moreRoutes ?? [])]);
+  return { routes, env: layout.env };
 }
 
 /** A port free now on the host, for workers asked to listen on port 0 (tests, benchmarks). */

@@ -3,6 +3,7 @@ import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.
 import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
 import { configRoutes } from "../../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
+import { referencesRoutes } from "../../../gateway/src/routes/references.routes.js";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
 import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
 import { annotationModule } from "../../../services/annotation/annotation.module.js";
@@ -24,6 +25,8 @@ export interface LegacyEndpoint {
 export interface AllInOneDomain {
   module: DomainModule;
   routes: ServiceRoutes;
+  /** Other route tables the domain serves under base paths of their own. */
+  moreRoutes?: readonly ServiceRoutes[];
   endpoint?: LegacyEndpoint;
   /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
   calls?: readonly string[];
@@ -42,6 +45,7 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: annotationModule,
     routes: annotationRoutes,
+    moreRoutes: [referencesRoutes],
     endpoint: { names: ["annosaurus"], restPath: "/v1", proxyPath: "/anno" },
   },
   {

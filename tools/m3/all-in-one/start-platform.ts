@@ -58,6 +58,7 @@ export function platformLayout(
   const domains = allInOneDomains.map((domain) => ({
     ...domain,
     routes: placeRoutes(domain.routes, options.env),
+    moreRoutes: domain.moreRoutes?.map((routes) => placeRoutes(routes, options.env)),
   }));
   return { domains, env: launcherEnv(domains, options, port) };
 }
@@ -95,12 +96,14 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       }),
     );
     const inProcess = readInProcessCalls(options.env);
-    const targets: GatewayTarget[] = placed.map(({ routes, module }) => {
+    const targets: GatewayTarget[] = placed.flatMap(({ routes, moreRoutes, module }) => {
       const domain = running.get(module.name);
       if (!domain) throw new Error(`${module.name} did not start`);
-      return inProcess
-        ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
-        : { routes, address: domain.address };
+      return [routes, ...(moreRoutes ?? [])].map((table) =>
+        inProcess
+          ? { routes: table, transport: new InProcessTransport(table.domain, domain.inProcess) }
+          : { routes: table, address: domain.address },
+      );
     });
     const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
       readGatewayConfig(options.env);

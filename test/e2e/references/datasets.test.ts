@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import test from "ava";
-import { BACKENDS, type Backend, usePlatforms } from "../../support/e2e/test-platform.js";
+import { BACKENDS, type Backend, startTestPlatform, usePlatforms } from "../../support/e2e/test-platform.js";
 import {
   asDatasetAnnotation,
   asDatasetMedia,
@@ -153,3 +156,27 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+test("without the registry's tables at hand (another folder), every dataset read is a 503 saying why", async (t) => {
+  const registryFolder = mkdtempSync(join(tmpdir(), "m3-registry-apart-"));
+  const apart = await startTestPlatform("sqlite", {
+    M3_REGISTRY_DATABASE_URL: join(registryFolder, "registry.sqlite"),
+  });
+  try {
+    for (const path of [
+      "/query/concept/Aegina",
+      "/query/dive/Ventana%201",
+      "/query/file/a.mov",
+      "/count/dive/V",
+    ]) {
+      const reply = await apart.http.get(`/references${path}`);
+      t.is(reply.status, 503, path);
+      t.like(reply.json as Json, { responseCode: 503 });
+      t.regex((reply.json as { message: string }).message, /M3_ANNOTATION_REGISTRY_SQLITE_FILE/);
+    }
+    t.is((await apart.http.get("/references/health")).status, 200);
+  } finally {
+    await apart.stop();
+    rmSync(registryFolder, { recursive: true, force: true });
+  }
+});

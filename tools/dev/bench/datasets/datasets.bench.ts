@@ -2,17 +2,19 @@
  * `npm run bench:datasets`: issue 31's dataset service on the all-in-one as `npm start` runs it
  * (SQLite). One dive of BENCH_ANNOTATIONS annotations (default 50,000, charybdis's largest page;
  * each with an association and ancillary data, one in ten with an image) is seeded through the
- * API, then `GET /references/query/dive/{name}` is read whole BENCH_RUNS times (default 5) after
- * one warm-up, and so is the same video through the fast query
- * (`/anno/v1/fast/videoreference/{uuid}?data=true`). The floor reads the same rows from the same
- * SQLite files with the bare driver and JSON.stringify's them, in this process
- * (datasets-floor.ts). Prints the median and best times, the answer's size, the peak RSS of
- * the m3 process, the ratio to the floor and the load average before and after.
+ * API. Then, after a warm-up of each, BENCH_RUNS rounds (default 5) each read in turn:
+ * `GET /references/query/dive/{name}` whole, the same video through the fast query
+ * (`/anno/v1/fast/videoreference/{uuid}?data=true`), and the floor, which reads the same rows
+ * from the same SQLite files with the bare driver and JSON.stringify's them in this process
+ * (datasets-floor.ts). Prints the median and best times, the CPU each read cost its server (the
+ * m3 process tree; this process for the floor: less swayed by the machine's load than time), the
+ * answer's size, the ratios to the floor, the peak RSS of the m3 process and the load average.
  */
 import { readFileSync } from "node:fs";
 import { HttpClient } from "../../fixtures/http-client.js";
 import { loadAverage } from "../harness/machine.js";
 import { BENCH_API_KEY, startPlatformProcess } from "../harness/platform-process.js";
+import { processTreeCpuSeconds } from "../harness/process-cpu.js";
 import { floorDataset } from "./datasets-floor.js";
 
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 50_000);
@@ -89,27 +91,28 @@ function annotationAt(video: string, n: number) {
   };
 }
 
-/** Milliseconds to read the whole body of each run (after a warm-up), the last body and its size. */
-async function timeReads(url: string): Promise<{ millis: number[]; body: string }> {
-  let body = await (await fetch(url)).text();
-  const millis: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    body = await (await fetch(url)).text();
-    millis.push(performance.now() - started);
-  }
-  return { millis, body };
+/** One measured read: wall milliseconds and the CPU milliseconds its server spent (this process's for the floor). */
+interface Measure {
+  millis: number;
+  cpuMillis: number;
 }
 
-function timeFloor(dataDir: string): { millis: number[]; json: string; annotations: number } {
-  let result = floorDataset(dataDir, DIVE);
-  const millis: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    result = floorDataset(dataDir, DIVE);
-    millis.push(performance.now() - started);
-  }
-  return { millis, ...result };
+/** Reads the whole body over HTTP; the CPU is the m3 process tree's (its workers too). */
+async function readOver(url: string, serverPid: number): Promise<Measure & { body: string }> {
+  const cpuBefore = processTreeCpuSeconds(serverPid);
+  const started = performance.now();
+  const body = await (await fetch(url)).text();
+  const millis = performance.now() - started;
+  return { millis, cpuMillis: (processTreeCpuSeconds(serverPid) - cpuBefore) * 1000, body };
+}
+
+function readFloor(dataDir: string): Measure & { json: string; annotations: number } {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = floorDataset(dataDir, DIVE);
+  const millis = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { millis, cpuMillis: (cpu.user + cpu.system) / 1000, ...result };
 }
 
 function median(values: readonly number[]): number {
@@ -133,33 +136,51 @@ try {
     `seeded ${ANNOTATIONS} annotations in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
   const rssBefore = peakRssMb(m3.pid);
-  const dataset = await timeReads(`${base}/references/query/dive/${encodeURIComponent(DIVE)}`);
-  const rssAfter = peakRssMb(m3.pid);
-  const fast = await timeReads(`${base}/anno/v1/fast/videoreference/${video}?data=true`);
-  const floor = timeFloor(m3.dataDir);
-  const answered = (JSON.parse(dataset.body) as { annotations: unknown[] }).annotations.length;
-  if (answered !== ANNOTATIONS || floor.annotations !== ANNOTATIONS) {
+  const datasetUrl = `${base}/references/query/dive/${encodeURIComponent(DIVE)}`;
+  const fastUrl = `${base}/anno/v1/fast/videoreference/${video}?data=true`;
+  // A warm-up of each, then rounds that take each read in turn, so the machine's load swings
+  // fall on all three alike.
+  const warm = await readOver(datasetUrl, m3.pid);
+  await readOver(fastUrl, m3.pid);
+  const floorWarm = readFloor(m3.dataDir);
+  const answered = (JSON.parse(warm.body) as { annotations: unknown[] }).annotations.length;
+  if (answered !== ANNOTATIONS || floorWarm.annotations !== ANNOTATIONS) {
     throw new Error(
-      `expected ${ANNOTATIONS} annotations, the dataset held ${answered}, the floor ${floor.annotations}`,
+      `expected ${ANNOTATIONS} annotations, the dataset held ${answered}, the floor ${floorWarm.annotations}`,
     );
   }
+  const measures: Record<"dataset" | "fast" | "floor", Measure[]> = { dataset: [], fast: [], floor: [] };
+  const sizes = { dataset: warm.body.length, fast: 0, floor: floorWarm.json.length };
+  for (let run = 0; run < RUNS; run++) {
+    measures.dataset.push(await readOver(datasetUrl, m3.pid));
+    const fast = await readOver(fastUrl, m3.pid);
+    sizes.fast = fast.body.length;
+    measures.fast.push(fast);
+    measures.floor.push(readFloor(m3.dataDir));
+  }
+  const rssAfter = peakRssMb(m3.pid);
   const rows = [
-    ["GET /references/query/dive", dataset.millis, dataset.body.length],
-    ["GET /anno/v1/fast/videoreference (same rows)", fast.millis, fast.body.length],
-    ["floor: better-sqlite3 + JSON.stringify", floor.millis, floor.json.length],
+    ["GET /references/query/dive", measures.dataset, sizes.dataset],
+    ["GET /anno/v1/fast/videoreference (same rows)", measures.fast, sizes.fast],
+    ["floor: better-sqlite3 + JSON.stringify", measures.floor, sizes.floor],
   ] as const;
-  const floorMedian = median(floor.millis);
-  console.log(`\n${ANNOTATIONS} annotations of one dive, ${RUNS} runs after a warm-up (SQLite)`);
-  console.log("| read | median ms | best ms | MB | annotations/s | floor / it |");
-  console.log("|---|---:|---:|---:|---:|---:|");
-  for (const [name, millis, bytes] of rows) {
+  const floorMillis = median(measures.floor.map((measure) => measure.millis));
+  const floorCpu = median(measures.floor.map((measure) => measure.cpuMillis));
+  console.log(`\n${ANNOTATIONS} annotations of one dive, ${RUNS} rounds after a warm-up (SQLite)`);
+  console.log(
+    "| read | median ms | best ms | CPU ms (server) | MB | annotations/s | floor's time / its | floor's CPU / its |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const [name, runs, bytes] of rows) {
+    const millis = runs.map((measure) => measure.millis);
     const mid = median(millis);
+    const cpu = median(runs.map((measure) => measure.cpuMillis));
     const rate = Math.round((ANNOTATIONS / mid) * 1000);
     console.log(
-      `| ${name} | ${mid.toFixed(0)} | ${Math.min(...millis).toFixed(0)} | ${(bytes / 1e6).toFixed(1)} | ${rate} | ${(floorMedian / mid).toFixed(2)}x |`,
+      `| ${name} | ${mid.toFixed(0)} | ${Math.min(...millis).toFixed(0)} | ${cpu.toFixed(0)} | ${(bytes / 1e6).toFixed(1)} | ${rate} | ${(floorMillis / mid).toFixed(2)}x | ${(floorCpu / cpu).toFixed(2)}x |`,
     );
   }
-  console.log(`\nm3 process peak RSS: ${rssBefore} MB after seeding, ${rssAfter} MB after the dataset reads`);
+  console.log(`\nm3 process peak RSS: ${rssBefore} MB after seeding, ${rssAfter} MB after the reads`);
   console.log(`load average: ${loadBefore} before, ${loadAverage()} after`);
 } finally {
   await m3.stop();

@@ -58,5 +58,12 @@ export const referencesRoutes: ServiceRoutes = {
       rpc: `${DATASETS}/GetDatasetHealth`,
       summary: "Health and runtime figures of the dataset service",
     },
+    {
+      method: "GET",
+      path: "/v1/health",
+      rpc: `${DATASETS}/GetDatasetHealth`,
+      summary:
+        "The same health record below /v1, where the config service polls it when it lists charybdis at /references/v1 (as raziel's list in vars-quickstart-public does)",
+    },
   ],
 };

@@ -147,13 +147,15 @@ for (const backend of BACKENDS) {
     }
   });
 
-  test(`${backend}: /health answers charybdis's health record`, async (t) => {
-    const reply = await http().get("/references/health");
-    t.is(reply.status, 200);
-    t.like(reply.json as Json, {
-      application: "charybdis",
-      description: "Annotation and Media Services for MBARI",
-    });
+  test(`${backend}: /health and /v1/health answer charybdis's health record`, async (t) => {
+    for (const path of ["/references/health", "/references/v1/health"]) {
+      const reply = await http().get(path);
+      t.is(reply.status, 200, path);
+      t.like(reply.json as Json, {
+        application: "charybdis",
+        description: "Annotation and Media Services for MBARI",
+      });
+    }
   });
 }
 

@@ -16,6 +16,7 @@ test("the dataset routes are charybdis's, at /references, in camelCase, every on
       "GET /query/file/{video_file_name}",
       "GET /count/dive/{video_sequence_name}",
       "GET /health",
+      "GET /v1/health",
     ],
   );
   for (const route of referencesRoutes.routes)

@@ -127,6 +127,11 @@ export interface ServiceRoutes {
   access: RpcAccess;
   /** Output casing of JSON keys. */
   casing: Casing;
+  /**
+   * The other casing a deployment may choose with M3_<NAME>_CASING, where the legacy service
+   * shipped in both (charybdis's camelCase and snake_case builds). Unset: the casing is fixed.
+   */
+  otherCasing?: Casing;
   /** Output rule for absent optional fields. */
   nulls: NullRule;
   routes: readonly RouteSpec[];

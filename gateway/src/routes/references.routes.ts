@@ -19,7 +19,8 @@ function datasetRoute(path: string, rpc: string, summary: string): RouteSpec {
 
 /**
  * Publication datasets (legacy charybdis, proxied at /references): served by the annotation
- * domain, camelCase JSON as charybdis's default build prints it, absent fields left out.
+ * domain, camelCase JSON as charybdis's default build prints it (snake_case as its other build
+ * does, when the deployment says so), absent fields left out.
  */
 export const referencesRoutes: ServiceRoutes = {
   domain: "annotation",
@@ -29,6 +30,8 @@ export const referencesRoutes: ServiceRoutes = {
   protoFiles: ["m3/annotation/v1/dataset_service.proto", "m3/common/v1/health.proto"],
   access: ANNOTATION_RPC_ACCESS,
   casing: "camel",
+  // As charybdis's snake_case build (mbari/charybdis_sc), with M3_REFERENCES_CASING=snake.
+  otherCasing: "snake",
   nulls: "omit",
   routes: [
     datasetRoute(

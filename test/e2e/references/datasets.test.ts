@@ -6,6 +6,8 @@ import { BACKENDS, type Backend, startTestPlatform, usePlatforms } from "../../s
 import {
   asDatasetAnnotation,
   asDatasetMedia,
+  asSnakeDatasetAnnotation,
+  asSnakeDatasetMedia,
   type Dataset,
   fastAnnotationsOf,
   type Json,
@@ -180,5 +182,30 @@ test("without the registry's tables at hand (another folder), every dataset read
   } finally {
     await apart.stop();
     rmSync(registryFolder, { recursive: true, force: true });
+  }
+});
+
+test("with M3_REFERENCES_CASING=snake the answers carry the snake_case build's names", async (t) => {
+  const snake = await startTestPlatform("sqlite", { M3_REFERENCES_CASING: "snake" });
+  try {
+    const { dive, early, late } = await seedDataset(snake.http);
+    const reply = await snake.http.get(`/references/query/dive/${encodeURIComponent(dive)}`);
+    const fast = [
+      ...(await fastAnnotationsOf(snake.http, early.video_reference_uuid, true)),
+      ...(await fastAnnotationsOf(snake.http, late.video_reference_uuid, true)),
+    ];
+    const media = [await mediaOf(snake.http, early), await mediaOf(snake.http, late)];
+    t.deepEqual(reply.json, {
+      media: media.map(asSnakeDatasetMedia),
+      annotations: fast.map(asSnakeDatasetAnnotation),
+    });
+    const count = await snake.http.get(`/references/count/dive/${encodeURIComponent(dive)}`);
+    t.like(count.json as Json, { count: 5 });
+    t.deepEqual(Object.keys(((count.json as Json).annotation_counts as Json[])[0] ?? {}), [
+      "video_reference_uuid",
+      "count",
+    ]);
+  } finally {
+    await snake.stop();
   }
 });

@@ -102,21 +102,27 @@ function camelCased(value: unknown): unknown {
 
 /** The dataset annotation charybdis prints for a fast query's annotation (snake_case JSON). */
 export function asDatasetAnnotation(fast: Json): Json {
-  const annotation = camelCased(fast) as Json;
-  const images = (annotation.imageReferences as Json[]).map(({ widthPixels, heightPixels, ...image }) => ({
+  return camelCased(asSnakeDatasetAnnotation(fast)) as Json;
+}
+
+/** The same in the snake_case build's names (mbari/charybdis_sc): the fast query's own keys, sizes as width and height. */
+export function asSnakeDatasetAnnotation(fast: Json): Json {
+  const images = (fast.image_references as Json[]).map(({ width_pixels, height_pixels, ...image }) => ({
     ...image,
-    ...(widthPixels === undefined ? {} : { width: widthPixels }),
-    ...(heightPixels === undefined ? {} : { height: heightPixels }),
+    ...(width_pixels === undefined ? {} : { width: width_pixels }),
+    ...(height_pixels === undefined ? {} : { height: height_pixels }),
   }));
-  return { ...annotation, imageReferences: images, saved: true };
+  return { ...fast, image_references: images, saved: true };
 }
 
 /** The dataset media charybdis prints for a registry media (snake_case JSON), its digest in lowercase. */
 export function asDatasetMedia(media: MediaRecord): Json {
-  const converted = camelCased(media) as Json;
-  return typeof converted.sha512 === "string"
-    ? { ...converted, sha512: converted.sha512.toLowerCase() }
-    : converted;
+  return camelCased(asSnakeDatasetMedia(media)) as Json;
+}
+
+/** The same in the snake_case build's names: the registry's own keys. */
+export function asSnakeDatasetMedia(media: MediaRecord): Json {
+  return typeof media.sha512 === "string" ? { ...media, sha512: media.sha512.toLowerCase() } : media;
 }
 
 /** A video's annotations as the fast query gives them (ordered by observation UUID). */

@@ -35,3 +35,17 @@ test("M3_REFERENCES_BASE_PATH moves the dataset routes; the annotation's own set
   t.is(placeRoutes(referencesRoutes, { M3_ANNOTATION_BASE_PATH: "/annotations" }).basePath, "/references");
   t.is(placeRoutes(annotationRoutes, { M3_ANNOTATION_BASE_PATH: "/annotations" }).basePath, "/annotations");
 });
+
+test("M3_REFERENCES_CASING=snake answers as charybdis's snake_case build; camel or unset as its default; anything else fails", (t) => {
+  t.is(placeRoutes(referencesRoutes, {}).casing, "camel");
+  t.is(placeRoutes(referencesRoutes, { M3_REFERENCES_CASING: "snake" }).casing, "snake");
+  t.is(placeRoutes(referencesRoutes, { M3_REFERENCES_CASING: " Camel " }).casing, "camel");
+  t.throws(() => placeRoutes(referencesRoutes, { M3_REFERENCES_CASING: "kebab" }), {
+    message: 'M3_REFERENCES_CASING must be camel or snake, got "kebab"',
+  });
+  t.is(
+    placeRoutes(annotationRoutes, { M3_ANNOTATION_CASING: "camel" }).casing,
+    "snake",
+    "a fixed casing stays",
+  );
+});

@@ -153,3 +153,10 @@ test("without a registry link, a dataset read fails as unavailable, naming the s
   }
   await t.throwsAsync(datasets.countByDive("a"), { message: /M3_ANNOTATION_REGISTRY_SQLITE_FILE/ });
 });
+
+test("a registry link of the other kind (a SQLite file beside MySQL storage) reads as no link", async (t) => {
+  const storage = { dialect: "mysql" } as DomainStorage;
+  const link: RegistryLink = { kind: "sqlite-file", file: "/tmp/registry.sqlite" };
+  const datasets = new DatasetService(storage, new FastAnnotationService(storage), link);
+  await t.throwsAsync(datasets.countByDive("a"), { message: /M3_ANNOTATION_REGISTRY_SCHEMA/ });
+});

@@ -41,7 +41,9 @@ export class DatasetService {
     private readonly fast: FastAnnotationService,
     registry: RegistryLink | undefined,
   ) {
-    this.media = registry && new DatasetMediaRepository(storage, registry);
+    // A link of the other kind (a SQLite file beside MySQL storage) reaches nothing: as no link.
+    const fits = registry && (registry.kind === "sqlite-file") === (storage.dialect === "sqlite");
+    this.media = registry && fits ? new DatasetMediaRepository(storage, registry) : undefined;
   }
 
   async *byConcept(concept: string, input: DatasetPageInput, signal?: AbortSignal): DatasetParts {

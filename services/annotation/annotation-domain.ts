@@ -4,6 +4,7 @@ import type { ServiceBinding } from "../kit/grpc/bind-service.js";
 import type { DatabaseTarget } from "../kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../kit/storage/domain-storage.js";
 import { createAnnotationsBindings } from "./annotations/annotations-part.js";
+import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
 import { ImageReferenceEntity } from "./entities/image-reference.entity.js";
@@ -107,13 +108,13 @@ export interface AnnotationDomainOptions {
   /** Checks the Bearer JWT of every write. */
   tokens: TokenVerifier;
   logger?: Logger;
-  /** Where the tabular query's registry columns come from (same MySQL server, or SQLite file). */
+  /** Where the tabular query's registry columns and the datasets' media come from (same MySQL server, or SQLite file). */
   registry?: RegistryLink;
 }
 
 /**
  * Every annotation gRPC service; reads are public, writes need a JWT. Each part (moments,
- * observations, annotations, fast queries, histograms and tabular query) contributes its bindings over the shared stores.
+ * observations, annotations, fast queries, histograms and tabular query, datasets) contributes its bindings over the shared stores.
  */
 export function createAnnotationDomain(options: AnnotationDomainOptions): ServiceBinding[] {
   const moments = createImagedMomentStore();
@@ -124,5 +125,6 @@ export function createAnnotationDomain(options: AnnotationDomainOptions): Servic
     ...createAnnotationsBindings({ ...options, stores: { moments, observations } }),
     ...createFastBindings(options),
     ...createQueryBindings(options),
+    ...createDatasetBindings(options),
   ];
 }

@@ -1,3 +1,4 @@
+import { DATASET_PROTO_FILES } from "./datasets/datasets-part.js";
 import { FAST_PROTO_FILES } from "./fast/fast-part.js";
 import { QUERY_PROTO_FILES } from "./query/query-part.js";
 
@@ -29,5 +30,6 @@ export const ANNOTATION_PROTO_FILES: readonly string[] = [
     ...ANNOTATIONS_PROTO_FILES,
     ...FAST_PROTO_FILES,
     ...QUERY_PROTO_FILES,
+    ...DATASET_PROTO_FILES,
   ]),
 ];

@@ -11,6 +11,7 @@ import { type ChannelCredentials, type Client, credentials, type Interceptor } f
 import { AncillaryDataServiceClient } from "../../proto/gen/m3/annotation/v1/ancillary_data_service.js";
 import { AnnotationServiceClient } from "../../proto/gen/m3/annotation/v1/annotation_service.js";
 import { AssociationServiceClient } from "../../proto/gen/m3/annotation/v1/association_service.js";
+import { DatasetServiceClient } from "../../proto/gen/m3/annotation/v1/dataset_service.js";
 import { FastQueryServiceClient } from "../../proto/gen/m3/annotation/v1/fast_query_service.js";
 import { HistogramServiceClient } from "../../proto/gen/m3/annotation/v1/histogram_service.js";
 import { ImageServiceClient as AnnotationImageServiceClient } from "../../proto/gen/m3/annotation/v1/image_service.js";
@@ -114,6 +115,7 @@ export function createM3Clients(options: M3ClientOptions) {
       tabular: forAnnotation(TabularQueryServiceClient),
       index: forAnnotation(IndexServiceClient),
       videoReferenceInfo: forAnnotation(VideoReferenceInfoServiceClient),
+      datasets: forAnnotation(DatasetServiceClient),
     },
     registry: forRegistry && {
       media: forRegistry(MediaServiceClient),

@@ -114,8 +114,9 @@ export interface ServiceRoutes {
   domain: string;
   /**
    * The table's own name where its domain serves more than one (capture serves beholder's routes
-   * and skimmer's): it names the table's lines in endpoints.txt and its M3_<NAME>_BASE_PATH
-   * setting. Default: the domain.
+   * and skimmer's, the annotation domain its own and charybdis's datasets at /references): it
+   * names the table's lines in endpoints.txt and its M3_<NAME>_BASE_PATH and
+   * M3_<NAME>_CONTEXT_PATH settings. Default: the domain.
    */
   name?: string;
   /** REST base path, e.g. "/vam". Routes live at base + route.path. */
@@ -133,6 +134,11 @@ export interface ServiceRoutes {
   access: RpcAccess;
   /** Output casing of JSON keys. */
   casing: Casing;
+  /**
+   * The other casing a deployment may choose with M3_<NAME>_CASING, where the legacy service
+   * shipped in both (charybdis's camelCase and snake_case builds). Unset: the casing is fixed.
+   */
+  otherCasing?: Casing;
   /** Output rule for absent optional fields. */
   nulls: NullRule;
   routes: readonly RouteSpec[];

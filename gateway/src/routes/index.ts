@@ -3,6 +3,7 @@ import { annotationRoutes } from "./annotation.routes.js";
 import { captureRoutes } from "./capture.routes.js";
 import { configRoutes } from "./config.routes.js";
 import { kbRoutes } from "./kb.routes.js";
+import { referencesRoutes } from "./references.routes.js";
 import { registryRoutes } from "./registry.routes.js";
 import { skimmerRoutes } from "./skimmer.routes.js";
 import { uploadRoutes } from "./upload.routes.js";
@@ -11,6 +12,7 @@ import { uploadRoutes } from "./upload.routes.js";
 export const allServiceRoutes: readonly ServiceRoutes[] = [
   kbRoutes,
   annotationRoutes,
+  referencesRoutes,
   registryRoutes,
   configRoutes,
   captureRoutes,

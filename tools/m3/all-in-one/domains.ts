@@ -3,6 +3,7 @@ import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.
 import { captureRoutes } from "../../../gateway/src/routes/capture.routes.js";
 import { configRoutes } from "../../../gateway/src/routes/config.routes.js";
 import { kbRoutes } from "../../../gateway/src/routes/kb.routes.js";
+import { referencesRoutes } from "../../../gateway/src/routes/references.routes.js";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
 import { skimmerRoutes } from "../../../gateway/src/routes/skimmer.routes.js";
 import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
@@ -25,7 +26,10 @@ export interface LegacyEndpoint {
 export interface AllInOneDomain {
   module: DomainModule;
   routes: ServiceRoutes;
-  /** Further route tables the domain answers (capture answers skimmer's crops at /skimmer). */
+  /**
+   * Further route tables the domain answers under base paths of their own (capture: skimmer's
+   * crops at /skimmer; annotation: charybdis's datasets at /references).
+   */
   moreRoutes?: readonly ServiceRoutes[];
   endpoint?: LegacyEndpoint;
   /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
@@ -45,6 +49,7 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: annotationModule,
     routes: annotationRoutes,
+    moreRoutes: [referencesRoutes],
     endpoint: { names: ["annosaurus"], restPath: "/v1", proxyPath: "/anno" },
   },
   {

@@ -152,7 +152,8 @@ export function annotationsViewSelect(
   return `SELECT ${list.join(",\n  ")}\nFROM ${joins}`;
 }
 
-function checkedSchema(name: string, dialect: Dialect): string {
+/** The schema name quoted as an identifier of the dialect; a name that is not one fails. */
+export function checkedSchema(name: string, dialect: Dialect): string {
   if (!SCHEMA_NAME.test(name)) throw new Error(`not a database name: ${JSON.stringify(name)}`);
   // PostgreSQL quotes identifiers as the SQL standard does; MySQL and SQLite take backticks.
   return dialect === "postgres" ? `"${name}"` : `\`${name}\``;

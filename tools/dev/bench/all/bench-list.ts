@@ -59,6 +59,12 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "100000" },
   },
   {
+    script: "bench:datasets",
+    about:
+      "a dive of 50,000 annotations through /references (charybdis's datasets) vs. better-sqlite3 + JSON.stringify",
+    quick: { BENCH_ANNOTATIONS: "10000" },
+  },
+  {
     script: "bench:postgres-read-paths",
     about:
       "the ways to read the TSV download's rows from PostgreSQL (portal, COPY) vs. psql's COPY and bare pg",

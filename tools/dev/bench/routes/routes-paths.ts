@@ -17,6 +17,8 @@ const BASE_PATHS: Readonly<Record<string, string>> = {
   annotation: "/anno",
   registry: "/vam",
   capture: "/capture",
+  skimmer: "/skimmer",
+  references: "/references",
   config: "",
   upload: "",
 };
@@ -104,6 +106,9 @@ function parameterValues(seed: RoutesSeed): {
       "/vam/v1/videos/name/{name}:name": registry.videoName,
       "/vam/v1/videoreferences/lastupdate/{uuid}:uuid": registry.videoReferenceUuid,
       "/vam/v1/videoreferences/{uuid}:uuid": registry.videoReferenceUuid,
+      "/references/query/dive/{video_sequence_name}:video_sequence_name": registry.sequenceName,
+      "/references/count/dive/{video_sequence_name}:video_sequence_name": registry.sequenceName,
+      "/references/query/file/{video_file_name}:video_file_name": registry.filename,
     },
   };
 }

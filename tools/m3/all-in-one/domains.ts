@@ -13,18 +13,24 @@ import type { DomainModule } from "../../../services/kit/domain/domain-module.js
 import { registryModule } from "../../../services/registry/registry.module.js";
 import { uploadModule } from "../../../services/upload/upload.module.js";
 
-/** How the config service lists a domain (the legacy endpoint names and proxy path). */
+/** How the config service lists one of a domain's endpoints (its legacy names and proxy path). */
 export interface LegacyEndpoint {
   names: readonly string[];
-  /** Below the domain's base path, e.g. "/v1" for /anno/v1. */
-  restPath: string;
+  /**
+   * Where the gateway serves it: `{ belowBase: "/v1" }` under the domain's placed base path
+   * (/anno/v1), or `{ own: "/skimmer" }` at a path of its own beside the domain's other routes.
+   */
+  at: { belowBase: string } | { own: string };
   proxyPath: string;
+  /** Listed with the domain's API key as its secret; raziel lists skimmer and charybdis without one. */
+  withSecret: boolean;
 }
 
 export interface AllInOneDomain {
   module: DomainModule;
   routes: ServiceRoutes;
-  endpoint?: LegacyEndpoint;
+  /** The endpoints the config service lists for the domain, in order. */
+  endpoints?: readonly LegacyEndpoint[];
   /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
   calls?: readonly string[];
 }
@@ -37,27 +43,42 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: kbModule,
     routes: kbRoutes,
-    endpoint: { names: ["oni", "vars-kb-server", "vars-user-server"], restPath: "/v1", proxyPath: "/oni" },
+    endpoints: [
+      {
+        names: ["oni", "vars-kb-server", "vars-user-server"],
+        at: { belowBase: "/v1" },
+        proxyPath: "/oni",
+        withSecret: true,
+      },
+    ],
   },
   {
     module: annotationModule,
     routes: annotationRoutes,
-    endpoint: { names: ["annosaurus"], restPath: "/v1", proxyPath: "/anno" },
+    endpoints: [
+      { names: ["annosaurus"], at: { belowBase: "/v1" }, proxyPath: "/anno", withSecret: true },
+      // The charybdis-compatible publication datasets (issue 31), served at <gateway>/references.
+      { names: ["charybdis"], at: { own: "/references" }, proxyPath: "/references", withSecret: false },
+    ],
   },
   {
     module: registryModule,
     routes: registryRoutes,
-    endpoint: { names: ["vampire-squid"], restPath: "/v1", proxyPath: "/vam" },
+    endpoints: [{ names: ["vampire-squid"], at: { belowBase: "/v1" }, proxyPath: "/vam", withSecret: true }],
   },
   {
     module: captureModule,
     routes: captureRoutes,
-    endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
+    endpoints: [
+      { names: ["beholder"], at: { belowBase: "" }, proxyPath: "/beholder", withSecret: true },
+      // The skimmer-compatible crops (issue 31), served at <gateway>/skimmer.
+      { names: ["skimmer"], at: { own: "/skimmer" }, proxyPath: "/skimmer", withSecret: false },
+    ],
   },
   {
     module: uploadModule,
     routes: uploadRoutes,
-    endpoint: { names: ["panoptes"], restPath: "/v1", proxyPath: "/panoptes" },
+    endpoints: [{ names: ["panoptes"], at: { belowBase: "/v1" }, proxyPath: "/panoptes", withSecret: true }],
   },
   { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];

@@ -48,7 +48,7 @@ for (const [domain, expected] of specEndpoints()) {
   });
 }
 
-test("the contract lists 280 endpoints (the spec's 279 and the kb's concept count), and the six route tables with their docs pages serve all of them", (t) => {
+test("the contract lists 281 endpoints (the spec's 279, the kb's concept count and the Deep-Sea Guide's representative images), and the six route tables with their docs pages serve all of them", (t) => {
   let total = 0;
   let served = 0;
   for (const [domain, expected] of specEndpoints()) {
@@ -56,8 +56,8 @@ test("the contract lists 280 endpoints (the spec's 279 and the kb's concept coun
     served +=
       tableEndpoints(domain).size + [...docsEndpoints(domain)].filter((docs) => expected.has(docs)).length;
   }
-  t.is(total, 280);
-  t.is(served, 280);
+  t.is(total, 281);
+  t.is(served, 281);
 });
 
 test("the registry table has 51 routes, each with one method and path", (t) => {

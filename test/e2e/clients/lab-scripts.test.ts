@@ -1,11 +1,8 @@
 /**
- * Replays tools labs wrote against the services:
- *   mbari-org/vars-gridview src/vars_gridview/lib/auth/raziel.py (POST <config>/auth with a
- *     user's Basic credentials, reads `accessToken`, GET <config>/endpoints with the bearer
- *     token), src/vars_gridview/lib/m3/__init__.py (looks up "annosaurus", "vampire-squid",
- *     "vars-user-server", "vars-kb-server"; authenticates annosaurus with the listed `secret`),
- *     src/vars_gridview/lib/m3/clients.py (`Authorization: BEARER <jwt>` on a requests
- *     session, forms for associations and observations, json= for the tabular query,
+ * Replays tools labs wrote against the services (vars-gridview's session set-up and listing are
+ * in vars-gridview.test.ts):
+ *   mbari-org/vars-gridview src/vars_gridview/lib/m3/clients.py (`Authorization: BEARER <jwt>`
+ *     on a requests session, forms for associations and observations, json= for the tabular query,
  *     unquoted names such as /phylogeny/taxa/organism part);
  *   mbari-org/aidata tests/producer_sim.py (GET /vam/v1/media/videoreference/filename/<name>).
  */
@@ -23,26 +20,6 @@ import { BACKENDS } from "../../support/e2e/test-platform.js";
 const platform = useClientPlatforms(test);
 
 for (const backend of BACKENDS) {
-  test(`${backend}: vars-gridview: user login at /config/auth, endpoints by name, annosaurus key from secret`, async (t) => {
-    const client = platform(backend);
-    const login = await client.send("POST", "/config/auth", {
-      headers: { Authorization: basicCredentials(client.admin.username, client.admin.password) },
-    });
-    t.is(login.status, 200, login.text);
-    const token = (login.json as { accessToken: string }).accessToken;
-    const endpoints = (
-      await client.send("GET", "/config/endpoints", { headers: { Authorization: `Bearer ${token}` } })
-    ).json as { name: string; url: string; secret: string | null }[];
-    const find = (name: string) => endpoints.find((endpoint) => endpoint.name === name);
-    for (const name of ["annosaurus", "vampire-squid", "vars-user-server", "vars-kb-server"])
-      t.truthy(find(name), name);
-    const annoPath = new URL(find("annosaurus")?.url ?? "").pathname;
-    const auth = await client.send("POST", `${annoPath}/auth`, {
-      headers: { Authorization: `APIKEY ${find("annosaurus")?.secret}` },
-    });
-    t.is(typeof snakeToken(auth), "string");
-  });
-
   test(`${backend}: vars-gridview: BEARER-session forms create and change associations and observations`, async (t) => {
     const client = platform(backend);
     const anno = snakeToken(

@@ -10,6 +10,8 @@
  *     carry the annotation token too; paths are the endpoint's `url` + a relative path, concept
  *     names unquoted (requests requotes them), sequence names through quote(safe="");
  *     forms (`data=`) for observations and boxes, `params={"data": True}` sent as `data=True`;
+ *   src/vars_localize/ui/AppWindow.py: after configure(), GET <oni>/users (with that session's
+ *     annotation token) to find the observer's role; a failure there ends the login;
  *   src/vars_localize/services/http.py: every answer must be 2xx (raise_for_status).
  */
 import test from "ava";
@@ -165,6 +167,10 @@ for (const backend of BACKENDS) {
     const site = await siteWithAFrameGrab(client);
     const session = new RequestsSession(client);
     const { anno, oni, vam } = await configure(client, session);
+
+    // AppWindow's login, right after configure(): the users, to find the observer's role.
+    const users = (await session.request("get", `${oni}/users`)).json as { username: string; role: string }[];
+    t.is(users.find((user) => user.username === client.admin.username)?.role, "Admin");
 
     // The look-ups the search panel, the concept bar and the video panel make.
     t.true(((await session.request("get", `${oni}/concept`)).json as string[]).includes(site.concept));

@@ -9,8 +9,13 @@ import type { PhylogenyCache } from "../phylogeny/phylogeny.cache.js";
 /** The guide's own default (its `findRepresentativeImagesByName(name, limit = 12)`). */
 export const DEFAULT_REPRESENTATIVE_IMAGES = 12;
 export const MAX_REPRESENTATIVE_IMAGES = 1_000;
-/** Concepts whose media are read per statement while walking a subtree. */
-const CONCEPTS_PER_READ = 500;
+/**
+ * Concepts whose media the first read of a subtree covers; each further read covers twice as
+ * many, up to the last. The nearest descendants usually hold the images, so the first read is
+ * small; a sparse subtree is still read in a few statements.
+ */
+const FIRST_READ_CONCEPTS = 50;
+const MAX_READ_CONCEPTS = 800;
 
 interface Concept {
   conceptId: number;
@@ -21,8 +26,8 @@ interface Concept {
  * The images that represent a concept, picked as the Deep-Sea Guide's own fallback picks them
  * when the kb has no such route: the concept's own image media (mimeType image/…), primary first;
  * when it has none, its descendants' image media breadth first (each concept's primary first),
- * each URL once, the first one marked primary. Media are read a few hundred concepts at a time,
- * so a large subtree stops being read once the limit is reached.
+ * each URL once, the first one marked primary. Media are read a growing number of concepts at a
+ * time, so a large subtree stops being read once the limit is reached.
  */
 export class RepresentativeImageService {
   constructor(
@@ -38,8 +43,10 @@ export class RepresentativeImageService {
     const own = await this.imagesOf([concept], wanted);
     if (own.length > 0) return own;
     const borrowed: RepresentativeImage[] = [];
-    for (let start = 0; start < descendants.length && borrowed.length < wanted; start += CONCEPTS_PER_READ) {
-      const batch = descendants.slice(start, start + CONCEPTS_PER_READ);
+    let read = FIRST_READ_CONCEPTS;
+    for (let start = 0; start < descendants.length && borrowed.length < wanted; start += read) {
+      if (start > 0) read = Math.min(read * 2, MAX_READ_CONCEPTS);
+      const batch = descendants.slice(start, start + read);
       borrowed.push(...(await this.imagesOf(batch, wanted - borrowed.length, borrowed)));
     }
     return borrowed.map((image, index) => ({ ...image, isPrimary: index === 0 }));

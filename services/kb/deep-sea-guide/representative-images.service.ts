@@ -39,14 +39,14 @@ export class RepresentativeImageService {
     const wanted = checkLimit(limit);
     const concepts = (await this.phylogeny.tree()).breadthFirst(name);
     if (!concepts) throw DomainError.notFound("Not found");
-    const [concept, ...descendants] = concepts as [Concept, ...Concept[]];
-    const own = await this.imagesOf([concept], wanted);
+    const own = await this.imagesOf(concepts.slice(0, 1), wanted);
     if (own.length > 0) return own;
     const borrowed: RepresentativeImage[] = [];
     let read = FIRST_READ_CONCEPTS;
-    for (let start = 0; start < descendants.length && borrowed.length < wanted; start += read) {
-      if (start > 0) read = Math.min(read * 2, MAX_READ_CONCEPTS);
-      const batch = descendants.slice(start, start + read);
+    // concepts[0] is the concept itself; its descendants follow, breadth first.
+    for (let start = 1; start < concepts.length && borrowed.length < wanted; start += read) {
+      if (start > 1) read = Math.min(read * 2, MAX_READ_CONCEPTS);
+      const batch = concepts.slice(start, start + read);
       borrowed.push(...(await this.imagesOf(batch, wanted - borrowed.length, borrowed)));
     }
     return borrowed.map((image, index) => ({ ...image, isPrimary: index === 0 }));

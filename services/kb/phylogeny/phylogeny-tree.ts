@@ -20,6 +20,7 @@ interface TreeNode {
  */
 export class PhylogenyTree {
   private readonly taxaMemo = new Map<TreeNode, SerdeConcept[]>();
+  private readonly breadthFirstMemo = new Map<TreeNode, { conceptId: number; name: string }[]>();
 
   private constructor(
     private readonly byName: ReadonlyMap<string, TreeNode>,
@@ -95,17 +96,22 @@ export class PhylogenyTree {
 
   /**
    * The concept and its descendants breadth first (the concept, its children, their children…),
-   * each level's nodes in their parents' order and each parent's children by name.
+   * each level's nodes in their parents' order and each parent's children by name. Kept per
+   * concept for the snapshot's life, as taxa are; callers must not change it.
    */
   breadthFirst(name: string): { conceptId: number; name: string }[] | undefined {
     const node = this.byName.get(name);
     if (!node) return undefined;
-    const order: { conceptId: number; name: string }[] = [];
-    const queue = [node];
-    for (let next = 0; next < queue.length; next++) {
-      const current = queue[next] as TreeNode;
-      order.push({ conceptId: current.conceptId, name: current.flat.name });
-      queue.push(...current.children);
+    let order = this.breadthFirstMemo.get(node);
+    if (!order) {
+      order = [];
+      const queue = [node];
+      for (let next = 0; next < queue.length; next++) {
+        const current = queue[next] as TreeNode;
+        order.push({ conceptId: current.conceptId, name: current.flat.name });
+        queue.push(...current.children);
+      }
+      this.breadthFirstMemo.set(node, order);
     }
     return order;
   }

@@ -4,6 +4,7 @@ import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ConceptMediaEntity } from "../attachments/entities/concept-media.entity.js";
 import { MediaRepository } from "../attachments/repositories/media.repository.js";
 import { printableUrl, resolveMimeType } from "../attachments/services/media.rules.js";
+import type { VersionedReadCache } from "../cache/versioned-read-cache.js";
 import type { PhylogenyCache } from "../phylogeny/phylogeny.cache.js";
 
 /** The guide's own default (its `findRepresentativeImagesByName(name, limit = 12)`). */
@@ -27,16 +28,26 @@ interface Concept {
  * when the kb has no such route: the concept's own image media (mimeType image/…), primary first;
  * when it has none, its descendants' image media breadth first (each concept's primary first),
  * each URL once, the first one marked primary. Media are read a growing number of concepts at a
- * time, so a large subtree stops being read once the limit is reached.
+ * time, so a large subtree stops being read once the limit is reached. Answers are kept until the
+ * kb's next write (every media, name or tree write bumps its version), as its concept views are.
  */
 export class RepresentativeImageService {
   constructor(
     private readonly storage: DomainStorage,
     private readonly phylogeny: PhylogenyCache,
+    private readonly answers: VersionedReadCache,
   ) {}
 
   async list(name: string, limit: number | undefined): Promise<RepresentativeImage[]> {
     const wanted = checkLimit(limit);
+    return this.answers.read(
+      `representative images\0${name}\0${wanted}`,
+      () => this.pick(name, wanted),
+      (images) => Math.max(1, images.length),
+    );
+  }
+
+  private async pick(name: string, wanted: number): Promise<RepresentativeImage[]> {
     const concepts = (await this.phylogeny.tree()).breadthFirst(name);
     if (!concepts) throw DomainError.notFound("Not found");
     const own = await this.imagesOf(concepts.slice(0, 1), wanted);

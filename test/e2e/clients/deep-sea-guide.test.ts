@@ -14,7 +14,12 @@
  * Runs on the real kb dump (services/kb/seed), as `npm start -- --import-kb` loads it.
  */
 import test from "ava";
-import { type ClientPlatform, useClientPlatforms } from "../../support/e2e/client-replay.js";
+import {
+  basicCredentials,
+  type ClientPlatform,
+  uniqueSuffix,
+  useClientPlatforms,
+} from "../../support/e2e/client-replay.js";
 import { BACKENDS } from "../../support/e2e/test-platform.js";
 
 const platform = useClientPlatforms(test, { importKb: true });
@@ -184,6 +189,28 @@ for (const backend of BACKENDS) {
       if (++checked === 3) break;
     }
     t.is(checked, 3);
+  });
+
+  test(`${backend}: an image added to a concept through the kb is its representative image at the next ask`, async (t) => {
+    const client = platform(backend);
+    const names = (await oniGet(client, "/concept")).json as string[];
+    const leaf = (await conceptOf(client, names.find((name) => name.startsWith("Sebastes ")) ?? "")).name;
+    const before = (await oniGet(client, `/dsg/images/representative/${encodeURIComponent(leaf)}?limit=12`))
+      .json as CarouselImage[];
+    const login = await client.send("POST", "/kb/v1/auth/login", {
+      headers: { Authorization: basicCredentials(client.admin.username, client.admin.password) },
+    });
+    const token = (login.json as { access_token: string }).access_token;
+    const url = `https://images.example.org/dsg/${uniqueSuffix()}.png`;
+    const added = await client.send("POST", "/kb/v1/media", {
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ conceptName: leaf, url, isPrimary: true, caption: "added", credit: "m3 test" }),
+    });
+    t.is(added.status, 200, added.text);
+    const after = (await oniGet(client, `/dsg/images/representative/${encodeURIComponent(leaf)}?limit=12`))
+      .json as CarouselImage[];
+    t.like(after[0], { url, isPrimary: true, name: leaf, caption: "added", credit: "m3 test" });
+    t.is(after.length, Math.min(12, before.filter((image) => image.name === leaf).length + 1));
   });
 
   test(`${backend}: representative images of an unknown concept are a JSON 404, a bad limit a JSON 400`, async (t) => {

@@ -7,9 +7,11 @@
 import test from "ava";
 import type { RepresentativeImage } from "../../../../proto/gen/m3/kb/v1/deep_sea_guide_service.js";
 import { printableUrl, resolveMimeType } from "../../../../services/kb/attachments/services/media.rules.js";
+import { VersionedReadCache } from "../../../../services/kb/cache/versioned-read-cache.js";
 import { RepresentativeImageService } from "../../../../services/kb/deep-sea-guide/representative-images.service.js";
 import { PhylogenyCache } from "../../../../services/kb/phylogeny/phylogeny.cache.js";
 import { PhylogenyRepository } from "../../../../services/kb/phylogeny/phylogeny.repository.js";
+import { createTreeVersionWatch } from "../../../../services/kb/tree/tree-part.js";
 import { DomainError } from "../../../../services/kit/errors/domain-error.js";
 import type { DumpConcept, KbDump } from "../../../../tools/m3/kb-import/kb-dump.js";
 import { DEFAULT_KB_DUMP, importKbDump, readKbDump } from "../../../../tools/m3/kb-import/kb-import.js";
@@ -72,7 +74,12 @@ test.before(async () => {
 async function serviceOn(backend: (typeof BACKENDS)[number]): Promise<RepresentativeImageService> {
   const { storage } = await openKbDatabase(backend);
   await importKbDump({ storage });
-  return new RepresentativeImageService(storage, new PhylogenyCache(storage, new PhylogenyRepository()));
+  const versions = createTreeVersionWatch(storage);
+  return new RepresentativeImageService(
+    storage,
+    new PhylogenyCache(storage, new PhylogenyRepository(), undefined, versions),
+    new VersionedReadCache(versions),
+  );
 }
 
 for (const backend of BACKENDS) {

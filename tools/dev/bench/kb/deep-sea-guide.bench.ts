@@ -8,12 +8,15 @@
  * Beside them, what the guide does without the route (its `representativeImagesFor`, here
  * without its coin flips): the borrower's `/concept/{name}` and `/phylogeny/taxa/{name}`, then
  * `/concept/{descendant}` in the taxa's order until 12 images, one request after another.
- * BENCH_ENGINES, BENCH_REQUESTS (2,000), BENCH_CONCURRENCY (16) and BENCH_FALLBACK_RUNS (20)
- * size it.
+ * Answers are kept until the kb's next write, so the loads measure kept answers; the first ask
+ * after each of BENCH_WRITES writes (a name added) measures a pick made afresh.
+ * BENCH_ENGINES, BENCH_REQUESTS (2,000), BENCH_CONCURRENCY (16), BENCH_FALLBACK_RUNS (20) and
+ * BENCH_WRITES (20) size it.
  */
 import { printableUrl, resolveMimeType } from "../../../../services/kb/attachments/services/media.rules.js";
 import type { DumpConcept } from "../../../m3/kb-import/kb-dump.js";
 import { DEFAULT_KB_DUMP, readKbDump } from "../../../m3/kb-import/kb-import.js";
+import { basicAuth } from "../../fixtures/http-client.js";
 import { startBenchPostgres } from "../harness/bench-postgres.js";
 import { KeepAliveClient } from "../harness/keep-alive-client.js";
 import { type LoadResult, runLoad } from "../harness/load-runner.js";
@@ -23,9 +26,11 @@ import { startBenchMariaDb, startPlatformProcess } from "../harness/platform-pro
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 20);
+const WRITES = Number(process.env.BENCH_WRITES ?? 20);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,mariadb,postgres").split(",");
 const IMAGES = 12;
-for (const [name, value] of Object.entries({ REQUESTS, CONCURRENCY, FALLBACK_RUNS })) {
+const ADMIN = { username: "benchadmin", password: "bench-admin-password" };
+for (const [name, value] of Object.entries({ REQUESTS, CONCURRENCY, FALLBACK_RUNS, WRITES })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_${name} must be a positive integer`);
 }
 
@@ -74,7 +79,12 @@ async function measure(engine: string): Promise<Row[]> {
     const url = await server?.createDatabase("m3_bench_dsg");
     const platform = await startPlatformProcess({
       databaseUrl: engine === "mariadb" ? url : undefined,
-      env: { M3_KB_IMPORT: "true", ...(engine === "postgres" && url ? { M3_KB_DATABASE_URL: url } : {}) },
+      env: {
+        M3_KB_IMPORT: "true",
+        M3_ADMIN_USER: ADMIN.username,
+        M3_ADMIN_PASSWORD: ADMIN.password,
+        ...(engine === "postgres" && url ? { M3_KB_DATABASE_URL: url } : {}),
+      },
     });
     const client = new KeepAliveClient("127.0.0.1", platform.port, CONCURRENCY);
     try {
@@ -106,6 +116,13 @@ async function measure(engine: string): Promise<Row[]> {
         }
       }
       const base = `http://127.0.0.1:${platform.port}`;
+      for (const pick of picks.slice(1)) {
+        rows.push({
+          engine,
+          scenario: `${pick.what}, first ask after a kb write (answers not yet kept)`,
+          result: await firstAsksAfterWrites(client, base, routeOf(pick.name)),
+        });
+      }
       let requestsPerPick = 0;
       const fallback = await runLoad("fallback", { requests: FALLBACK_RUNS, concurrency: 1 }, async () => {
         requestsPerPick = await guideFallback(base, primaryOf(borrower));
@@ -123,6 +140,45 @@ async function measure(engine: string): Promise<Row[]> {
   } finally {
     await server?.stop();
   }
+}
+
+/** Each write adds a name to the concept with images (bumping the kb's version); the next ask picks afresh. */
+async function firstAsksAfterWrites(
+  client: KeepAliveClient,
+  base: string,
+  path: string,
+): Promise<LoadResult> {
+  const login = await fetch(`${base}/kb/v1/auth/login`, {
+    method: "POST",
+    headers: { authorization: basicAuth(ADMIN.username, ADMIN.password) },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const tag = Math.random().toString(36).slice(2, 8);
+  const timings: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < WRITES; i++) {
+    const body = JSON.stringify({ name: ownName, newName: `bench-dsg-${tag}-${i}`, nameType: "synonym" });
+    const status = await client.send("POST", "/kb/v1/names", headers, body);
+    if (status !== 200) throw new Error(`POST /kb/v1/names: ${status}`);
+    const begin = performance.now();
+    const asked = await client.send("GET", path);
+    if (asked !== 200) throw new Error(`${path}: ${asked}`);
+    timings.push(performance.now() - begin);
+  }
+  timings.sort((a, b) => a - b);
+  const at = (p: number) =>
+    timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))] ?? 0;
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: path,
+    requests: WRITES,
+    seconds,
+    p50Millis: at(50),
+    p99Millis: at(99),
+    requestsPerSecond: Number.NaN,
+  };
 }
 
 /** The guide's representativeImagesFor without its random skips; returns the requests it made. */
@@ -161,6 +217,6 @@ console.log(
 console.log("| engine | scenario | requests | p50 ms | p99 ms | req/s |\n|---|---|---|---|---|---|");
 for (const { engine, scenario, result } of rows) {
   console.log(
-    `| ${engine} | ${scenario} | ${result.requests} | ${result.p50Millis.toFixed(2)} | ${result.p99Millis.toFixed(2)} | ${result.requestsPerSecond.toFixed(0)} |`,
+    `| ${engine} | ${scenario} | ${result.requests} | ${result.p50Millis.toFixed(2)} | ${result.p99Millis.toFixed(2)} | ${Number.isNaN(result.requestsPerSecond) ? "-" : result.requestsPerSecond.toFixed(0)} |`,
   );
 }

@@ -26,6 +26,7 @@ import { EndpointServiceClient } from "../../proto/gen/m3/config/v1/endpoint_ser
 import { ServiceHealthServiceClient } from "../../proto/gen/m3/config/v1/service_health_service.js";
 import { ConceptNameServiceClient } from "../../proto/gen/m3/kb/v1/concept_name_service.js";
 import { ConceptServiceClient } from "../../proto/gen/m3/kb/v1/concept_service.js";
+import { DeepSeaGuideServiceClient } from "../../proto/gen/m3/kb/v1/deep_sea_guide_service.js";
 import { HistoryServiceClient } from "../../proto/gen/m3/kb/v1/history_service.js";
 import { LinkRealizationServiceClient } from "../../proto/gen/m3/kb/v1/link_realization_service.js";
 import { LinkServiceClient } from "../../proto/gen/m3/kb/v1/link_service.js";
@@ -102,6 +103,7 @@ export function createM3Clients(options: M3ClientOptions) {
       users: forKb(UserServiceClient),
       userAuth: forKb(UserAuthServiceClient),
       preferences: forKb(PreferenceServiceClient),
+      deepSeaGuide: forKb(DeepSeaGuideServiceClient),
     },
     annotation: forAnnotation && {
       annotations: forAnnotation(AnnotationServiceClient),

@@ -5,6 +5,7 @@ import { LINK_REALIZATION_ACCESS } from "./attachments/handlers/link-realization
 import { LINK_TEMPLATE_ACCESS } from "./attachments/handlers/link-template.access.js";
 import { MEDIA_ACCESS } from "./attachments/handlers/media.access.js";
 import { REFERENCE_ACCESS } from "./attachments/handlers/reference.access.js";
+import { DEEP_SEA_GUIDE_ACCESS } from "./deep-sea-guide/deep-sea-guide.access.js";
 import { HISTORY_ACCESS } from "./history/handlers/history.access.js";
 import { PREFERENCE_ACCESS } from "./people/handlers/preference.access.js";
 import { USER_ACCESS } from "./people/handlers/user.access.js";
@@ -30,4 +31,5 @@ export const KB_RPC_ACCESS: RpcAccess = rpcAccess([
   USER_ACCESS,
   USER_AUTH_ACCESS,
   PREFERENCE_ACCESS,
+  DEEP_SEA_GUIDE_ACCESS,
 ]);

@@ -9,6 +9,7 @@ import {
 import { warmCaches } from "./cache/warm-caches.js";
 import { KB_DEFAULT_GRPC_PORT, readKbSettings } from "./config.js";
 import type { KbPartDeps, KbSchema } from "./contracts/part.js";
+import { createDeepSeaGuidePart } from "./deep-sea-guide/deep-sea-guide-part.js";
 import { createHistoryPart, createHistoryRecorder, historySchema } from "./history/history-part.js";
 import { KB_PROTO_FILES } from "./kb-proto-files.js";
 import {
@@ -17,7 +18,7 @@ import {
   ensureAdminUser,
   peopleSchema,
 } from "./people/people-part.js";
-import { createPhylogenyPart } from "./phylogeny/phylogeny-part.js";
+import { createPhylogenyCache, createPhylogenyPart } from "./phylogeny/phylogeny-part.js";
 import {
   createConceptDirectory,
   createTreePart,
@@ -69,11 +70,13 @@ export const kbModule: DomainModule = {
       };
       const tree = createTreePart({ ...deps, attachments: createConceptAttachments() });
       const attachments = createAttachmentsPart(deps);
+      const conceptTree = createPhylogenyCache(deps);
       const parts = [
         tree,
         attachments,
         createPeoplePart(deps, settings.loginLimits),
-        createPhylogenyPart(deps),
+        createPhylogenyPart(deps, conceptTree),
+        createDeepSeaGuidePart(deps, conceptTree),
       ];
       const history = createHistoryPart({
         ...deps,

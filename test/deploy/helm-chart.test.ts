@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { CHART_DIR, helmLint, helmTemplate, type K8sObject } from "../../tools/dev/codegen/k8s/render.js";
 import { buildValuesSchema, readParamComments } from "../../tools/dev/codegen/k8s/values-schema.js";
 import { PROCESS_NODE_OPTIONS } from "../../tools/m3/image/image-commands.js";
+import { ENDPOINT_NAMES_BY_COMPONENT, RAZIEL_NAMES } from "../support/config/raziel-names.js";
 import {
   assertDiscovery,
   assertProbes,
@@ -35,14 +36,6 @@ function render(valuesFiles: string[]): Promise<K8sObject[]> {
   if (!rendered.has(key)) rendered.set(key, helmTemplate({ valuesFiles }));
   return rendered.get(key) as Promise<K8sObject[]>;
 }
-
-const LEGACY_NAMES: Record<string, string[]> = {
-  kb: ["oni", "vars-kb-server", "vars-user-server"],
-  annotation: ["annosaurus"],
-  registry: ["vampire-squid"],
-  capture: ["beholder"],
-  upload: ["panoptes"],
-};
 
 test("the ci folder holds values files to check", (t) => {
   t.true(CI_FILES.length >= 2);
@@ -95,7 +88,7 @@ test("every component is rendered by default, with a Deployment, a Service and a
 
 test("the config service's RBAC, Service labels and annotations match what its discovery reads", async (t) => {
   const objects = await render([]);
-  const entries = assertDiscovery(t, objects, LEGACY_NAMES);
+  const entries = assertDiscovery(t, objects, ENDPOINT_NAMES_BY_COMPONENT);
   const annotation = entries.find((entry) => entry.names.includes("annosaurus"));
   t.deepEqual(annotation, {
     names: ["annosaurus"],
@@ -109,16 +102,27 @@ test("the config service's RBAC, Service labels and annotations match what its d
 
 test("discovery advertises the public URL set for the release", async (t) => {
   const objects = await render(["ci/production-values.yaml"]);
-  const entries = assertDiscovery(t, objects, LEGACY_NAMES);
+  const entries = assertDiscovery(t, objects, ENDPOINT_NAMES_BY_COMPONENT);
   t.deepEqual(
     entries.map((entry) => entry.url),
     [
       "https://m3.example.org/kb/v1",
       "https://m3.example.org/anno/v1",
+      "https://m3.example.org/references",
       "https://m3.example.org/vam/v1",
       "https://m3.example.org/capture",
+      "https://m3.example.org/skimmer",
       "https://m3.example.org/panoptes/v1",
     ],
+  );
+  t.deepEqual(entries.flatMap((entry) => entry.names).sort(), [...RAZIEL_NAMES]);
+  t.like(
+    entries.find((entry) => entry.names.includes("skimmer")),
+    {
+      internalUrl: "http://m3-gateway.media.svc.cluster.local:8080/skimmer",
+      proxyPath: "/skimmer",
+      secretEnv: undefined,
+    },
   );
 });
 

@@ -4,6 +4,7 @@ import test from "ava";
 import { renderKustomizeBase } from "../../tools/dev/codegen/k8s/kustomize-base.js";
 import { renderPostgresComponent } from "../../tools/dev/codegen/k8s/kustomize-postgres.js";
 import { type K8sObject, KUSTOMIZE_DIR, kustomize } from "../../tools/dev/codegen/k8s/render.js";
+import { ENDPOINT_NAMES_BY_COMPONENT, RAZIEL_NAMES } from "../support/config/raziel-names.js";
 import {
   assertDiscovery,
   assertProbes,
@@ -25,14 +26,6 @@ function build(dir: string): Promise<K8sObject[]> {
   if (!builds.has(dir)) builds.set(dir, kustomize(join(KUSTOMIZE_DIR, dir)));
   return builds.get(dir) as Promise<K8sObject[]>;
 }
-
-const LEGACY_NAMES: Record<string, string[]> = {
-  kb: ["oni", "vars-kb-server", "vars-user-server"],
-  annotation: ["annosaurus"],
-  registry: ["vampire-squid"],
-  capture: ["beholder"],
-  upload: ["panoptes"],
-};
 
 /** The m3 objects, without the dev overlay's MariaDB and MinIO. */
 const m3Only = (objects: K8sObject[]) =>
@@ -67,10 +60,13 @@ for (const dir of ["base", "overlays/dev", "overlays/dev-postgres"]) {
   });
 
   test(`k8s/${dir} Services carry the discovery labels and annotations the config service reads`, async (t) => {
-    const entries = assertDiscovery(t, await build(dir), LEGACY_NAMES);
+    const entries = assertDiscovery(t, await build(dir), ENDPOINT_NAMES_BY_COMPONENT);
     const kb = entries.find((entry) => entry.names.includes("oni"));
     t.is(kb?.internalUrl, "http://m3-gateway:8080/kb/v1");
     t.is(kb?.secretEnv, "M3_KB_API_KEY");
+    t.deepEqual(entries.flatMap((entry) => entry.names).sort(), [...RAZIEL_NAMES]);
+    const charybdis = entries.find((entry) => entry.names.includes("charybdis"));
+    t.is(charybdis?.internalUrl, "http://m3-gateway:8080/references");
   });
 }
 

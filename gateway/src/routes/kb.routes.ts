@@ -2,6 +2,7 @@ import { KB_RPC_ACCESS } from "../../../services/kb/kb.access.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { COMMON_PROTO_FILES, commonRoutes } from "./common.routes.js";
 import { KB_ATTACHMENTS_PROTO_FILES, kbAttachmentsRoutes } from "./kb-attachments.routes.js";
+import { KB_DEEP_SEA_GUIDE_PROTO_FILES, kbDeepSeaGuideRoutes } from "./kb-deep-sea-guide.routes.js";
 import { KB_HISTORY_PROTO_FILES, kbHistoryRoutes } from "./kb-history.routes.js";
 import { KB_PEOPLE_PROTO_FILES, kbPeopleRoutes } from "./kb-people.routes.js";
 import { KB_PHYLOGENY_PROTO_FILES, kbPhylogenyRoutes } from "./kb-phylogeny.routes.js";
@@ -21,6 +22,7 @@ export const kbRoutes: ServiceRoutes = {
     ...KB_ATTACHMENTS_PROTO_FILES,
     ...KB_HISTORY_PROTO_FILES,
     ...KB_PEOPLE_PROTO_FILES,
+    ...KB_DEEP_SEA_GUIDE_PROTO_FILES,
   ],
   access: KB_RPC_ACCESS,
   casing: "camel",
@@ -32,5 +34,6 @@ export const kbRoutes: ServiceRoutes = {
     ...kbAttachmentsRoutes,
     ...kbHistoryRoutes,
     ...kbPeopleRoutes,
+    ...kbDeepSeaGuideRoutes,
   ],
 };

@@ -79,6 +79,18 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 {{- printf "http://%s.%s.svc.%s:%v" (include "m3.componentName" (dict "root" . "component" "gateway")) .Release.Namespace .Values.clusterDomain .Values.gateway.port }}
 {{- end }}
 
+{{/* A domain's extra endpoints as the JSON list of m3.io/extra-endpoints: URLs at the public and in-cluster gateway. */}}
+{{- define "m3.extraEndpoints" -}}
+{{- $root := .root }}
+{{- $entries := list }}
+{{- range .endpoints }}
+{{- $public := printf "%s%s" (trimSuffix "/" $root.Values.publicUrl) .path }}
+{{- $internal := printf "%s%s" (include "m3.internalGatewayUrl" $root) .path }}
+{{- $entries = append $entries (dict "names" .names "url" $public "internalUrl" $internal "proxyPath" .proxyPath "timeoutMillis" .timeoutMillis) }}
+{{- end }}
+{{- toJson $entries }}
+{{- end }}
+
 {{/* The variable holding a domain's API key in the config service (m3.io/secret-env). */}}
 {{- define "m3.apiKeyEnv" -}}
 {{- printf "M3_%s_API_KEY" (upper .) }}

@@ -54,3 +54,41 @@ export function parseNames(value: string, what: string): string[] {
   if (names.length === 0) throw new Error(`${what} must name at least one endpoint`);
   return names;
 }
+
+/**
+ * A JSON array of `{names, url, internalUrl?, proxyPath, timeoutMillis?, secretEnv?}`, where
+ * names is an array or a comma-separated string: the static list's form, and the form of a
+ * Service's extra endpoints. `what` names the setting or annotation in errors.
+ */
+export function parseEndpointList(json: string, what: string): EndpointEntry[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error(`${what} must be a JSON array of endpoints`);
+  }
+  if (!Array.isArray(value)) throw new Error(`${what} must be a JSON array of endpoints`);
+  return value.map((item: unknown, index) => endpointOf(item, `${what}[${index}]`));
+}
+
+function endpointOf(item: unknown, what: string): EndpointEntry {
+  if (typeof item !== "object" || item === null) throw new Error(`${what} must be an object`);
+  const fields = item as Record<string, unknown>;
+  const names = Array.isArray(fields.names) ? fields.names.map(String).join(",") : fields.names;
+  if (typeof names !== "string") throw new Error(`${what}.names must be a list of names`);
+  if (typeof fields.url !== "string") throw new Error(`${what}.url must be a URL`);
+  const url = normalizeUrl(fields.url, `${what}.url`);
+  const internalUrl =
+    typeof fields.internalUrl === "string" && fields.internalUrl !== ""
+      ? normalizeUrl(fields.internalUrl, `${what}.internalUrl`)
+      : url;
+  const entry: EndpointEntry = {
+    names: parseNames(names, `${what}.names`),
+    url,
+    internalUrl,
+    proxyPath: typeof fields.proxyPath === "string" ? fields.proxyPath : "",
+    timeoutMillis: parseTimeoutMillis(fields.timeoutMillis, `${what}.timeoutMillis`),
+  };
+  if (typeof fields.secretEnv === "string" && fields.secretEnv !== "") entry.secretEnv = fields.secretEnv;
+  return entry;
+}

@@ -2,7 +2,7 @@ import { CoreV1Api, KubeConfig, makeInformer, type V1Service } from "@kubernetes
 import type { Logger } from "pino";
 import type { EndpointDiscovery, EndpointEntry } from "./endpoint-entry.js";
 import type { KubeTarget } from "./kube-config.js";
-import { entryFromService, PART_OF_SELECTOR, type ServiceObject } from "./service-annotations.js";
+import { entriesFromService, PART_OF_SELECTOR, type ServiceObject } from "./service-annotations.js";
 
 export interface KubeDiscoveryOptions {
   kubeConfig: KubeConfig;
@@ -17,7 +17,7 @@ const DEFAULT_RETRY_MILLIS = 5_000;
 /**
  * Discovery in a cluster: an informer lists the namespace's m3 Services and then watches them,
  * so Services added, changed or removed show up without a restart. Entries are kept per
- * Service name; a Service whose annotations are invalid is logged and left out.
+ * Service name (a Service may describe several); a Service whose annotations are invalid is logged and left out.
  */
 export async function startKubeDiscovery(options: KubeDiscoveryOptions): Promise<EndpointDiscovery> {
   const { kubeConfig, namespace, logger } = options;
@@ -28,15 +28,15 @@ export async function startKubeDiscovery(options: KubeDiscoveryOptions): Promise
     () => core.listNamespacedService({ namespace, labelSelector: PART_OF_SELECTOR }),
     PART_OF_SELECTOR,
   );
-  const byService = new Map<string, EndpointEntry>();
+  const byService = new Map<string, EndpointEntry[]>();
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
   const remember = (service: ServiceObject) => {
     const name = service.metadata?.name ?? "";
     try {
-      const entry = entryFromService(service);
-      if (entry) byService.set(name, entry);
+      const entries = entriesFromService(service);
+      if (entries.length > 0) byService.set(name, entries);
       else byService.delete(name);
     } catch (error) {
       byService.delete(name);
@@ -58,7 +58,9 @@ export async function startKubeDiscovery(options: KubeDiscoveryOptions): Promise
 
   return {
     entries: () =>
-      [...byService.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry),
+      [...byService.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([, entries]) => entries),
     close: async () => {
       stopped = true;
       clearTimeout(retry);

@@ -1,15 +1,15 @@
 import { get as httpGet, type IncomingMessage } from "node:http";
 import { get as httpsGet } from "node:https";
 import type { HealthStatus } from "../../../proto/gen/m3/config/v1/resources.js";
+import { decodeHealthStatus } from "./health-record.js";
 
-const TEXT_FIELDS = ["jdkVersion", "application", "version", "description"] as const;
-const NUMBER_FIELDS = ["availableProcessors", "freeMemory", "maxMemory", "totalMemory"] as const;
 /** A health record is a few hundred bytes; a longer answer is not one. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * GETs `<internalUrl>/health` within the timeout; the legacy HealthStatus record when the
- * service answers 200 with one, undefined when it is down, slow or answers anything else.
+ * service answers 200 with one (or with a MicroProfile health document carrying one, see
+ * health-record.ts), undefined when it is down, slow or answers anything else.
  * Over node:http rather than fetch: in a process that polls every few seconds for months,
  * fetch's machinery (undici, web streams) kept 5-7 MB more resident for nothing it needs.
  */
@@ -48,22 +48,4 @@ async function readHealthBody(response: IncomingMessage): Promise<HealthStatus |
   } catch {
     return undefined;
   }
-}
-
-/** The record when value has the legacy HealthStatus fields with the right types. */
-export function decodeHealthStatus(value: unknown): HealthStatus | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const fields = value as Record<string, unknown>;
-  if (!TEXT_FIELDS.every((name) => typeof fields[name] === "string")) return undefined;
-  if (!NUMBER_FIELDS.every((name) => Number.isSafeInteger(fields[name]))) return undefined;
-  return {
-    jdkVersion: fields.jdkVersion as string,
-    availableProcessors: fields.availableProcessors as number,
-    freeMemory: fields.freeMemory as number,
-    maxMemory: fields.maxMemory as number,
-    totalMemory: fields.totalMemory as number,
-    application: fields.application as string,
-    version: fields.version as string,
-    description: fields.description as string,
-  };
 }

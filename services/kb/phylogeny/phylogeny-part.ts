@@ -22,9 +22,14 @@ export function createPhylogenyService(
   return new PhylogenyService(new PhylogenyCache(storage, new PhylogenyRepository(), logger, versions));
 }
 
-/** The phylogeny part of the kb, as kb.module.ts assembles it. */
-export function createPhylogenyPart(deps: KbPartDeps): KbPart {
-  const phylogeny = createPhylogenyService(deps.storage, deps.logger, deps.versions);
+/** The kb's cached concept tree, shared by the parts that walk it (phylogeny, the Deep-Sea Guide's). */
+export function createPhylogenyCache(deps: KbPartDeps): PhylogenyCache {
+  return new PhylogenyCache(deps.storage, new PhylogenyRepository(), deps.logger, deps.versions);
+}
+
+/** The phylogeny part of the kb, as kb.module.ts assembles it, over the shared tree. */
+export function createPhylogenyPart(deps: KbPartDeps, cache: PhylogenyCache): KbPart {
+  const phylogeny = new PhylogenyService(cache);
   return {
     bindings: [
       bindService(PhylogenyServiceService, phylogenyHandlers(phylogeny), {

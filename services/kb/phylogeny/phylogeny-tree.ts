@@ -2,6 +2,7 @@ import type { SerdeConcept } from "../../../proto/gen/m3/kb/v1/resources.js";
 import type { TreeRow } from "./phylogeny.repository.js";
 
 interface TreeNode {
+  conceptId: number;
   parentId: number | undefined;
   parent: TreeNode | undefined;
   names: { name: string; primary: boolean }[];
@@ -19,6 +20,7 @@ interface TreeNode {
  */
 export class PhylogenyTree {
   private readonly taxaMemo = new Map<TreeNode, SerdeConcept[]>();
+  private readonly breadthFirstMemo = new Map<TreeNode, { conceptId: number; name: string }[]>();
 
   private constructor(
     private readonly byName: ReadonlyMap<string, TreeNode>,
@@ -92,6 +94,28 @@ export class PhylogenyTree {
     return taxa;
   }
 
+  /**
+   * The concept and its descendants breadth first (the concept, its children, their children…),
+   * each level's nodes in their parents' order and each parent's children by name. Kept per
+   * concept for the snapshot's life, as taxa are; callers must not change it.
+   */
+  breadthFirst(name: string): { conceptId: number; name: string }[] | undefined {
+    const node = this.byName.get(name);
+    if (!node) return undefined;
+    let order = this.breadthFirstMemo.get(node);
+    if (!order) {
+      order = [];
+      const queue = [node];
+      for (let next = 0; next < queue.length; next++) {
+        const current = queue[next] as TreeNode;
+        order.push({ conceptId: current.conceptId, name: current.flat.name });
+        queue.push(...current.children);
+      }
+      this.breadthFirstMemo.set(node, order);
+    }
+    return order;
+  }
+
   /** The children of the concept's parent, the concept included; [] for a root or an unknown name. */
   siblings(name: string): SerdeConcept[] {
     const parent = this.byName.get(name)?.parent;
@@ -105,6 +129,7 @@ function nodesOf(rows: readonly TreeRow[]): Map<number, TreeNode> {
     let node = nodes.get(row.conceptId);
     if (!node) {
       node = {
+        conceptId: row.conceptId,
         parentId: row.parentId,
         parent: undefined,
         names: [],

@@ -6,11 +6,20 @@
  * CORS GETs with encodeURIComponent'd concept names: /concept, /concept/{name},
  * /concept/parent/{name}, /concept/children/{name}, /concept/find/{glob}, /phylogeny/up,
  * /phylogeny/down, /phylogeny/basic, /phylogeny/taxa, /phylogeny/siblings, /links and
- * /dsg/images/representative/{name}?limit=N. Every answer goes through `r.json()`.
+ * /dsg/images/representative/{name}?limit=N (findRepresentativeImagesByName, default 12). Its
+ * image carousel (ConceptView-*.js) reads url, mimeType, isPrimary, name, caption and credit of
+ * each image; its fallback (representativeImagesFor in oni-*.js) takes the concept's media whose
+ * mimeType starts with image/, else media of descendants from /phylogeny/taxa and /concept/{name}.
+ * Every answer goes through `r.json()`.
  * Runs on the real kb dump (services/kb/seed), as `npm start -- --import-kb` loads it.
  */
 import test from "ava";
-import { type ClientPlatform, useClientPlatforms } from "../../support/e2e/client-replay.js";
+import {
+  basicCredentials,
+  type ClientPlatform,
+  uniqueSuffix,
+  useClientPlatforms,
+} from "../../support/e2e/client-replay.js";
 import { BACKENDS } from "../../support/e2e/test-platform.js";
 
 const platform = useClientPlatforms(test, { importKb: true });
@@ -37,6 +46,40 @@ async function someSpecies(client: ClientPlatform): Promise<{ name: string; pare
     if (parent.status === 200) return { name, parent: (parent.json as { name: string }).name };
   }
   throw new Error("no concept with a space in the kb dump");
+}
+
+interface ConceptMedia {
+  url: string;
+  mimeType: string;
+  isPrimary: boolean;
+}
+
+/** The fields the guide's ConceptImageCarousel reads of each image. */
+interface CarouselImage {
+  url: string;
+  mimeType: string;
+  isPrimary: boolean;
+  name: string;
+  caption: string | null;
+  credit: string | null;
+}
+
+async function conceptOf(client: ClientPlatform, name: string) {
+  return (await oniGet(client, `/concept/${encodeURIComponent(name)}`)).json as {
+    name: string;
+    media: ConceptMedia[];
+  };
+}
+
+/** A concept of the real kb with images of its own and a space in its name. */
+async function conceptWithImages(client: ClientPlatform) {
+  const names = (await oniGet(client, "/concept")).json as string[];
+  for (const name of names) {
+    if (!name.includes(" ")) continue;
+    const concept = await conceptOf(client, name);
+    if (concept.media.filter((media) => media.mimeType.startsWith("image/")).length > 1) return concept;
+  }
+  throw new Error("no concept with images in the kb dump");
 }
 
 for (const backend of BACKENDS) {
@@ -92,11 +135,100 @@ for (const backend of BACKENDS) {
     t.true((found.json as { name: string }[]).some((concept) => concept.name === name));
   });
 
-  test(`${backend}: representative images, absent from legacy oni and m3, answer JSON 404 that r.json() parses`, async (t) => {
+  test(`${backend}: findRepresentativeImagesByName answers what the carousel reads, the concept's own images first`, async (t) => {
     const client = platform(backend);
-    const { name } = await someSpecies(client);
-    const reply = await oniGet(client, `/dsg/images/representative/${encodeURIComponent(name)}?limit=12`);
-    t.is(reply.status, 404);
-    t.is((reply.json as { responseCode: number }).responseCode, 404);
+    const withImages = await conceptWithImages(client);
+    const reply = await oniGet(
+      client,
+      `/dsg/images/representative/${encodeURIComponent(withImages.name)}?limit=12`,
+    );
+    t.is(reply.status, 200, reply.text);
+    t.truthy(reply.headers.get("access-control-allow-origin"));
+    const images = reply.json as CarouselImage[];
+    // What representativeImagesFor keeps of the concept itself: its media whose mimeType is image/...
+    const own = withImages.media.filter((media) => media.mimeType.startsWith("image/"));
+    t.deepEqual(images.map((image) => image.url).sort(), own.map((media) => media.url).sort());
+    t.is(
+      images[0]?.isPrimary,
+      own.some((media) => media.isPrimary),
+    );
+    for (const image of images) {
+      t.is(image.name, withImages.name);
+      t.true(image.mimeType.startsWith("image/"));
+      t.true(image.caption === null || typeof image.caption === "string");
+      t.true(image.credit === null || typeof image.credit === "string");
+    }
+  });
+
+  test(`${backend}: without images of its own, a concept's representative images are its descendants', each URL once`, async (t) => {
+    const client = platform(backend);
+    const names = (await oniGet(client, "/concept")).json as string[];
+    let checked = 0;
+    for (const name of names) {
+      const concept = await conceptOf(client, name);
+      if (concept.media.some((media) => media.mimeType.startsWith("image/"))) continue;
+      const images = (await oniGet(client, `/dsg/images/representative/${encodeURIComponent(name)}?limit=6`))
+        .json as CarouselImage[];
+      if (images.length === 0) continue;
+      // The guide's fallback: /phylogeny/taxa, then /concept/{descendant} and its media.
+      const taxa = (await oniGet(client, `/phylogeny/taxa/${encodeURIComponent(name)}`)).json as {
+        name: string;
+      }[];
+      const descendants = new Set(taxa.map((taxon) => taxon.name).filter((taxon) => taxon !== name));
+      t.true(images.length <= 6);
+      t.is(new Set(images.map((image) => image.url)).size, images.length);
+      t.deepEqual(
+        images.map((image) => image.isPrimary),
+        images.map((_, index) => index === 0),
+      );
+      for (const image of images) {
+        t.true(descendants.has(image.name), `${image.name} is below ${name}`);
+        const owner = await conceptOf(client, image.name);
+        t.true(owner.media.some((media) => media.url === image.url));
+      }
+      if (++checked === 3) break;
+    }
+    t.is(checked, 3);
+  });
+
+  test(`${backend}: an image added to a concept through the kb is its representative image at the next ask`, async (t) => {
+    const client = platform(backend);
+    const names = (await oniGet(client, "/concept")).json as string[];
+    const leaf = (await conceptOf(client, names.find((name) => name.startsWith("Sebastes ")) ?? "")).name;
+    const before = (await oniGet(client, `/dsg/images/representative/${encodeURIComponent(leaf)}?limit=12`))
+      .json as CarouselImage[];
+    const login = await client.send("POST", "/kb/v1/auth/login", {
+      headers: { Authorization: basicCredentials(client.admin.username, client.admin.password) },
+    });
+    const token = (login.json as { access_token: string }).access_token;
+    const url = `https://images.example.org/dsg/${uniqueSuffix()}.png`;
+    const added = await client.send("POST", "/kb/v1/media", {
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ conceptName: leaf, url, isPrimary: true, caption: "added", credit: "m3 test" }),
+    });
+    t.is(added.status, 200, added.text);
+    const after = (await oniGet(client, `/dsg/images/representative/${encodeURIComponent(leaf)}?limit=12`))
+      .json as CarouselImage[];
+    t.like(after[0], { url, isPrimary: true, name: leaf, caption: "added", credit: "m3 test" });
+    t.is(after.length, Math.min(12, before.filter((image) => image.name === leaf).length + 1));
+  });
+
+  test(`${backend}: representative images of an unknown concept are a JSON 404, a bad limit a JSON 400`, async (t) => {
+    const client = platform(backend);
+    const unknown = await oniGet(
+      client,
+      `/dsg/images/representative/${encodeURIComponent("no such concept")}?limit=12`,
+    );
+    t.is(unknown.status, 404);
+    t.is((unknown.json as { responseCode: number }).responseCode, 404);
+    const { name } = await conceptWithImages(client);
+    for (const limit of ["0", "twelve", "1001"]) {
+      const bad = await oniGet(
+        client,
+        `/dsg/images/representative/${encodeURIComponent(name)}?limit=${limit}`,
+      );
+      t.is(bad.status, 400, limit);
+      t.is(typeof (bad.json as { message: string }).message, "string");
+    }
   });
 }

@@ -1,13 +1,13 @@
 /**
- * Replays tools labs wrote against the services:
- *   mbari-org/vars-gridview src/vars_gridview/lib/auth/raziel.py (POST <config>/auth with a
- *     user's Basic credentials, reads `accessToken`, GET <config>/endpoints with the bearer
- *     token), src/vars_gridview/lib/m3/__init__.py (looks up "annosaurus", "vampire-squid",
- *     "vars-user-server", "vars-kb-server"; authenticates annosaurus with the listed `secret`),
- *     src/vars_gridview/lib/m3/clients.py (`Authorization: BEARER <jwt>` on a requests
- *     session, forms for associations and observations, json= for the tabular query,
+ * Replays tools labs wrote against the services (vars-gridview's session set-up and listing are
+ * in vars-gridview.test.ts):
+ *   mbari-org/vars-gridview src/vars_gridview/lib/m3/clients.py (`Authorization: BEARER <jwt>`
+ *     on a requests session, forms for associations and observations, json= for the tabular query,
  *     unquoted names such as /phylogeny/taxa/organism part);
- *   mbari-org/aidata tests/producer_sim.py (GET /vam/v1/media/videoreference/filename/<name>).
+ *   mbari-org/aidata tests/producer_sim.py (GET /vam/v1/media/videoreference/filename/<name>);
+ *   kevinsbarnard/m3-download lib/m3_requests.py and config.ini (GET <anno>/fast/concept/images/
+ *     <concept> unquoted, GET <kb>/phylogeny/down//<concept> with the doubled slash its config
+ *     builds, GET <anno>/imagedmoments/<uuid lowercased>), then the images' own URLs.
  */
 import test from "ava";
 import {
@@ -23,26 +23,6 @@ import { BACKENDS } from "../../support/e2e/test-platform.js";
 const platform = useClientPlatforms(test);
 
 for (const backend of BACKENDS) {
-  test(`${backend}: vars-gridview: user login at /config/auth, endpoints by name, annosaurus key from secret`, async (t) => {
-    const client = platform(backend);
-    const login = await client.send("POST", "/config/auth", {
-      headers: { Authorization: basicCredentials(client.admin.username, client.admin.password) },
-    });
-    t.is(login.status, 200, login.text);
-    const token = (login.json as { accessToken: string }).accessToken;
-    const endpoints = (
-      await client.send("GET", "/config/endpoints", { headers: { Authorization: `Bearer ${token}` } })
-    ).json as { name: string; url: string; secret: string | null }[];
-    const find = (name: string) => endpoints.find((endpoint) => endpoint.name === name);
-    for (const name of ["annosaurus", "vampire-squid", "vars-user-server", "vars-kb-server"])
-      t.truthy(find(name), name);
-    const annoPath = new URL(find("annosaurus")?.url ?? "").pathname;
-    const auth = await client.send("POST", `${annoPath}/auth`, {
-      headers: { Authorization: `APIKEY ${find("annosaurus")?.secret}` },
-    });
-    t.is(typeof snakeToken(auth), "string");
-  });
-
   test(`${backend}: vars-gridview: BEARER-session forms create and change associations and observations`, async (t) => {
     const client = platform(backend);
     const anno = snakeToken(
@@ -134,6 +114,74 @@ for (const backend of BACKENDS) {
     const reply = await platform(backend).send("GET", "/kb/v1/users");
     t.is(reply.status, 401);
     t.is((reply.json as { responseCode: number }).responseCode, 401);
+  });
+
+  test(`${backend}: m3-download: a concept's observations with images, its descendants through the doubled slash, their moments`, async (t) => {
+    const client = platform(backend);
+    const kb = snakeToken(
+      await client.send("POST", "/kb/v1/auth/login", {
+        headers: { Authorization: basicCredentials(client.admin.username, client.admin.password) },
+      }),
+    );
+    const kbHeaders = { Authorization: `Bearer ${kb}`, "Content-Type": "application/json" };
+    const root = await client.send("GET", "/kb/v1/concept/query/root");
+    if (root.status !== 200)
+      await client.send("POST", "/kb/v1/concept", {
+        headers: kbHeaders,
+        body: JSON.stringify({ name: "object" }),
+      });
+    const rootName = ((await client.send("GET", "/kb/v1/concept/query/root")).json as { name: string }).name;
+    const genus = `Sebastes ${uniqueSuffix()}`;
+    const species = `${genus} rufus`;
+    await client.send("POST", "/kb/v1/concept", {
+      headers: kbHeaders,
+      body: JSON.stringify({ name: genus, parentName: rootName }),
+    });
+    await client.send("POST", "/kb/v1/concept", {
+      headers: kbHeaders,
+      body: JSON.stringify({ name: species, parentName: genus }),
+    });
+    const anno = snakeToken(
+      await client.send("POST", "/anno/v1/auth", { headers: { Authorization: `APIKEY ${client.apiKey}` } }),
+    );
+    const headers = { Authorization: `Bearer ${anno}` };
+    const vr = crypto.randomUUID();
+    const imageUrl = `https://images.example.org/${uniqueSuffix()}.png`;
+    await client.send("POST", "/anno/v1/images", {
+      headers,
+      body: pythonForm({ video_reference_uuid: vr, url: imageUrl, elapsed_time_millis: 2000 }),
+    });
+    await client.send("POST", "/anno/v1/annotations", {
+      headers,
+      body: pythonForm({
+        video_reference_uuid: vr,
+        concept: species,
+        observer: "m3-download",
+        elapsed_time_millis: 2000,
+      }),
+    });
+    const down = await client.send("GET", requestsRequote(`/kb/v1/phylogeny/down//${genus}`));
+    t.is(down.status, 200, down.text);
+    t.deepEqual(
+      (down.json as { children?: { name: string }[] }).children?.map((child) => child.name),
+      [species],
+    );
+    const observations = await client.send("GET", requestsRequote(`/anno/v1/fast/concept/images/${species}`));
+    t.is(observations.status, 200, observations.text);
+    const [observation] = observations.json as {
+      imaged_moment_uuid: string;
+      image_references: { url: string }[];
+    }[];
+    t.deepEqual(
+      observation?.image_references.map((image) => image.url),
+      [imageUrl],
+    );
+    const moment = await client.send(
+      "GET",
+      `/anno/v1/imagedmoments/${observation?.imaged_moment_uuid.toLowerCase()}`,
+    );
+    t.is(moment.status, 200, moment.text);
+    t.is((moment.json as { video_reference_uuid: string }).video_reference_uuid, vr);
   });
 
   test(`${backend}: aidata: media by an unquoted filename answers a list with video_reference_uuid`, async (t) => {

@@ -101,3 +101,38 @@ test.serial("a Service added, changed or removed in the cluster shows in endpoin
     { name: "vampire-squid", healthStatus: null },
   ]);
 });
+
+test.serial(
+  "a Service's extra endpoints are listed like the others, without a secret unless they name one",
+  async (t) => {
+    kube.applyService(
+      m3Service("m3-capture", "capture", {
+        "m3.io/endpoint-names": "beholder",
+        "m3.io/url": "https://m3.example.org/capture",
+        "m3.io/proxy-path": "/beholder",
+        "m3.io/secret-env": "M3_REGISTRY_API_KEY",
+        "m3.io/extra-endpoints": JSON.stringify([
+          { names: "skimmer", url: "https://m3.example.org/skimmer", proxyPath: "/skimmer" },
+        ]),
+      }),
+    );
+    await eventually(async () => ((await endpointNames()).includes("skimmer") ? true : undefined));
+    const token = (
+      (await stack.http.request("POST", "/config/auth", { headers: { "x-api-key": stack.apiKey } })).json as {
+        accessToken: string;
+      }
+    ).accessToken;
+    const listed = (await stack.http.get("/config/endpoints", { auth: `Bearer ${token}` })).json as {
+      name: string;
+      secret: string | null;
+    }[];
+    t.like(
+      listed.find(({ name }) => name === "skimmer"),
+      { url: "https://m3.example.org/skimmer", timeoutMillis: 10000, secret: null, proxyPath: "/skimmer" },
+    );
+    t.is(listed.find(({ name }) => name === "beholder")?.secret, "registry-key");
+    kube.deleteService("m3-capture");
+    await eventually(async () => (!(await endpointNames()).includes("skimmer") ? true : undefined));
+    t.false((await endpointNames()).includes("beholder"));
+  },
+);

@@ -1,4 +1,5 @@
 import test from "ava";
+import { RAZIEL_NAMES } from "../../support/config/raziel-names.js";
 import { startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 
 let platform: TestPlatform;
@@ -24,18 +25,27 @@ test("the all-in-one config service lists every domain at the gateway, secrets o
   t.deepEqual(open.map(({ name, url, proxyPath }) => [name, url, proxyPath]).sort(), [
     ["annosaurus", `${base}/anno/v1`, "/anno"],
     ["beholder", `${base}/capture`, "/beholder"],
+    ["charybdis", `${base}/references`, "/references"],
     ["oni", `${base}/kb/v1`, "/oni"],
     ["panoptes", `${base}/panoptes/v1`, "/panoptes"],
+    ["skimmer", `${base}/skimmer`, "/skimmer"],
     ["vampire-squid", `${base}/vam/v1`, "/vam"],
     ["vars-kb-server", `${base}/kb/v1`, "/oni"],
     ["vars-user-server", `${base}/kb/v1`, "/oni"],
   ]);
+  t.deepEqual(
+    open.map(({ name }) => name),
+    [...RAZIEL_NAMES],
+  );
   t.true(open.every((endpoint) => endpoint.secret === null && endpoint.timeoutMillis === 10_000));
   const auth = await http.post("/config/auth", { auth: false, headers: { "x-api-key": platform.apiKey } });
   t.is(auth.status, 200);
   const token = (auth.json as { accessToken: string }).accessToken;
   const withToken = (await http.get("/config/endpoints", { auth: `Bearer ${token}` })).json as EndpointJson[];
-  t.true(withToken.every((endpoint) => endpoint.secret === platform.apiKey));
+  // As raziel lists them: a secret for every service but skimmer and charybdis, which take none.
+  const keyless = ["charybdis", "skimmer"];
+  for (const { name, secret } of withToken)
+    t.is(secret, keyless.includes(name) ? null : platform.apiKey, name);
 });
 
 test("the all-in-one config service logs in the kb's users and sees every domain healthy", async (t) => {
@@ -75,7 +85,7 @@ test("with per-domain keys, each endpoint lists the key its own service accepts"
     t.is(secretOf("beholder"), keys.CAPTURE_API_KEY);
     t.is(secretOf("vampire-squid"), keys.M3_REGISTRY_API_KEY);
     for (const name of ["annosaurus", "oni", "panoptes"]) t.is(secretOf(name), own.apiKey, name);
-    for (const endpoint of endpoints) {
+    for (const endpoint of endpoints.filter(({ secret }) => secret !== null)) {
       const path = endpoint.url.slice(http.baseUrl.length);
       const reply =
         endpoint.name === "beholder"

@@ -77,6 +77,59 @@ test("the initial list maps annotated m3 Services to entries, with defaults, and
   }
 });
 
+test("a Service's extra endpoints (skimmer on capture, charybdis on annotation) are found like the others", async (t) => {
+  const stub = await KubeApiStub.start();
+  const extra = (names: string, path: string) =>
+    JSON.stringify([
+      {
+        names,
+        url: `https://m3.example.org${path}`,
+        internalUrl: `http://m3-gateway:8080${path}`,
+        proxyPath: path,
+      },
+    ]);
+  stub.applyService(
+    m3Service("m3-annotation", "annotation", {
+      ...ANNO,
+      "m3.io/extra-endpoints": extra("charybdis", "/references"),
+    }),
+  );
+  stub.applyService(
+    m3Service("m3-capture", "capture", {
+      ...ANNO,
+      "m3.io/endpoint-names": "beholder",
+      "m3.io/url": "https://m3.example.org/capture",
+      "m3.io/extra-endpoints": extra("skimmer", "/skimmer"),
+    }),
+  );
+  const discovery = await discover(stub);
+  try {
+    t.deepEqual(namesOf(discovery), ["annosaurus", "charybdis", "beholder", "skimmer"]);
+    t.like(
+      discovery.entries().find((entry) => entry.names.includes("skimmer")),
+      {
+        url: "https://m3.example.org/skimmer",
+        internalUrl: "http://m3-gateway:8080/skimmer",
+        secretEnv: undefined,
+      },
+    );
+    await eventually(() => (stub.openWatches() === 1 ? true : undefined));
+    stub.applyService(m3Service("m3-capture", "capture", { ...ANNO, "m3.io/endpoint-names": "beholder" }));
+    await namesBecome(discovery, ["annosaurus", "charybdis", "beholder"]);
+    stub.applyService(
+      m3Service("m3-capture", "capture", {
+        ...ANNO,
+        "m3.io/endpoint-names": "beholder",
+        "m3.io/extra-endpoints": "[{}]",
+      }),
+    );
+    await namesBecome(discovery, ["annosaurus", "charybdis"]);
+  } finally {
+    await discovery.close();
+    await stub.close();
+  }
+});
+
 test("the watch adds, changes and removes entries as Services come, change and go", async (t) => {
   const stub = await KubeApiStub.start();
   stub.applyService(m3Service("m3-annotation", "annotation", ANNO));

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from "ava";
 import type { EndpointEntry } from "../../../services/config/discovery/endpoint-entry.js";
 import {
-  entryFromService,
+  entriesFromService,
   PART_OF_SELECTOR,
 } from "../../../services/config/discovery/service-annotations.js";
 import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
@@ -105,9 +105,13 @@ export function assertDiscovery(
     t.is(service.metadata.labels?.[selectorKey as string], selectorValue, service.metadata.name);
     const component = componentOf(service) as string;
     t.truthy(component, `${service.metadata.name} has a component label`);
-    const entry = entryFromService(service);
-    t.deepEqual(entry?.names, expectedNames[component], `${service.metadata.name} endpoint names`);
-    if (entry) entries.push(entry);
+    const described = entriesFromService(service);
+    t.deepEqual(
+      described.flatMap((entry) => entry.names),
+      expectedNames[component] ?? [],
+      `${service.metadata.name} endpoint names`,
+    );
+    entries.push(...described);
   }
   const role = ofKind(objects, "Role");
   t.is(role.length, 1);
@@ -124,6 +128,7 @@ export function assertDiscovery(
     [["ServiceAccount", account]],
   );
   const configEnv = envOf(podSpecOf(config).containers[0]);
-  for (const entry of entries) t.true(configEnv.has(entry.secretEnv ?? ""), `config has ${entry.secretEnv}`);
+  for (const { secretEnv } of entries)
+    if (secretEnv) t.true(configEnv.has(secretEnv), `config has ${secretEnv}`);
   return entries;
 }

@@ -105,10 +105,11 @@ export function pythonQuote(segment: string): string {
 
 /**
  * What `requests` does to a path it was given unquoted (`requote_uri`): spaces and non-ASCII
- * characters are percent-encoded, reserved characters such as `&` and `/` are left alone.
+ * characters are percent-encoded, reserved characters such as `&` and `/` are left alone, and
+ * so are escapes already there (a segment the caller quoted itself is not quoted twice).
  */
 export function requestsRequote(path: string): string {
-  return encodeURI(path);
+  return encodeURI(path).replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
 /** The token field of a registry, annotation, kb or upload `/v1/auth` answer. */

@@ -1,48 +1,50 @@
 import test from "ava";
-import { entryFromService } from "../../../services/config/discovery/service-annotations.js";
+import { entriesFromService } from "../../../services/config/discovery/service-annotations.js";
 import { parseStaticEndpoints } from "../../../services/config/discovery/static-discovery.js";
 
 const service = (annotations: Record<string, string>) => ({ metadata: { name: "m3-kb", annotations } });
 
 test("a Service without m3.io/endpoint-names is not an endpoint", (t) => {
-  t.is(entryFromService(service({ "m3.io/url": "http://x/kb/v1" })), undefined);
-  t.is(entryFromService({}), undefined);
+  t.deepEqual(entriesFromService(service({ "m3.io/url": "http://x/kb/v1" })), []);
+  t.deepEqual(entriesFromService({}), []);
 });
 
 test("a Service's annotations give names in order, URLs without a trailing slash and defaults", (t) => {
   t.deepEqual(
-    entryFromService(
+    entriesFromService(
       service({
         "m3.io/endpoint-names": " oni, vars-kb-server ,,vars-user-server",
         "m3.io/url": "http://h/kb/v1/",
       }),
     ),
-    {
-      names: ["oni", "vars-kb-server", "vars-user-server"],
-      url: "http://h/kb/v1",
-      internalUrl: "http://h/kb/v1",
-      proxyPath: "",
-      timeoutMillis: 10_000,
-    },
+    [
+      {
+        names: ["oni", "vars-kb-server", "vars-user-server"],
+        url: "http://h/kb/v1",
+        internalUrl: "http://h/kb/v1",
+        proxyPath: "",
+        timeoutMillis: 10_000,
+      },
+    ],
   );
 });
 
 test("an invalid annotation fails naming the Service and the annotation", (t) => {
   const names = { "m3.io/endpoint-names": "oni" };
-  t.throws(() => entryFromService(service(names)), { message: "Service m3-kb: m3.io/url is missing" });
-  t.throws(() => entryFromService(service({ ...names, "m3.io/url": "/kb/v1" })), {
+  t.throws(() => entriesFromService(service(names)), { message: "Service m3-kb: m3.io/url is missing" });
+  t.throws(() => entriesFromService(service({ ...names, "m3.io/url": "/kb/v1" })), {
     message: /m3.io\/url must be an absolute URL/,
   });
-  t.throws(() => entryFromService(service({ ...names, "m3.io/url": "ftp://h/kb" })), {
+  t.throws(() => entriesFromService(service({ ...names, "m3.io/url": "ftp://h/kb" })), {
     message: /http or https/,
   });
   t.throws(
-    () => entryFromService(service({ ...names, "m3.io/url": "http://h", "m3.io/timeout-millis": "10s" })),
+    () => entriesFromService(service({ ...names, "m3.io/url": "http://h", "m3.io/timeout-millis": "10s" })),
     {
       message: /m3.io\/timeout-millis must be a positive whole number/,
     },
   );
-  t.throws(() => entryFromService(service({ "m3.io/endpoint-names": " , ", "m3.io/url": "http://h" })), {
+  t.throws(() => entriesFromService(service({ "m3.io/endpoint-names": " , ", "m3.io/url": "http://h" })), {
     message: /at least one endpoint/,
   });
 });
@@ -102,5 +104,54 @@ test("a bad static list fails naming the entry and field", (t) => {
   t.throws(() => parseStaticEndpoints('[{"url":"http://h"}]'), { message: /\[0\]\.names must be a list/ });
   t.throws(() => parseStaticEndpoints('[{"names":"a","url":"http://h","timeoutMillis":0}]'), {
     message: /\[0\]\.timeoutMillis must be a positive whole number/,
+  });
+});
+
+test("a Service's extra endpoints follow its own, in the static list's form, without secrets unless named", (t) => {
+  t.deepEqual(
+    entriesFromService(
+      service({
+        "m3.io/endpoint-names": "beholder",
+        "m3.io/url": "https://m3.example.org/capture",
+        "m3.io/secret-env": "M3_CAPTURE_API_KEY",
+        "m3.io/extra-endpoints": JSON.stringify([
+          {
+            names: "skimmer",
+            url: "https://m3.example.org/skimmer/",
+            internalUrl: "http://m3-gateway:8080/skimmer",
+            proxyPath: "/skimmer",
+          },
+        ]),
+      }),
+    ).map(({ names, url, internalUrl, secretEnv }) => ({ names, url, internalUrl, secretEnv })),
+    [
+      {
+        names: ["beholder"],
+        url: "https://m3.example.org/capture",
+        internalUrl: "https://m3.example.org/capture",
+        secretEnv: "M3_CAPTURE_API_KEY",
+      },
+      {
+        names: ["skimmer"],
+        url: "https://m3.example.org/skimmer",
+        internalUrl: "http://m3-gateway:8080/skimmer",
+        secretEnv: undefined,
+      },
+    ],
+  );
+  t.deepEqual(
+    entriesFromService(
+      service({ "m3.io/extra-endpoints": '[{"names":["charybdis"],"url":"http://h/references"}]' }),
+    ).map((entry) => entry.names),
+    [["charybdis"]],
+  );
+});
+
+test("invalid extra endpoints fail naming the Service, the annotation and the entry", (t) => {
+  t.throws(() => entriesFromService(service({ "m3.io/extra-endpoints": "skimmer" })), {
+    message: "Service m3-kb: m3.io/extra-endpoints must be a JSON array of endpoints",
+  });
+  t.throws(() => entriesFromService(service({ "m3.io/extra-endpoints": '[{"names":"skimmer"}]' })), {
+    message: "Service m3-kb: m3.io/extra-endpoints[0].url must be a URL",
   });
 });

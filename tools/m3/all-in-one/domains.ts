@@ -15,12 +15,18 @@ import type { DomainModule } from "../../../services/kit/domain/domain-module.js
 import { registryModule } from "../../../services/registry/registry.module.js";
 import { uploadModule } from "../../../services/upload/upload.module.js";
 
-/** How the config service lists a domain (the legacy endpoint names and proxy path). */
+/** How the config service lists one of a domain's endpoints (its legacy names and proxy path). */
 export interface LegacyEndpoint {
   names: readonly string[];
-  /** Below the domain's base path, e.g. "/v1" for /anno/v1. */
-  restPath: string;
+  /**
+   * Where the gateway serves it: `{ belowBase: "/v1" }` under the domain's placed base path
+   * (/anno/v1), or `{ table: "skimmer" }` at the placed base path of one of the domain's further
+   * route tables (moreRoutes, by name), beside the domain's other routes.
+   */
+  at: { belowBase: string } | { table: string };
   proxyPath: string;
+  /** Listed with the domain's API key as its secret; raziel lists skimmer and charybdis without one. */
+  withSecret: boolean;
 }
 
 export interface AllInOneDomain {
@@ -31,7 +37,8 @@ export interface AllInOneDomain {
    * crops at /skimmer; annotation: charybdis's datasets at /references).
    */
   moreRoutes?: readonly ServiceRoutes[];
-  endpoint?: LegacyEndpoint;
+  /** The endpoints the config service lists for the domain, in order. */
+  endpoints?: readonly LegacyEndpoint[];
   /** Domains whose gRPC address this one is given (M3_<NAME>_GRPC_ADDRESS); it starts once they serve. */
   calls?: readonly string[];
 }
@@ -44,18 +51,29 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: kbModule,
     routes: kbRoutes,
-    endpoint: { names: ["oni", "vars-kb-server", "vars-user-server"], restPath: "/v1", proxyPath: "/oni" },
+    endpoints: [
+      {
+        names: ["oni", "vars-kb-server", "vars-user-server"],
+        at: { belowBase: "/v1" },
+        proxyPath: "/oni",
+        withSecret: true,
+      },
+    ],
   },
   {
     module: annotationModule,
     routes: annotationRoutes,
     moreRoutes: [referencesRoutes],
-    endpoint: { names: ["annosaurus"], restPath: "/v1", proxyPath: "/anno" },
+    endpoints: [
+      { names: ["annosaurus"], at: { belowBase: "/v1" }, proxyPath: "/anno", withSecret: true },
+      // The charybdis-compatible publication datasets, served at <gateway>/references.
+      { names: ["charybdis"], at: { table: "references" }, proxyPath: "/references", withSecret: false },
+    ],
   },
   {
     module: registryModule,
     routes: registryRoutes,
-    endpoint: { names: ["vampire-squid"], restPath: "/v1", proxyPath: "/vam" },
+    endpoints: [{ names: ["vampire-squid"], at: { belowBase: "/v1" }, proxyPath: "/vam", withSecret: true }],
   },
   {
     module: captureModule,
@@ -63,12 +81,16 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
     moreRoutes: [skimmerRoutes],
     // Its crops ask the registry whether a URL without a telling extension is a video.
     calls: ["registry"],
-    endpoint: { names: ["beholder"], restPath: "", proxyPath: "/beholder" },
+    endpoints: [
+      { names: ["beholder"], at: { belowBase: "" }, proxyPath: "/beholder", withSecret: true },
+      // The skimmer-compatible crops, served at <gateway>/skimmer.
+      { names: ["skimmer"], at: { table: "skimmer" }, proxyPath: "/skimmer", withSecret: false },
+    ],
   },
   {
     module: uploadModule,
     routes: uploadRoutes,
-    endpoint: { names: ["panoptes"], restPath: "/v1", proxyPath: "/panoptes" },
+    endpoints: [{ names: ["panoptes"], at: { belowBase: "/v1" }, proxyPath: "/panoptes", withSecret: true }],
   },
   { module: configModule, routes: configRoutes, calls: ["kb"] },
 ];

@@ -5,29 +5,44 @@ import type { LegacyEndpoint } from "./domains.js";
 
 /**
  * The config service's static endpoint list (M3_CONFIG_ENDPOINTS) for the all-in-one process:
- * every domain at the gateway's address under its placed base path. Health is polled over
- * loopback; the secret is the setting the domain itself reads its API key from (the config
- * service shares the process's environment), so each entry lists the key its service accepts.
+ * each domain's endpoints at the gateway's address, under its placed base path or at the placed
+ * base path of one of its further route tables (skimmer, charybdis). Health is polled over
+ * loopback; the secret, where the endpoint has one, is the setting the domain itself reads its API
+ * key from (the config service shares the process's environment), so each entry lists the key its
+ * service accepts.
  */
 export function launcherEndpoints(
-  domains: readonly { module: DomainModule; routes: ServiceRoutes; endpoint?: LegacyEndpoint }[],
+  domains: readonly {
+    module: DomainModule;
+    routes: ServiceRoutes;
+    moreRoutes?: readonly ServiceRoutes[];
+    endpoints?: readonly LegacyEndpoint[];
+  }[],
   urls: { publicBase: string; internalBase: string },
   env: Env,
 ): string {
-  const entries = domains.flatMap(({ module, routes, endpoint }) => {
-    if (!endpoint) return [];
-    const path = `${routes.basePath}${endpoint.restPath}`;
-    return [
-      {
+  const entries = domains.flatMap(({ module, routes, moreRoutes, endpoints }) =>
+    (endpoints ?? []).map((endpoint) => {
+      const path =
+        "table" in endpoint.at
+          ? tableBase(moreRoutes, endpoint.at.table)
+          : `${routes.basePath}${endpoint.at.belowBase}`;
+      return {
         names: endpoint.names,
         url: `${urls.publicBase}${path}`,
         internalUrl: `${urls.internalBase}${path}`,
         proxyPath: endpoint.proxyPath,
-        secretEnv: acceptedKeySetting(module, env),
-      },
-    ];
-  });
+        ...(endpoint.withSecret ? { secretEnv: acceptedKeySetting(module, env) } : {}),
+      };
+    }),
+  );
   return JSON.stringify(entries);
+}
+
+function tableBase(tables: readonly ServiceRoutes[] | undefined, name: string): string {
+  const table = tables?.find((routes) => routes.name === name);
+  if (!table) throw new Error(`no route table named ${name} for its endpoint`);
+  return table.basePath;
 }
 
 function acceptedKeySetting(module: DomainModule, env: Env): string {

@@ -45,6 +45,11 @@ export const BENCHES: readonly BenchEntry[] = [
   },
   { script: "bench:kb", about: "kb lookups, search and phylogeny on the real 4,092-concept tree" },
   {
+    script: "bench:deep-sea-guide",
+    about:
+      "the Deep-Sea Guide's representative images on the real kb vs. one concept read and the guide's own fallback",
+  },
+  {
     script: "bench:annotation",
     about: "bulk creates of annotations and one video's annotations vs. mysql2",
     quick: { BENCH_ANNOTATIONS: "20000" },

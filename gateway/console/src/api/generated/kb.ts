@@ -322,6 +322,10 @@ export type paths = {
     /** Preferences whose node name starts with the prefix (matched literally) */
     get: operations["ListPreferencesByPrefix"];
   };
+  "/v1/dsg/images/representative/{name}": {
+    /** Images representing a concept (limit 1-1000, default 12): its own image media, primary first; when it has none, its descendants' breadth first, each URL once */
+    get: operations["ListRepresentativeImages"];
+  };
 };
 
 export type webhooks = Record<string, never>;
@@ -747,6 +751,21 @@ export type components = {
       key: string;
       /** @description The value. */
       value: string;
+    };
+    /** @description One image that represents a concept. */
+    "m3.kb.v1.RepresentativeImage": {
+      /** @description Location (spaces printed as %20). */
+      url: string;
+      /** @description MIME type derived from the url and the stored type (always image/...). */
+      mimeType: string;
+      /** @description The concept's own primary image, or the first image taken from a descendant. */
+      isPrimary: boolean;
+      /** @description Primary name of the concept the image belongs to (a descendant's for borrowed images). */
+      name: string;
+      /** @description Caption. */
+      caption: string | null;
+      /** @description Credit. */
+      credit: string | null;
     };
   };
   responses: never;
@@ -3201,6 +3220,31 @@ export type operations = {
       200: {
         content: {
           "application/json": components["schemas"]["m3.kb.v1.PrefNode"][];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Images representing a concept (limit 1-1000, default 12): its own image media, primary first; when it has none, its descendants' breadth first, each URL once */
+  ListRepresentativeImages: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      path: {
+        name: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.kb.v1.RepresentativeImage"][];
         };
       };
       /** @description Error */

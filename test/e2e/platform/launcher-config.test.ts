@@ -63,9 +63,11 @@ test("the all-in-one config service logs in the kb's users and sees every domain
   t.deepEqual(available.map(({ name }) => name).sort(), [
     "annosaurus",
     "beholder",
+    "charybdis",
     "oni",
     "panoptes",
     "raziel",
+    "skimmer",
     "vampire-squid",
     "vars-kb-server",
     "vars-user-server",

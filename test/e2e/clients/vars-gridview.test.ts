@@ -10,11 +10,15 @@
  *   src/vars_gridview/lib/m3/clients.py: a requests session per service, `BEARER <jwt>` once
  *     authenticated; POST /query/count and /query/download with `json=QueryRequest.to_dict()`;
  *     SkimmerClient.crop GETs <skimmer>/crop?url=&left=&top=&right=&bottom=[&ms=];
+ *   src/vars_gridview/services/annotation_service.py: a box saved is PUT <annosaurus>/associations/{uuid}
+ *     with the form field link_value = json.dumps(box), a relabel PUT /observations/{uuid} with
+ *     concept and observer;
  *   src/vars_gridview/controllers/query_controller.py: the listing's columns, its constraint
  *     link_name = "bounding box" merged with the user's, ordered by index_recorded_timestamp,
  *     paged by limit and offset; the count's `count`, then the TSV download.
  */
 import test from "ava";
+import { coordinateImage, pngFacts, serveImages } from "../../support/capture/test-images.js";
 import {
   basicCredentials,
   type ClientPlatform,
@@ -115,7 +119,7 @@ async function logIn(client: ClientPlatform): Promise<GridviewContext> {
 }
 
 /** A dive with frame grabs and a bounding box on each, as VARS and vars-localize leave them. */
-async function diveWithBoxes(client: ClientPlatform, boxes: number) {
+async function diveWithBoxes(client: ClientPlatform, boxes: number, imageBase: string) {
   const suffix = uniqueSuffix();
   const apiKey = { Authorization: `APIKEY ${client.apiKey}` };
   const vamAuth = {
@@ -148,7 +152,7 @@ async function diveWithBoxes(client: ClientPlatform, boxes: number) {
       headers: annoAuth,
       body: pythonForm({
         video_reference_uuid: videoReferenceUuid,
-        url: `https://images.example.org/${suffix}-${i}.png`,
+        url: `${imageBase}/${suffix}-${i}.png`,
         recorded_timestamp: recorded,
       }),
     });
@@ -207,9 +211,17 @@ for (const backend of BACKENDS) {
     t.true(Array.isArray(names.json));
   });
 
-  test(`${backend}: vars-gridview lists a dive's boxes: the count, then the TSV download, by recorded time, a page at a time`, async (t) => {
+  test(`${backend}: vars-gridview lists a dive's boxes (the count, then the TSV download, by recorded time, a page at a time), crops each through skimmer and saves a moved box`, async (t) => {
     const client = platform(backend);
-    const dive = await diveWithBoxes(client, 3);
+    // Every frame grab holds pixels that name their own coordinates (red = x, green = y).
+    const frame = await coordinateImage(400, 100, "png");
+    const frames = await serveImages(
+      new Proxy({} as Record<string, Buffer>, {
+        get: (_files, path) => (String(path).endsWith(".png") ? frame : undefined),
+      }),
+    );
+    t.teardown(() => frames.close());
+    const dive = await diveWithBoxes(client, 3, frames.base);
     const context = await logIn(client);
     const anno = context.paths.get("annosaurus");
     const request = (offset: number) =>
@@ -250,11 +262,49 @@ for (const backend of BACKENDS) {
         concept: dive.concept,
         video_sequence_name: dive.sequence,
       });
-      t.regex(row.image_url ?? "", /^https:\/\/images\.example\.org\//);
+      t.true((row.image_url ?? "").startsWith(frames.base));
       t.is((JSON.parse(row.link_value ?? "{}") as { width: number }).width, 100);
     }
-    // The crop step joins here once the crops branch serves <gateway>/skimmer: for each listed
-    // row RoiService.fetch_roi GETs `${context.paths.get("skimmer")}/crop` with url=image_url and
-    // left/top/right/bottom = x, y, x + width, y + height of link_value (SkimmerClient.crop).
+    // RoiService: each listed box cropped by SkimmerClient.crop from its frame grab.
+    for (const row of pages) {
+      const box = JSON.parse(row.link_value ?? "{}") as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+      const crop = new URL(`${client.baseUrl}${context.paths.get("skimmer")}/crop`);
+      const region = { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+      crop.search = new URLSearchParams({
+        url: row.image_url ?? "",
+        ...Object.fromEntries(Object.entries(region).map(([key, value]) => [key, String(value)])),
+      }).toString();
+      const cropped = await fetch(crop);
+      t.is(cropped.status, 200);
+      t.is(cropped.headers.get("content-type"), "image/png");
+      t.like(await pngFacts(Buffer.from(await cropped.arrayBuffer())), {
+        format: "png",
+        width: box.width,
+        height: box.height,
+        first: [box.x, box.y, 7],
+      });
+    }
+    // AnnotationService.save: a box moved by the reviewer and its concept relabelled.
+    const moved = { x: 5, y: 6, width: 40, height: 30 };
+    const first = pages[0] ?? {};
+    const saved = await client.send("PUT", `${anno}/associations/${first.association_uuid}`, {
+      headers: { Authorization: context.annosaurusAuth },
+      body: pythonForm({ link_value: JSON.stringify(moved) }),
+    });
+    t.is(saved.status, 200, saved.text);
+    const relabelled = await client.send("PUT", `${anno}/observations/${first.observation_uuid}`, {
+      headers: { Authorization: context.annosaurusAuth },
+      body: pythonForm({ concept: `${dive.concept} sp. 2`, observer: "reviewer" }),
+    });
+    t.is(relabelled.status, 200, relabelled.text);
+    const association = await client.send("GET", `${anno}/associations/${first.association_uuid}`);
+    t.deepEqual(JSON.parse((association.json as { link_value: string }).link_value), moved);
+    const observation = await client.send("GET", `${anno}/observations/${first.observation_uuid}`);
+    t.like(observation.json, { concept: `${dive.concept} sp. 2`, observer: "reviewer" });
   });
 }

@@ -70,6 +70,23 @@ for (const engine of TARGETS) {
     }
   });
 
+  test(`${engine}: an index that leads with a column the load looks rows up by stays while the table loads`, async (t) => {
+    const { storage } = await annotationStorage(engine);
+    try {
+      const setAside = new SetAsideIndexesRepository(storage);
+      t.true(await setAside.setAside("ancillary_data", ["imaged_moment_uuid"]));
+      const during = (await definitionsOf(storage, "ancillary_data")).join("\n");
+      t.true(during.includes("idx_ancillary_data__moment_depth"), during);
+      t.false(during.includes("idx_ancillary_data__position"), during);
+      await setAside.putBack("ancillary_data");
+      t.true(
+        (await definitionsOf(storage, "ancillary_data")).join("\n").includes("idx_ancillary_data__position"),
+      );
+    } finally {
+      await storage.close();
+    }
+  });
+
   const orphanRule =
     engine === "sqlite"
       ? "a row whose parent is missing is refused: its foreign keys are never set aside"

@@ -22,6 +22,12 @@ export const M3_UNIQUE_VALUES: Readonly<Record<string, { column: string; onDupli
   video_reference_information: { column: "video_reference_uuid", onDuplicate: "skip" },
 };
 
+/** The columns each batch of the table is looked up by to settle its unique values (their indexes stay while it loads). */
+export function uniqueValueColumns(table: string): string[] {
+  const rule = M3_UNIQUE_VALUES[table];
+  return rule ? [rule.column] : [];
+}
+
 /** Rows to write once unique values are settled, and a line for each record skipped or changed. */
 export interface SettledRows {
   rows: M3Row[];

@@ -3,7 +3,7 @@ import type { M3TablesRepository } from "../target/m3-tables.repository.js";
 import type { OrphanRows } from "../target/set-aside/set-aside-indexes.repository.js";
 import type { IndexBuilds } from "./index-builds.js";
 import { differingColumns, identityOf } from "./m3-rows.js";
-import { settleUniqueValues } from "./m3-unique-values.js";
+import { settleUniqueValues, uniqueValueColumns } from "./m3-unique-values.js";
 import { decideMerge } from "./merge-rule.js";
 import { readAhead } from "./read-ahead.js";
 import type { TableSource } from "./table-source.js";
@@ -92,7 +92,7 @@ export async function mergeTable(
     allNew &&
     !options.dryRun &&
     report.sourceRows >= SET_ASIDE_FROM_ROWS &&
-    (await target.setAside.setAside(source.target.name));
+    (await target.setAside.setAside(source.target.name, uniqueValueColumns(source.target.name)));
   // A table that keeps its foreign keys loads once the rows its keys point to are settled.
   if (!setAside) await options.builds.settle();
   try {

@@ -1,14 +1,20 @@
 import type { EntityManager } from "typeorm";
 import { deferredDefinitions } from "../../../backup/mysql-table-definition.js";
-import type { SetAsideDefinitions } from "./set-aside-definitions.js";
+import { firstIndexedColumn, type SetAsideDefinitions } from "./set-aside-definitions.js";
 
 const CONSTRAINT_NAME = /^CONSTRAINT (`(?:[^`]|``)+`) /;
 
 /** A MySQL/MariaDB table's indexes that keep nothing unique and its foreign keys, from SHOW CREATE TABLE. */
-export async function mysqlSetAside(manager: EntityManager, table: string): Promise<SetAsideDefinitions> {
+export async function mysqlSetAside(
+  manager: EntityManager,
+  table: string,
+  lookedUp: readonly string[],
+): Promise<SetAsideDefinitions> {
   const [shown]: { "Create Table": string }[] = await manager.query(`SHOW CREATE TABLE \`${table}\``);
   const deferred = deferredDefinitions(shown?.["Create Table"] ?? "");
-  const indexes = deferred.secondaryIndexes.filter((index) => index.clause.startsWith("KEY "));
+  const indexes = deferred.secondaryIndexes.filter(
+    (index) => index.clause.startsWith("KEY ") && !lookedUp.includes(firstIndexedColumn(index.clause) ?? ""),
+  );
   const drops: string[] = [];
   const foreignKeyNames = deferred.foreignKeys.map((clause) => CONSTRAINT_NAME.exec(clause)?.[1] as string);
   if (foreignKeyNames.length > 0)

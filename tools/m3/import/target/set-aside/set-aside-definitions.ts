@@ -38,6 +38,12 @@ export function foreignKeyColumns(statement: string): ForeignKeyColumns | undefi
   };
 }
 
+/** The first column of an index from its definition: MySQL's KEY clause or PostgreSQL's and SQLite's CREATE INDEX. */
+export function firstIndexedColumn(definition: string): string | undefined {
+  const found = /\(\s*[`"]?([A-Za-z0-9_]+)/.exec(definition.slice(definition.indexOf("(")));
+  return found?.[1];
+}
+
 export function nothingSetAside(definitions: SetAsideDefinitions): boolean {
   return definitions.drops.length === 0;
 }

@@ -16,12 +16,17 @@ export const SET_ASIDE_TABLE = "m3_import_set_aside";
 
 type Kind = "index" | "foreign key";
 
-const DEFINITIONS: Record<Dialect, (manager: EntityManager, table: string) => Promise<SetAsideDefinitions>> =
-  {
-    mysql: mysqlSetAside,
-    postgres: postgresSetAside,
-    sqlite: sqliteSetAside,
-  };
+type DefinitionsReader = (
+  manager: EntityManager,
+  table: string,
+  lookedUp: readonly string[],
+) => Promise<SetAsideDefinitions>;
+
+const DEFINITIONS: Record<Dialect, DefinitionsReader> = {
+  mysql: mysqlSetAside,
+  postgres: postgresSetAside,
+  sqlite: sqliteSetAside,
+};
 
 /** Rows of a table whose parent row is not in m3 (its source row could not be placed), deleted before its foreign key is added back. */
 export interface OrphanRows {
@@ -40,12 +45,13 @@ export class SetAsideIndexesRepository {
   constructor(private readonly storage: DomainStorage) {}
 
   /**
-   * Takes off the table's plain indexes and foreign keys; false when it has none, or when the
-   * database user may not change tables (the load then keeps them).
+   * Takes off the table's plain indexes and foreign keys, but for the indexes that lead with a
+   * column the load looks rows up by (`lookedUp`); false when there is nothing to take off, or
+   * when the database user may not change tables (the load then keeps them).
    */
-  async setAside(table: string): Promise<boolean> {
+  async setAside(table: string, lookedUp: readonly string[] = []): Promise<boolean> {
     const definitions = await this.storage.transaction((manager) =>
-      DEFINITIONS[this.storage.dialect](manager, table),
+      DEFINITIONS[this.storage.dialect](manager, table, lookedUp),
     );
     if (nothingSetAside(definitions)) return false;
     const records: [Kind, string][] = [

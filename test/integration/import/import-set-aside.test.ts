@@ -8,6 +8,7 @@ import test from "ava";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
 import { SET_ASIDE_FROM_ROWS } from "../../../tools/m3/import/merge/table-merge.service.js";
+import { firstIndexedColumn } from "../../../tools/m3/import/target/set-aside/set-aside-definitions.js";
 import {
   SET_ASIDE_TABLE,
   SetAsideIndexesRepository,
@@ -70,17 +71,28 @@ for (const engine of TARGETS) {
     }
   });
 
-  test(`${engine}: an index that leads with a column the load looks rows up by stays while the table loads`, async (t) => {
+  test(`${engine}: an index that leads with a column the load looks rows up by stays while the table loads, unless a unique key leads with it`, async (t) => {
     const { storage } = await annotationStorage(engine);
     try {
       const setAside = new SetAsideIndexesRepository(storage);
+      const leading = async (table: string) =>
+        (await definitionsOf(storage, table))
+          .filter((line) => !/FOREIGN KEY|PRIMARY KEY/.test(line))
+          .map(firstIndexedColumn);
+      t.true(await setAside.setAside("observations", ["concept"]));
+      t.true((await leading("observations")).includes("concept"));
+      t.false((await leading("observations")).includes("last_updated_timestamp"));
+      await setAside.putBack("observations");
+      t.true((await leading("observations")).includes("last_updated_timestamp"));
+      // The ancillary datum's moment is looked up through its unique key: its other index goes.
       t.true(await setAside.setAside("ancillary_data", ["imaged_moment_uuid"]));
       const during = (await definitionsOf(storage, "ancillary_data")).join("\n");
-      t.true(during.includes("idx_ancillary_data__moment_depth"), during);
-      t.false(during.includes("idx_ancillary_data__position"), during);
+      t.false(during.includes("idx_ancillary_data__moment_depth"), during);
       await setAside.putBack("ancillary_data");
       t.true(
-        (await definitionsOf(storage, "ancillary_data")).join("\n").includes("idx_ancillary_data__position"),
+        (await definitionsOf(storage, "ancillary_data"))
+          .join("\n")
+          .includes("idx_ancillary_data__moment_depth"),
       );
     } finally {
       await storage.close();

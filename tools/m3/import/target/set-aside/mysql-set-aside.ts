@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { deferredDefinitions } from "../../../backup/mysql-table-definition.js";
-import { firstIndexedColumn, type SetAsideDefinitions } from "./set-aside-definitions.js";
+import { firstIndexedColumn, type SetAsideDefinitions, servesLookups } from "./set-aside-definitions.js";
 
 const CONSTRAINT_NAME = /^CONSTRAINT (`(?:[^`]|``)+`) /;
 
@@ -12,8 +12,11 @@ export async function mysqlSetAside(
 ): Promise<SetAsideDefinitions> {
   const [shown]: { "Create Table": string }[] = await manager.query(`SHOW CREATE TABLE \`${table}\``);
   const deferred = deferredDefinitions(shown?.["Create Table"] ?? "");
+  const uniqueLeading = deferred.secondaryIndexes
+    .filter((index) => index.clause.startsWith("UNIQUE KEY "))
+    .map((index) => firstIndexedColumn(index.clause));
   const indexes = deferred.secondaryIndexes.filter(
-    (index) => index.clause.startsWith("KEY ") && !lookedUp.includes(firstIndexedColumn(index.clause) ?? ""),
+    (index) => index.clause.startsWith("KEY ") && !servesLookups(index.clause, lookedUp, uniqueLeading),
   );
   const drops: string[] = [];
   const foreignKeyNames = deferred.foreignKeys.map((clause) => CONSTRAINT_NAME.exec(clause)?.[1] as string);

@@ -44,6 +44,27 @@ export function firstIndexedColumn(definition: string): string | undefined {
   return found?.[1];
 }
 
+/**
+ * Whether a plain index stays while its table loads: it leads with a column the load looks rows
+ * up by (`lookedUp`) and no unique key (`uniqueLeading`: the first columns of the unique keys,
+ * which stay) leads with that column already.
+ */
+export function servesLookups(
+  definition: string,
+  lookedUp: readonly string[],
+  uniqueLeading: readonly (string | undefined)[],
+): boolean {
+  const first = firstIndexedColumn(definition);
+  return first !== undefined && lookedUp.includes(first) && !uniqueLeading.includes(first);
+}
+
+const UNIQUE_INDEX = /^CREATE\s+UNIQUE\b/i;
+
+/** Whether a CREATE INDEX statement (PostgreSQL's, SQLite's) makes a unique index. */
+export function isUniqueIndex(definition: string): boolean {
+  return UNIQUE_INDEX.test(definition);
+}
+
 export function nothingSetAside(definitions: SetAsideDefinitions): boolean {
   return definitions.drops.length === 0;
 }

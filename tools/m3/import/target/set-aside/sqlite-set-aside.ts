@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { firstIndexedColumn, type SetAsideDefinitions } from "./set-aside-definitions.js";
+import { isUniqueIndex, type SetAsideDefinitions, servesLookups } from "./set-aside-definitions.js";
 
 /**
  * A SQLite table's indexes that keep nothing unique, from sqlite_master (the automatic indexes of
@@ -14,9 +14,15 @@ export async function sqliteSetAside(
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
     [table],
   );
+  // Every unique index, the automatic ones of UNIQUE constraints too, by its first column.
+  const listed: { name: string; unique: number }[] = await manager.query(`PRAGMA index_list("${table}")`);
+  const uniqueLeading: string[] = [];
+  for (const index of listed.filter((entry) => entry.unique === 1)) {
+    const [first]: { name: string }[] = await manager.query(`PRAGMA index_info("${index.name}")`);
+    if (first) uniqueLeading.push(first.name);
+  }
   const plain = indexes.filter(
-    (index) =>
-      !/^CREATE\s+UNIQUE\b/i.test(index.sql) && !lookedUp.includes(firstIndexedColumn(index.sql) ?? ""),
+    (index) => !isUniqueIndex(index.sql) && !servesLookups(index.sql, lookedUp, uniqueLeading),
   );
   return {
     drops: plain.map((index) => `DROP INDEX "${index.name.replaceAll('"', '""')}"`),

@@ -1,3 +1,4 @@
+import { EVENTS_PROTO_FILES } from "./events/events-part.js";
 import { FAST_PROTO_FILES } from "./fast/fast-part.js";
 import { QUERY_PROTO_FILES } from "./query/query-part.js";
 
@@ -29,5 +30,6 @@ export const ANNOTATION_PROTO_FILES: readonly string[] = [
     ...ANNOTATIONS_PROTO_FILES,
     ...FAST_PROTO_FILES,
     ...QUERY_PROTO_FILES,
+    ...EVENTS_PROTO_FILES,
   ]),
 ];

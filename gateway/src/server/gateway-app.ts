@@ -7,6 +7,8 @@ import { loadProtoRoot } from "../engine/proto-registry.js";
 import { RenderedReplies } from "../engine/rendered-replies.js";
 import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
+import { ChangeFeed } from "../events/change-feed.js";
+import { registerEventsRoute } from "../events/events-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
@@ -55,6 +57,8 @@ export interface GatewayOptions {
 }
 
 const MIB = 1024 * 1024;
+/** Changes a server-sent-events client may have waiting before it is disconnected. */
+const SSE_QUEUE_LIMIT = 10_000;
 const appClosers = new WeakMap<Koa, () => void>();
 
 /**
@@ -66,17 +70,23 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const root = loadProtoRoot(options.protoRoot, protoFiles);
   const bound = options.targets.map((target) => ({ target, routes: bindRoutes(target.routes, root) }));
   const domains = bound.map(({ target, routes }) => ({
+    service: target.routes,
     routes,
     client: "transport" in target ? target.transport : new DomainClient(target.routes.domain, target.address),
   }));
   const clients = domains.map((domain) => domain.client);
+  const annotation = domains.find((domain) => domain.service.domain === "annotation");
+  const changes = annotation && new ChangeFeed(annotation.client, options.logger, SSE_QUEUE_LIMIT);
   const closeClients = () => {
+    changes?.close();
     for (const client of clients) client.close();
   };
   try {
     const metrics = new GatewayMetrics();
     const router = new Router();
     registerSystemRoutes(router, clients, metrics, options.workerId);
+    if (annotation && changes)
+      registerEventsRoute(router, `${annotation.service.basePath}/v1/events`, changes);
     for (const { target, routes } of bound) {
       registerDocsRoutes(
         router,

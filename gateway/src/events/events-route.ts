@@ -1,0 +1,61 @@
+import { PassThrough } from "node:stream";
+import type { Context } from "koa";
+import { SubscriberTooSlowError } from "../../../services/kit/events/fan-out.js";
+import type { Router } from "../server/router.js";
+import type { ChangeFeed, FedChange } from "./change-feed.js";
+
+/** A comment line this often keeps proxies and clients from closing an idle stream. */
+const HEARTBEAT_MILLIS = 15_000;
+/** What EventSource waits before reconnecting after the stream ends. */
+const RETRY_MILLIS = 2000;
+
+/**
+ * `GET <annotation base>/v1/events`: the annotation changes as server-sent events, one `data:`
+ * line of `{"action","dataType","uuid"}` per change, with an `id:` a reconnecting client sends
+ * back as Last-Event-ID. A client that stops reading is disconnected once its queue is full.
+ */
+export function registerEventsRoute(router: Router, path: string, feed: ChangeFeed): void {
+  router.get(path, (ctx) => serveEvents(ctx, feed));
+}
+
+function serveEvents(ctx: Context, feed: ChangeFeed): void {
+  const lastEventId = ctx.get("Last-Event-ID") || (ctx.query.lastEventId as string | undefined);
+  const { missed, subscription } = feed.subscribe(lastEventId || undefined);
+  const body = new PassThrough();
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.status = 200;
+  ctx.type = "text/event-stream";
+  ctx.set("Cache-Control", "no-cache");
+  ctx.set("X-Accel-Buffering", "no");
+  ctx.body = body;
+  body.write(`retry: ${RETRY_MILLIS}\n: m3 annotation changes\n\n`);
+  const heartbeat = setInterval(() => body.write(": heartbeat\n\n"), HEARTBEAT_MILLIS);
+  const stop = () => {
+    clearInterval(heartbeat);
+    subscription.close();
+  };
+  ctx.req.on("close", stop);
+  void (async () => {
+    try {
+      for (const change of missed) await send(body, change);
+      for await (const change of subscription) await send(body, change);
+    } catch (error) {
+      if (!(error instanceof SubscriberTooSlowError)) throw error;
+    } finally {
+      stop();
+      body.end();
+    }
+  })();
+}
+
+/** Writes one event; waits while the client's buffers are full (its queue fills meanwhile). */
+async function send(body: PassThrough, change: FedChange): Promise<void> {
+  if (body.destroyed) return;
+  if (!body.write(`id: ${change.id}\ndata: ${change.json}\n\n`)) {
+    await new Promise<void>((resolve) => {
+      body.once("drain", resolve);
+      body.once("close", resolve);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { ChangeEventServiceService } from "../../../proto/gen/m3/annotation/v1/change_event_service.js";
+import { DomainError } from "../../kit/errors/domain-error.js";
+import { SubscriberTooSlowError } from "../../kit/events/fan-out.js";
+import type { ServiceHandlers } from "../../kit/grpc/bind-service.js";
+import { toChangeEventMessage } from "./change-event.mapper.js";
+import type { ChangeHub } from "./change-hub.js";
+
+export function changeEventHandlers(hub: ChangeHub): ServiceHandlers<typeof ChangeEventServiceService> {
+  return {
+    watchChanges: async function* (_request, ctx) {
+      const subscription = hub.watch();
+      ctx.signal.addEventListener("abort", () => subscription.close(), { once: true });
+      try {
+        for await (const event of subscription) yield toChangeEventMessage(event);
+      } catch (error) {
+        if (error instanceof SubscriberTooSlowError) {
+          throw new DomainError("RESOURCE_EXHAUSTED", "SUBSCRIBER_TOO_SLOW", error.message);
+        }
+        throw error;
+      }
+    },
+  };
+}

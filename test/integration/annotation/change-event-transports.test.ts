@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import test from "ava";
+import { connect, type NatsConnection } from "nats";
+import { Subscriber } from "zeromq";
+import { freePort } from "../../../tools/dev/fixtures/free-port.js";
+import { privateNatsUrl, stopPrivateNats } from "../../../tools/dev/fixtures/nats.js";
+import type { AnnotationHttpStack } from "../../support/annotation/annotation-http-stack.js";
+import { startAnnotationHttpStackWith } from "../../support/events/annotation-events-stack.js";
+
+let stack: AnnotationHttpStack;
+let nats: NatsConnection;
+let zeroMqPort: number;
+
+test.before(async () => {
+  const natsUrl = await privateNatsUrl();
+  zeroMqPort = await freePort();
+  stack = await startAnnotationHttpStackWith({
+    M3_EVENTS_NATS_URL: natsUrl,
+    M3_EVENTS_ZEROMQ_PORT: String(zeroMqPort),
+    M3_EVENTS_ZEROMQ_HOST: "127.0.0.1",
+  });
+  nats = await connect({ servers: natsUrl });
+});
+test.after.always(async () => {
+  await nats?.close();
+  await stack?.stop();
+  await stopPrivateNats();
+});
+
+async function createAnnotation(): Promise<{ observation_uuid: string; concept: string }> {
+  const reply = await stack.http.post("/anno/v1/annotations", {
+    json: { video_reference_uuid: randomUUID(), concept: "Nanomia", observer: "t", timecode: "00:00:01:00" },
+  });
+  if (reply.status !== 200) throw new Error(`create failed: ${reply.status}`);
+  return reply.json as { observation_uuid: string; concept: string };
+}
+
+test.serial("NATS: each change is annosaurus's notice on subject vars", async (t) => {
+  const subscription = nats.subscribe("vars", { max: 2 });
+  await nats.flush();
+  const created = await createAnnotation();
+  t.is((await stack.http.delete(`/anno/v1/observations/${created.observation_uuid}`)).status, 204);
+  const received: unknown[] = [];
+  for await (const message of subscription) received.push(JSON.parse(new TextDecoder().decode(message.data)));
+  t.deepEqual(received, [
+    { action: "CREATED", dataType: "OBSERVATION", uuid: created.observation_uuid },
+    { action: "DELETED", dataType: "OBSERVATION", uuid: created.observation_uuid },
+  ]);
+});
+
+test.serial("ZeroMQ: topic vars, then the created annotation in annosaurus's camelCase body", async (t) => {
+  const subscriber = new Subscriber();
+  subscriber.connect(`tcp://127.0.0.1:${zeroMqPort}`);
+  subscriber.subscribe("vars");
+  // A SUB socket joins asynchronously: what is published before it has joined is not for it.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const created = await createAnnotation();
+  const [topic, body] = await subscriber.receive();
+  subscriber.close();
+  t.is(topic?.toString(), "vars");
+  const annotation = JSON.parse(body?.toString() ?? "{}");
+  t.is(annotation.observationUuid, created.observation_uuid);
+  t.is(annotation.concept, "Nanomia");
+  t.deepEqual(annotation.associations, []);
+  t.is(annotation.timecode, "00:00:01:00");
+});

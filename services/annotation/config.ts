@@ -2,6 +2,7 @@ import { isAbsolute } from "node:path";
 import { readInt, readString } from "../kit/config/env-reader.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import type { ChangeEventSettings } from "./events/events-part.js";
+import type { NatsSettings } from "./events/nats-publisher.js";
 import type { RegistryLink } from "./query/registry-link.js";
 
 export const ANNOTATION_DEFAULT_GRPC_PORT = 50052;
@@ -33,11 +34,10 @@ export interface AnnotationSettings {
  * watcher's queue.
  */
 export function readChangeEventSettings(env: Env): ChangeEventSettings {
-  const natsUrl = env.M3_EVENTS_NATS_URL?.trim();
   const zeroMqPort = env.M3_EVENTS_ZEROMQ_PORT?.trim();
   return {
     queueLimit: readInt(env, "M3_EVENTS_QUEUE_LIMIT", 10_000, { min: 1, max: 10_000_000 }),
-    nats: natsUrl ? { url: natsUrl, subject: readString(env, "M3_EVENTS_NATS_SUBJECT", "vars") } : undefined,
+    nats: readNatsChangeSettings(env),
     zeroMq: zeroMqPort
       ? {
           host: readString(env, "M3_EVENTS_ZEROMQ_HOST", "*"),
@@ -46,6 +46,15 @@ export function readChangeEventSettings(env: Env): ChangeEventSettings {
         }
       : undefined,
   };
+}
+
+/**
+ * Where the annotation processes publish their changes on NATS, and where the gateways follow
+ * them (M3_EVENTS_NATS_URL, M3_EVENTS_NATS_SUBJECT); unset, NATS is off.
+ */
+export function readNatsChangeSettings(env: Env): NatsSettings | undefined {
+  const url = env.M3_EVENTS_NATS_URL?.trim();
+  return url ? { url, subject: readString(env, "M3_EVENTS_NATS_SUBJECT", "vars") } : undefined;
 }
 
 export function readAnnotationSettings(env: Env): AnnotationSettings {

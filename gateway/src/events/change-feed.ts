@@ -1,16 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { Metadata } from "@grpc/grpc-js";
 import type { Logger } from "pino";
-import {
-  ChangeAction,
-  ChangeDataType,
-  ChangeEvent,
-  WatchChangesRequest,
-} from "../../../proto/gen/m3/annotation/v1/change_event_service.js";
 import { FanOut, type FanOutSubscription } from "../../../services/kit/events/fan-out.js";
-import type { DomainTransport } from "../engine/domain-transport.js";
+import type { ChangeSource } from "./change-streams.js";
 
-const WATCH_PATH = "/m3.annotation.v1.ChangeEventService/WatchChanges";
 /** Changes kept for clients that reconnect with Last-Event-ID. */
 const REPLAY_WINDOW = 1024;
 const RETRY_FIRST_MILLIS = 250;
@@ -25,9 +17,10 @@ export interface FedChange {
 }
 
 /**
- * The annotation changes, followed through the annotation service's WatchChanges stream and
- * handed to every server-sent-events client through a bounded queue each. The stream is watched
- * again whenever it ends (the service restarted or drained), after a growing pause. The last
+ * The annotation changes, followed from their source (the annotation service's WatchChanges
+ * stream, or NATS) and handed to every server-sent-events client through a bounded queue each.
+ * The source is followed again whenever its stream ends (the service restarted or drained), after
+ * a growing pause. The last
  * changes are kept so a client reconnecting with Last-Event-ID gets what it missed, if this
  * gateway still has it.
  */
@@ -40,7 +33,7 @@ export class ChangeFeed {
   private cancel: (() => void) | undefined;
 
   constructor(
-    private readonly transport: DomainTransport,
+    private readonly source: ChangeSource,
     private readonly logger: Logger,
     queueLimit: number,
   ) {
@@ -56,9 +49,10 @@ export class ChangeFeed {
     return { missed: this.missedSince(lastEventId), subscription: this.fanOut.subscribe() };
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.stopped = true;
     this.cancel?.();
+    await this.source.close();
   }
 
   private missedSince(lastEventId: string | undefined): FedChange[] {
@@ -71,18 +65,15 @@ export class ChangeFeed {
   private async follow(): Promise<void> {
     let pause = RETRY_FIRST_MILLIS;
     while (!this.stopped) {
-      const stream = this.transport.serverStream(WATCH_PATH, WatchChangesRequest.encode({}).finish(), {
-        metadata: new Metadata(),
-      });
+      const stream = this.source.open();
       this.cancel = () => stream.cancel();
       try {
-        for await (const bytes of stream) {
+        for await (const json of stream.notices) {
           pause = RETRY_FIRST_MILLIS;
-          this.feed(ChangeEvent.decode(bytes));
+          this.feed(json);
         }
       } catch (error) {
-        if (!this.stopped)
-          this.logger.debug({ err: error }, "the annotation change stream ended; watching again");
+        if (!this.stopped) this.logger.debug({ err: error }, "the change stream ended; following it again");
       }
       if (this.stopped) return;
       await new Promise((resolve) => setTimeout(resolve, pause).unref());
@@ -90,15 +81,8 @@ export class ChangeFeed {
     }
   }
 
-  private feed(event: ChangeEvent): void {
-    const change: FedChange = {
-      id: `${this.feedId}.${++this.sequence}`,
-      json: JSON.stringify({
-        action: ChangeAction[event.action].replace("CHANGE_ACTION_", ""),
-        dataType: ChangeDataType[event.dataType].replace("CHANGE_DATA_TYPE_", ""),
-        uuid: event.uuid,
-      }),
-    };
+  private feed(json: string): void {
+    const change: FedChange = { id: `${this.feedId}.${++this.sequence}`, json };
     this.recent.push(change);
     if (this.recent.length > REPLAY_WINDOW) this.recent.shift();
     this.fanOut.publish([change]);

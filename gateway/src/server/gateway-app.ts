@@ -8,6 +8,7 @@ import { RenderedReplies } from "../engine/rendered-replies.js";
 import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ChangeFeed } from "../events/change-feed.js";
+import { grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
 import { registerEventsRoute } from "../events/events-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
@@ -52,6 +53,11 @@ export interface GatewayOptions {
   accessLog?: AccessLogSettings;
   /** The built web console served at `/` and `/console/`; without one, `/` says how to build it. */
   consoleRoot?: string;
+  /**
+   * NATS to follow the annotation changes on (M3_EVENTS_NATS_URL): every annotation replica's.
+   * Unset, the gateway follows the annotation service's own WatchChanges stream.
+   */
+  changeEventsNats?: { url: string; subject: string };
   /** Which worker of a clustered all-in-one this is (M3_WORKERS), shown by `/healthz`. */
   workerId?: number;
 }
@@ -76,9 +82,16 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   }));
   const clients = domains.map((domain) => domain.client);
   const annotation = domains.find((domain) => domain.service.domain === "annotation");
-  const changes = annotation && new ChangeFeed(annotation.client, options.logger, SSE_QUEUE_LIMIT);
+  const nats = options.changeEventsNats;
+  const changes =
+    annotation &&
+    new ChangeFeed(
+      nats ? natsChangeSource(nats.url, nats.subject) : grpcChangeSource(annotation.client),
+      options.logger,
+      SSE_QUEUE_LIMIT,
+    );
   const closeClients = () => {
-    changes?.close();
+    void changes?.close();
     for (const client of clients) client.close();
   };
   try {

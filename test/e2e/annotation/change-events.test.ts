@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
 import test from "ava";
 import {
   type AnnotationHttpStack,
@@ -128,4 +129,33 @@ test.serial("a reconnecting client with Last-Event-ID gets the changes it missed
   await again.opened;
   t.deepEqual(notices(await again.take(1)), [{ action: "CREATED", dataType: "OBSERVATION", uuid: missed }]);
   again.close();
+});
+
+test.serial("a client that never reads holds up neither the writes nor the other clients", async (t) => {
+  const { port } = new URL(stack.baseUrl);
+  const stalled = connect(Number(port), "127.0.0.1");
+  stalled.pause();
+  stalled.write("GET /anno/v1/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n");
+  const reader = await subscribe();
+  const video = randomUUID();
+  const writes = 200;
+  const statuses = await Promise.all(
+    Array.from({ length: writes }, (_, index) =>
+      stack.http
+        .post("/anno/v1/annotations", {
+          json: {
+            video_reference_uuid: video,
+            concept: "Nanomia",
+            observer: "t",
+            elapsed_time_millis: index,
+          },
+        })
+        .then((reply) => reply.status),
+    ),
+  );
+  t.deepEqual(new Set(statuses), new Set([200]));
+  const events = await reader.take(writes);
+  reader.close();
+  stalled.destroy();
+  t.is(events.length, writes);
 });

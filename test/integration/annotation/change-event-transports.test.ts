@@ -6,6 +6,7 @@ import { freePort } from "../../../tools/dev/fixtures/free-port.js";
 import { privateNatsUrl, stopPrivateNats } from "../../../tools/dev/fixtures/nats.js";
 import type { AnnotationHttpStack } from "../../support/annotation/annotation-http-stack.js";
 import { startAnnotationHttpStackWith } from "../../support/events/annotation-events-stack.js";
+import { SseReader } from "../../support/events/sse-reader.js";
 
 let stack: AnnotationHttpStack;
 let nats: NatsConnection;
@@ -14,11 +15,14 @@ let zeroMqPort: number;
 test.before(async () => {
   const natsUrl = await privateNatsUrl();
   zeroMqPort = await freePort();
-  stack = await startAnnotationHttpStackWith({
-    M3_EVENTS_NATS_URL: natsUrl,
-    M3_EVENTS_ZEROMQ_PORT: String(zeroMqPort),
-    M3_EVENTS_ZEROMQ_HOST: "127.0.0.1",
-  });
+  stack = await startAnnotationHttpStackWith(
+    {
+      M3_EVENTS_NATS_URL: natsUrl,
+      M3_EVENTS_ZEROMQ_PORT: String(zeroMqPort),
+      M3_EVENTS_ZEROMQ_HOST: "127.0.0.1",
+    },
+    { url: natsUrl, subject: "vars" },
+  );
   nats = await connect({ servers: natsUrl });
 });
 test.after.always(async () => {
@@ -64,3 +68,22 @@ test.serial("ZeroMQ: topic vars, then the created annotation in annosaurus's cam
   t.deepEqual(annotation.associations, []);
   t.is(annotation.timecode, "00:00:01:00");
 });
+
+test.serial(
+  "a gateway following NATS serves every replica's changes: its own domain's and another's",
+  async (t) => {
+    const reader = new SseReader(`${stack.baseUrl}/anno/v1/events`);
+    await reader.opened;
+    // The gateway subscribes to NATS as the client connects; let the subscription reach the server.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const created = await createAnnotation();
+    const elsewhere = { action: "UPDATED", dataType: "ASSOCIATION", uuid: randomUUID() };
+    nats.publish("vars", new TextEncoder().encode(JSON.stringify(elsewhere)));
+    const events = await reader.take(2);
+    reader.close();
+    t.deepEqual(
+      events.map((event) => JSON.parse(event.data)),
+      [{ action: "CREATED", dataType: "OBSERVATION", uuid: created.observation_uuid }, elsewhere],
+    );
+  },
+);

@@ -6,12 +6,16 @@ import { annotationModule } from "../../../services/annotation/annotation.module
 import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 
 /** The annotation service on SQLite behind the gateway, with these settings (e.g. M3_EVENTS_*). */
-export function startAnnotationHttpStackWith(env: Record<string, string>): Promise<DomainStack> {
+export function startAnnotationHttpStackWith(
+  env: Record<string, string>,
+  changeEventsNats?: { url: string; subject: string },
+): Promise<DomainStack> {
   return startDomainStack({
     module: annotationModule,
     routes: annotationRoutes,
     dataDir: mkdtempSync(join(tmpdir(), "m3-anno-events-")),
     authPath: "/anno/v1/auth",
     env,
+    changeEventsNats,
   });
 }

@@ -102,8 +102,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         ? { routes, transport: new InProcessTransport(routes.domain, domain.inProcess) }
         : { routes, address: domain.address };
     });
-    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
-      readGatewayConfig(options.env);
+    const {
+      callTimeoutMillis,
+      maxBodyBytes,
+      corsOrigin,
+      trustProxy,
+      accessLog,
+      consoleRoot,
+      changeEventsNats,
+    } = readGatewayConfig(options.env);
     const gateway = await serveGateway(listener, options, {
       targets,
       protoRoot: PROTO_ROOT,
@@ -114,6 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       trustProxy,
       accessLog,
       consoleRoot,
+      changeEventsNats,
       workerId: options.worker?.id,
     });
     return {

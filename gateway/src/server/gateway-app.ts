@@ -63,6 +63,8 @@ export interface GatewayOptions {
 }
 
 const MIB = 1024 * 1024;
+/** Socket errors that say the client went away. */
+const CLIENT_GONE = new Set<unknown>(["ECONNRESET", "EPIPE"]);
 /** Changes a server-sent-events client may have waiting before it is disconnected. */
 const SSE_QUEUE_LIMIT = 10_000;
 const appClosers = new WeakMap<Koa, () => void>();
@@ -123,8 +125,10 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(consoleFiles(options.consoleRoot));
     app.use(router.routes());
     app.on("error", (error: unknown) => {
-      // A client that leaves during a streamed reply is not a fault; the call is cancelled.
-      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") {
+      // A client that leaves during a streamed reply (a download, an event stream) is not a
+      // fault; the call is cancelled. A reset connection is one such leaving.
+      const { code, headerSent } = error as { code?: unknown; headerSent?: unknown };
+      if (code === "ERR_STREAM_PREMATURE_CLOSE" || (headerSent === true && CLIENT_GONE.has(code))) {
         options.logger.debug("client left during a streamed reply");
       } else {
         options.logger.error({ err: error }, "unhandled gateway error");

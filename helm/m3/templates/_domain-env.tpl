@@ -43,7 +43,7 @@
   value: {{ . | quote }}
 {{- end }}
 {{- include "m3.natsEventsEnv" $root }}
-{{- if $root.Values.events.zeroMq.port }}
+{{- if $root.Values.events.zeroMq.enabled }}
 - name: M3_EVENTS_ZEROMQ_PORT
   value: {{ $root.Values.events.zeroMq.port | quote }}
 - name: M3_EVENTS_ZEROMQ_TOPIC

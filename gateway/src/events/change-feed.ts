@@ -68,9 +68,9 @@ export class ChangeFeed {
       const stream = this.source.open();
       this.cancel = () => stream.cancel();
       try {
-        for await (const json of stream.notices) {
+        for await (const notices of stream.notices) {
           pause = RETRY_FIRST_MILLIS;
-          this.feed(json);
+          this.feed(notices);
         }
       } catch (error) {
         if (!this.stopped) this.logger.debug({ err: error }, "the change stream ended; following it again");
@@ -81,10 +81,10 @@ export class ChangeFeed {
     }
   }
 
-  private feed(json: string): void {
-    const change: FedChange = { id: `${this.feedId}.${++this.sequence}`, json };
-    this.recent.push(change);
-    if (this.recent.length > REPLAY_WINDOW) this.recent.shift();
-    this.fanOut.publish([change]);
+  private feed(notices: readonly string[]): void {
+    const changes = notices.map((json): FedChange => ({ id: `${this.feedId}.${++this.sequence}`, json }));
+    this.recent.push(...changes);
+    if (this.recent.length > REPLAY_WINDOW) this.recent.splice(0, this.recent.length - REPLAY_WINDOW);
+    this.fanOut.publish(changes);
   }
 }

@@ -3,14 +3,18 @@ import { connect, type NatsConnection } from "nats";
 import {
   ChangeAction,
   ChangeDataType,
-  ChangeEvent,
+  type ChangeEvent,
+  ChangeEventBatch,
   WatchChangesRequest,
 } from "../../../proto/gen/m3/annotation/v1/change_event_service.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 
-/** One opened stream of change notices (`{"action","dataType","uuid"}` JSON), until it ends or is cancelled. */
+/**
+ * One opened stream of change notices (`{"action","dataType","uuid"}` JSON), until it ends or is
+ * cancelled, a batch (one or more transactions' changes) at a time.
+ */
 export interface ChangeStream {
-  notices: AsyncIterable<string>;
+  notices: AsyncIterable<string[]>;
   cancel(): void;
 }
 
@@ -35,15 +39,16 @@ export function grpcChangeSource(transport: DomainTransport): ChangeSource {
   };
 }
 
-async function* noticesOf(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  for await (const bytes of stream) {
-    const event = ChangeEvent.decode(bytes);
-    yield JSON.stringify({
-      action: ChangeAction[event.action].replace("CHANGE_ACTION_", ""),
-      dataType: ChangeDataType[event.dataType].replace("CHANGE_DATA_TYPE_", ""),
-      uuid: event.uuid,
-    });
-  }
+async function* noticesOf(stream: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  for await (const bytes of stream) yield ChangeEventBatch.decode(bytes).events.map(noticeJson);
+}
+
+function noticeJson(event: ChangeEvent): string {
+  return JSON.stringify({
+    action: ChangeAction[event.action].replace("CHANGE_ACTION_", ""),
+    dataType: ChangeDataType[event.dataType].replace("CHANGE_DATA_TYPE_", ""),
+    uuid: event.uuid,
+  });
 }
 
 /**
@@ -68,12 +73,12 @@ export function natsChangeSource(url: string, subject: string): ChangeSource {
         cancelled = true;
       };
       const decoder = new TextDecoder();
-      async function* notices(): AsyncGenerator<string> {
+      async function* notices(): AsyncGenerator<string[]> {
         const nc = await connected();
         if (cancelled) return;
         const subscription = nc.subscribe(subject);
         cancel = () => subscription.unsubscribe();
-        for await (const message of subscription) yield decoder.decode(message.data);
+        for await (const message of subscription) yield [decoder.decode(message.data)];
       }
       return { notices: notices(), cancel: () => cancel() };
     },

@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import type { Context } from "koa";
-import { SubscriberTooSlowError } from "../../../services/kit/events/fan-out.js";
 import type { Router } from "../server/router.js";
 import type { ChangeFeed, FedChange } from "./change-feed.js";
 
@@ -35,16 +34,18 @@ function serveEvents(ctx: Context, feed: ChangeFeed): void {
     clearInterval(heartbeat);
     subscription.close();
   };
-  ctx.req.on("close", stop);
+  ctx.res.on("close", stop);
   void (async () => {
     try {
       for (const change of missed) await send(body, change);
       for await (const change of subscription) await send(body, change);
-    } catch (error) {
-      if (!(error instanceof SubscriberTooSlowError)) throw error;
+      body.end();
+    } catch {
+      // Cut off as too slow (SubscriberTooSlowError): what the client has not read is dropped
+      // with its connection.
+      ctx.res.destroy();
     } finally {
       stop();
-      body.end();
     }
   })();
 }

@@ -5,13 +5,18 @@ import type { ServiceHandlers } from "../../kit/grpc/bind-service.js";
 import { toChangeEventMessage } from "./change-event.mapper.js";
 import type { ChangeHub } from "./change-hub.js";
 
+/** Changes per WatchChanges message: a 100,000-row bulk write goes out in messages of ~50 KB. */
+const EVENTS_PER_MESSAGE = 1000;
+
 export function changeEventHandlers(hub: ChangeHub): ServiceHandlers<typeof ChangeEventServiceService> {
   return {
     watchChanges: async function* (_request, ctx) {
       const subscription = hub.watch();
       ctx.signal.addEventListener("abort", () => subscription.close(), { once: true });
       try {
-        for await (const event of subscription) yield toChangeEventMessage(event);
+        for await (const batch of subscription.batches(EVENTS_PER_MESSAGE)) {
+          yield { events: batch.map(toChangeEventMessage) };
+        }
       } catch (error) {
         if (error instanceof SubscriberTooSlowError) {
           throw new DomainError("RESOURCE_EXHAUSTED", "SUBSCRIBER_TOO_SLOW", error.message);

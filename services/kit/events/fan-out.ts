@@ -1,8 +1,11 @@
 /**
  * Hands every published item to every subscriber, each through a bounded queue of its own, so a
- * subscriber that stops reading never holds up the publisher nor the other subscribers: once
- * its queue is full it is cut off (its iteration throws SubscriberTooSlowError) and may
- * subscribe again. Publishing only appends to queues; nothing waits on a subscriber.
+ * subscriber that stops reading never holds up the publisher nor the other subscribers. A
+ * subscriber that still has `queueLimit` items waiting when more arrive is cut off (its iteration
+ * throws SubscriberTooSlowError) and may subscribe again. One publish may hold more than the limit
+ * (a transaction's many changes) and is taken whole by a subscriber that keeps up, so a queue
+ * holds at most the limit plus one publish. Publishing only appends to queues; nothing waits on a
+ * subscriber.
  */
 export class FanOut<T> {
   private readonly subscribers = new Set<FanOutSubscription<T>>();
@@ -68,7 +71,7 @@ export class FanOutSubscription<T> implements AsyncIterable<T> {
 
   offer(items: readonly T[]): void {
     if (this.state !== "open") return;
-    if (this.queue.length + items.length > this.queueLimit) {
+    if (this.queue.length >= this.queueLimit) {
       this.state = "too-slow";
       this.queue = [];
       this.ended();
@@ -86,13 +89,18 @@ export class FanOutSubscription<T> implements AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for await (const batch of this.batches(Number.POSITIVE_INFINITY)) yield* batch;
+  }
+
+  /** What is waiting, in arrays of at most `max` items, oldest first. */
+  async *batches(max: number): AsyncGenerator<T[]> {
     try {
       while (true) {
         if (this.state === "too-slow") throw new SubscriberTooSlowError(this.queueLimit);
         if (this.queue.length > 0) {
-          const ready = this.queue;
-          this.queue = [];
-          yield* ready;
+          const ready = this.queue.length <= max ? this.queue : this.queue.slice(0, max);
+          this.queue = this.queue.length <= max ? [] : this.queue.slice(max);
+          yield ready;
           continue;
         }
         if (this.state === "closed") return;

@@ -81,9 +81,13 @@ test.serial(
     nats.publish("vars", new TextEncoder().encode(JSON.stringify(elsewhere)));
     const events = await reader.take(2);
     reader.close();
+    // Two processes publish: their changes interleave in any order.
+    const byUuid = (a: { uuid: string }, b: { uuid: string }) => a.uuid.localeCompare(b.uuid);
     t.deepEqual(
-      events.map((event) => JSON.parse(event.data)),
-      [{ action: "CREATED", dataType: "OBSERVATION", uuid: created.observation_uuid }, elsewhere],
+      events.map((event) => JSON.parse(event.data)).sort(byUuid),
+      [{ action: "CREATED", dataType: "OBSERVATION", uuid: created.observation_uuid }, elsewhere].sort(
+        byUuid,
+      ),
     );
   },
 );

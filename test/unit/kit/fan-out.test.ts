@@ -22,6 +22,24 @@ test("a subscriber that stops reading is cut off when its queue is full; the oth
   await t.throwsAsync(readAll(stalled), { instanceOf: SubscriberTooSlowError });
 });
 
+test("one publish larger than the limit is taken whole by a subscriber that keeps up", async (t) => {
+  const fanOut = new FanOut<number>(3);
+  const subscription = fanOut.subscribe();
+  fanOut.publish([1, 2, 3, 4, 5, 6]);
+  subscription.close();
+  t.deepEqual(await readAll(subscription), [1, 2, 3, 4, 5, 6]);
+});
+
+test("a subscriber with the limit waiting is cut off when more arrive", async (t) => {
+  const fanOut = new FanOut<number>(3);
+  const subscription = fanOut.subscribe();
+  fanOut.publish([1, 2, 3]);
+  t.is(fanOut.size, 1);
+  fanOut.publish([4]);
+  t.is(fanOut.size, 0);
+  await t.throwsAsync(readAll(subscription), { instanceOf: SubscriberTooSlowError });
+});
+
 test("publishing returns at once while nobody reads: it only queues", (t) => {
   const fanOut = new FanOut<number>(1000);
   const subscription = fanOut.subscribe();

@@ -54,6 +54,15 @@ export enum ChangeDataType {
 export interface WatchChangesRequest {
 }
 
+/**
+ * Changes in commit order: those waiting when the message was sent (one or more transactions'),
+ * at most 1000.
+ */
+export interface ChangeEventBatch {
+  /** The changes, oldest first. */
+  events: ChangeEvent[];
+}
+
 /** One committed change of one record. */
 export interface ChangeEvent {
   /** What happened. */
@@ -103,6 +112,61 @@ export const WatchChangesRequest: MessageFns<WatchChangesRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<WatchChangesRequest>, I>>(_: I): WatchChangesRequest {
     const message = createBaseWatchChangesRequest();
+    return message;
+  },
+};
+
+function createBaseChangeEventBatch(): ChangeEventBatch {
+  return { events: [] };
+}
+
+export const ChangeEventBatch: MessageFns<ChangeEventBatch> = {
+  encode(message: ChangeEventBatch, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      ChangeEvent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeEventBatch {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeEventBatch();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(ChangeEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  create<I extends Exact<DeepPartial<ChangeEventBatch>, I>>(base?: I): ChangeEventBatch {
+    return ChangeEventBatch.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeEventBatch>, I>>(object: I): ChangeEventBatch {
+    const message = createBaseChangeEventBatch();
+    message.events = object.events?.map((e) => ChangeEvent.fromPartial(e)) || [];
     return message;
   },
 };
@@ -193,8 +257,9 @@ export const ChangeEvent: MessageFns<ChangeEvent> = {
 export type ChangeEventServiceService = typeof ChangeEventServiceService;
 export const ChangeEventServiceService = {
   /**
-   * Streams every change committed from now on, until the caller cancels or the server stops.
-   * A caller that reads too slowly is cut off with RESOURCE_EXHAUSTED and may watch again.
+   * Streams every change committed from now on, until the caller cancels or the server stops,
+   * in commit order, a transaction's changes together. A caller that reads too slowly is cut off
+   * with RESOURCE_EXHAUSTED and may watch again.
    */
   watchChanges: {
     path: "/m3.annotation.v1.ChangeEventService/WatchChanges" as const,
@@ -202,30 +267,32 @@ export const ChangeEventServiceService = {
     responseStream: true as const,
     requestSerialize: (value: WatchChangesRequest): Buffer => Buffer.from(WatchChangesRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): WatchChangesRequest => WatchChangesRequest.decode(value),
-    responseSerialize: (value: ChangeEvent): Buffer => Buffer.from(ChangeEvent.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ChangeEvent => ChangeEvent.decode(value),
+    responseSerialize: (value: ChangeEventBatch): Buffer => Buffer.from(ChangeEventBatch.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangeEventBatch => ChangeEventBatch.decode(value),
   },
 } as const;
 
 export interface ChangeEventServiceServer extends UntypedServiceImplementation {
   /**
-   * Streams every change committed from now on, until the caller cancels or the server stops.
-   * A caller that reads too slowly is cut off with RESOURCE_EXHAUSTED and may watch again.
+   * Streams every change committed from now on, until the caller cancels or the server stops,
+   * in commit order, a transaction's changes together. A caller that reads too slowly is cut off
+   * with RESOURCE_EXHAUSTED and may watch again.
    */
-  watchChanges: handleServerStreamingCall<WatchChangesRequest, ChangeEvent>;
+  watchChanges: handleServerStreamingCall<WatchChangesRequest, ChangeEventBatch>;
 }
 
 export interface ChangeEventServiceClient extends Client {
   /**
-   * Streams every change committed from now on, until the caller cancels or the server stops.
-   * A caller that reads too slowly is cut off with RESOURCE_EXHAUSTED and may watch again.
+   * Streams every change committed from now on, until the caller cancels or the server stops,
+   * in commit order, a transaction's changes together. A caller that reads too slowly is cut off
+   * with RESOURCE_EXHAUSTED and may watch again.
    */
-  watchChanges(request: WatchChangesRequest, options?: Partial<CallOptions>): ClientReadableStream<ChangeEvent>;
+  watchChanges(request: WatchChangesRequest, options?: Partial<CallOptions>): ClientReadableStream<ChangeEventBatch>;
   watchChanges(
     request: WatchChangesRequest,
     metadata?: Metadata,
     options?: Partial<CallOptions>,
-  ): ClientReadableStream<ChangeEvent>;
+  ): ClientReadableStream<ChangeEventBatch>;
 }
 
 export const ChangeEventServiceClient = makeGenericClientConstructor(

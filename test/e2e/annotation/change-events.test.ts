@@ -159,3 +159,43 @@ test.serial("a client that never reads holds up neither the writes nor the other
   stalled.destroy();
   t.is(events.length, writes);
 });
+
+test.serial(
+  "a bulk create publishes one notice per record; deleting the video's annotations, one per record deleted",
+  async (t) => {
+    const reader = await subscribe();
+    const { http } = stack;
+    const video = randomUUID();
+    const items = [1000, 2000, 3000].map((elapsed) => ({
+      video_reference_uuid: video,
+      concept: "Nanomia",
+      observer: "t",
+      elapsed_time_millis: elapsed,
+      associations: [{ link_name: "eating", to_concept: "self", link_value: "nil" }],
+    }));
+    const created = await http.post("/anno/v1/annotations/bulk", { json: items });
+    t.is(created.status, 200);
+    const annotations = created.json as { observation_uuid: string; associations: { uuid: string }[] }[];
+    const observations = annotations.map((annotation) => annotation.observation_uuid).sort();
+    const associations = annotations
+      .flatMap((annotation) => annotation.associations.map((a) => a.uuid))
+      .sort();
+    const createdNotices = notices(await reader.take(6));
+    const uuidsOf = (
+      list: { action: string; dataType: string; uuid: string }[],
+      action: string,
+      type: string,
+    ) =>
+      list
+        .filter((notice) => notice.action === action && notice.dataType === type)
+        .map((notice) => notice.uuid)
+        .sort();
+    t.deepEqual(uuidsOf(createdNotices, "CREATED", "OBSERVATION"), observations);
+    t.deepEqual(uuidsOf(createdNotices, "CREATED", "ASSOCIATION"), associations);
+    t.is((await http.delete(`/anno/v1/fast/videoreference/${video}`)).status, 200);
+    const deletedNotices = notices(await reader.take(6));
+    reader.close();
+    t.deepEqual(uuidsOf(deletedNotices, "DELETED", "OBSERVATION"), observations);
+    t.deepEqual(uuidsOf(deletedNotices, "DELETED", "ASSOCIATION"), associations);
+  },
+);

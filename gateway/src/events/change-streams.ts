@@ -1,5 +1,5 @@
 import { Metadata } from "@grpc/grpc-js";
-import { connect, type NatsConnection } from "nats";
+import type { Logger } from "pino";
 import {
   ChangeAction,
   ChangeDataType,
@@ -7,6 +7,7 @@ import {
   ChangeEventBatch,
   WatchChangesRequest,
 } from "../../../proto/gen/m3/annotation/v1/change_event_service.js";
+import { NatsLink } from "../../../services/kit/events/nats-link.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 
 /**
@@ -53,19 +54,10 @@ function noticeJson(event: ChangeEvent): string {
 
 /**
  * The NATS subject every annotation process publishes to: the changes of all replicas. The
- * connection is made once and remade by the client itself.
+ * connection is made in the background and remade by the client itself.
  */
-export function natsChangeSource(url: string, subject: string): ChangeSource {
-  let connection: Promise<NatsConnection> | undefined;
-  const connected = () => {
-    connection ??= connect({
-      servers: url.split(",").map((server) => server.trim()),
-      name: "m3-gateway",
-      waitOnFirstConnect: true,
-      maxReconnectAttempts: -1,
-    });
-    return connection;
-  };
+export function natsChangeSource(url: string, subject: string, logger: Logger): ChangeSource {
+  const link = new NatsLink(url, "m3-gateway", logger);
   return {
     open() {
       let cancelled = false;
@@ -74,18 +66,14 @@ export function natsChangeSource(url: string, subject: string): ChangeSource {
       };
       const decoder = new TextDecoder();
       async function* notices(): AsyncGenerator<string[]> {
-        const nc = await connected();
-        if (cancelled) return;
-        const subscription = nc.subscribe(subject);
+        const connection = await link.connection();
+        if (!connection || cancelled) return;
+        const subscription = connection.subscribe(subject);
         cancel = () => subscription.unsubscribe();
         for await (const message of subscription) yield [decoder.decode(message.data)];
       }
       return { notices: notices(), cancel: () => cancel() };
     },
-    async close() {
-      const nc = await connection?.catch(() => undefined);
-      connection = undefined;
-      await nc?.close();
-    },
+    close: () => link.close(),
   };
 }

@@ -88,7 +88,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const changes =
     annotation &&
     new ChangeFeed(
-      nats ? natsChangeSource(nats.url, nats.subject) : grpcChangeSource(annotation.client),
+      nats ? natsChangeSource(nats.url, nats.subject, options.logger) : grpcChangeSource(annotation.client),
       options.logger,
       SSE_QUEUE_LIMIT,
     );

@@ -1,5 +1,5 @@
-import { connect } from "nats";
 import type { Logger } from "pino";
+import { NatsLink } from "../../kit/events/nats-link.js";
 import { changeNoticeJson } from "./change-event.js";
 import type { ChangeHub } from "./change-hub.js";
 import { followChanges } from "./follow-changes.js";
@@ -13,9 +13,9 @@ export interface NatsSettings {
 
 /**
  * Publishes each change on NATS as annosaurus does: `{"action","dataType","uuid"}` on one subject.
- * The connection is made in the background and remade for ever; the client holds what is
- * published while it is away (its reconnect buffer) and the hub's queue holds the rest until it
- * overflows (logged).
+ * The service starts without waiting for NATS; until the first connection, and while the client
+ * reconnects (it holds what is published meanwhile in its buffer), changes wait in the hub's
+ * queue, and those past its limit are lost (logged).
  */
 export function startNatsPublisher(
   settings: NatsSettings,
@@ -23,29 +23,21 @@ export function startNatsPublisher(
   logger: Logger,
 ): { close(): Promise<void> } {
   const encoder = new TextEncoder();
-  const connection = connect({
-    servers: settings.url.split(",").map((server) => server.trim()),
-    name: "m3-annotation",
-    waitOnFirstConnect: true,
-    maxReconnectAttempts: -1,
-  });
-  connection.then(
-    () =>
-      logger.info({ url: settings.url, subject: settings.subject }, "publishing annotation changes on NATS"),
-    (error: unknown) => logger.error({ err: error, url: settings.url }, "NATS connection failed"),
-  );
+  const link = new NatsLink(settings.url, "m3-annotation", logger);
+  logger.info({ url: settings.url, subject: settings.subject }, "publishing annotation changes on NATS");
   const follower = followChanges(
     hub,
     async (event) => {
-      (await connection).publish(settings.subject, encoder.encode(changeNoticeJson(event)));
+      const connection = await link.connection();
+      connection?.publish(settings.subject, encoder.encode(changeNoticeJson(event)));
     },
     logger,
   );
   return {
     async close() {
+      const closing = link.close();
       await follower.stop();
-      const nc = await connection.catch(() => undefined);
-      await nc?.drain().catch(() => undefined);
+      await closing;
     },
   };
 }

@@ -3,6 +3,12 @@ import type { Logger } from "pino";
 import { FanOut, type FanOutSubscription } from "../../../services/kit/events/fan-out.js";
 import type { ChangeSource } from "./change-streams.js";
 
+/** A source the feed follows; `forward`, when given, also receives each batch it yields. */
+export interface FollowedSource {
+  source: ChangeSource;
+  forward?: (notices: readonly string[]) => void;
+}
+
 /** Changes kept for clients that reconnect with Last-Event-ID. */
 const REPLAY_WINDOW = 1024;
 const RETRY_FIRST_MILLIS = 250;
@@ -30,15 +36,15 @@ export class ChangeFeed {
   private readonly feedId = randomBytes(4).toString("hex");
   private sequence = 0;
   private stopped = false;
-  private cancel: (() => void) | undefined;
+  private readonly cancels = new Set<() => void>();
 
   constructor(
-    private readonly source: ChangeSource,
+    private readonly sources: readonly FollowedSource[],
     private readonly logger: Logger,
     queueLimit: number,
   ) {
     this.fanOut = new FanOut(queueLimit);
-    void this.follow();
+    for (const followed of sources) void this.follow(followed);
   }
 
   /** A subscription from now on, preceded by the kept changes after `lastEventId` when it names one of them. */
@@ -51,8 +57,8 @@ export class ChangeFeed {
 
   async close(): Promise<void> {
     this.stopped = true;
-    this.cancel?.();
-    await this.source.close();
+    for (const cancel of this.cancels) cancel();
+    await Promise.all(this.sources.map(({ source }) => source.close()));
   }
 
   private missedSince(lastEventId: string | undefined): FedChange[] {
@@ -62,18 +68,22 @@ export class ChangeFeed {
     return this.recent.filter((change) => Number(change.id.split(".")[1]) > after);
   }
 
-  private async follow(): Promise<void> {
+  private async follow({ source, forward }: FollowedSource): Promise<void> {
     let pause = RETRY_FIRST_MILLIS;
     while (!this.stopped) {
-      const stream = this.source.open();
-      this.cancel = () => stream.cancel();
+      const stream = source.open();
+      const cancel = () => stream.cancel();
+      this.cancels.add(cancel);
       try {
         for await (const notices of stream.notices) {
           pause = RETRY_FIRST_MILLIS;
           this.feed(notices);
+          forward?.(notices);
         }
       } catch (error) {
         if (!this.stopped) this.logger.debug({ err: error }, "the change stream ended; following it again");
+      } finally {
+        this.cancels.delete(cancel);
       }
       if (this.stopped) return;
       await new Promise((resolve) => setTimeout(resolve, pause).unref());

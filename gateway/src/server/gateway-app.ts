@@ -8,7 +8,7 @@ import { RenderedReplies } from "../engine/rendered-replies.js";
 import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ChangeFeed } from "../events/change-feed.js";
-import { grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
+import { type ChangeSource, grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
 import { registerEventsRoute } from "../events/events-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
@@ -58,6 +58,11 @@ export interface GatewayOptions {
    * Unset, the gateway follows the annotation service's own WatchChanges stream.
    */
   changeEventsNats?: { url: string; subject: string };
+  /**
+   * In a clustered all-in-one: where this worker's changes go for the other workers' gateways
+   * (`forward`), and where theirs come from (`source`), so every SSE client sees every write.
+   */
+  changeRelay?: { source: ChangeSource; forward(notices: readonly string[]): void };
   /** Which worker of a clustered all-in-one this is (M3_WORKERS), shown by `/healthz`. */
   workerId?: number;
 }
@@ -85,10 +90,16 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const clients = domains.map((domain) => domain.client);
   const annotation = domains.find((domain) => domain.service.domain === "annotation");
   const nats = options.changeEventsNats;
+  const relay = options.changeRelay;
   const changes =
     annotation &&
     new ChangeFeed(
-      nats ? natsChangeSource(nats.url, nats.subject, options.logger) : grpcChangeSource(annotation.client),
+      [
+        nats
+          ? { source: natsChangeSource(nats.url, nats.subject, options.logger) }
+          : { source: grpcChangeSource(annotation.client), forward: relay?.forward },
+        ...(relay && !nats ? [{ source: relay.source }] : []),
+      ],
       options.logger,
       SSE_QUEUE_LIMIT,
     );

@@ -17,6 +17,7 @@ import { InProcessTransport } from "../../../services/kit/grpc/in-process-transp
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { refuseUnsupportedEngines } from "../migrate/domain-engines.js";
+import { workerChangeRelay } from "./change-relay.js";
 import { readInProcessCalls } from "./config.js";
 import { type AllInOneDomain, allInOneDomains } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
@@ -122,6 +123,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       accessLog,
       consoleRoot,
       changeEventsNats,
+      changeRelay: options.worker ? workerChangeRelay() : undefined,
       workerId: options.worker?.id,
     });
     return {

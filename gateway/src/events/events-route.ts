@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { Context } from "koa";
 import type { Router } from "../server/router.js";
 import type { ChangeFeed, FedChange } from "./change-feed.js";
+import { sseClientConnected, sseClientGone } from "./sse-metrics.js";
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
 const HEARTBEAT_MILLIS = 15_000;
@@ -32,9 +33,15 @@ function serveEvents(ctx: Context, feed: ChangeFeed): void {
   ctx.body = body;
   body.write(`retry: ${RETRY_MILLIS}\n: m3 annotation changes\n\n`);
   const heartbeat = setInterval(() => body.write(": heartbeat\n\n"), HEARTBEAT_MILLIS);
+  sseClientConnected();
+  let tooSlow = false;
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     clearInterval(heartbeat);
     subscription.close();
+    sseClientGone(tooSlow);
   };
   ctx.res.on("close", stop);
   void (async () => {
@@ -45,6 +52,7 @@ function serveEvents(ctx: Context, feed: ChangeFeed): void {
     } catch {
       // Cut off as too slow (SubscriberTooSlowError): what the client has not read is dropped
       // with its connection.
+      tooSlow = true;
       ctx.res.destroy();
     } finally {
       stop();

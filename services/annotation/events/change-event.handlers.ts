@@ -3,6 +3,7 @@ import { DomainError } from "../../kit/errors/domain-error.js";
 import { SubscriberTooSlowError } from "../../kit/events/fan-out.js";
 import type { ServiceHandlers } from "../../kit/grpc/bind-service.js";
 import { toChangeEventMessage } from "./change-event.mapper.js";
+import { recordCutOff } from "./change-event-metrics.js";
 import type { ChangeHub } from "./change-hub.js";
 
 /** Changes per WatchChanges message: a 100,000-row bulk write goes out in messages of ~50 KB. */
@@ -19,6 +20,7 @@ export function changeEventHandlers(hub: ChangeHub): ServiceHandlers<typeof Chan
         }
       } catch (error) {
         if (error instanceof SubscriberTooSlowError) {
+          recordCutOff("grpc");
           throw new DomainError("RESOURCE_EXHAUSTED", "SUBSCRIBER_TOO_SLOW", error.message);
         }
         throw error;

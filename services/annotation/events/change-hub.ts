@@ -1,5 +1,6 @@
 import { FanOut, type FanOutSubscription } from "../../kit/events/fan-out.js";
 import type { ChangeEvent } from "./change-event.js";
+import { recordPublished } from "./change-event-metrics.js";
 
 /**
  * Changes a subscriber may have waiting before it is cut off: a few minutes of a busy
@@ -22,6 +23,7 @@ export class ChangeHub {
    */
   publishCommitted(changes: readonly ChangeEvent[]): void {
     if (changes.length === 0) return;
+    recordPublished(changes);
     setImmediate(() => this.fanOut.publish(changes));
   }
 

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { SubscriberTooSlowError } from "../../kit/events/fan-out.js";
 import type { ChangeEvent } from "./change-event.js";
+import { type ChangeWatcher, recordCutOff } from "./change-event-metrics.js";
 import type { ChangeHub } from "./change-hub.js";
 
 /**
@@ -9,6 +10,7 @@ import type { ChangeHub } from "./change-hub.js";
  * says so in the log, and follows on from the next change.
  */
 export function followChanges(
+  watcher: ChangeWatcher,
   hub: ChangeHub,
   deliver: (event: ChangeEvent) => Promise<void> | void,
   logger: Logger,
@@ -28,7 +30,8 @@ export function followChanges(
         return;
       } catch (error) {
         if (!(error instanceof SubscriberTooSlowError)) throw error;
-        logger.warn({ err: error }, "change events were dropped: the transport fell behind");
+        recordCutOff(watcher);
+        logger.warn({ err: error, watcher }, "change events were dropped: the transport fell behind");
         subscription = hub.subscribe();
       }
     }

@@ -26,6 +26,7 @@ export function startNatsPublisher(
   const link = new NatsLink(settings.url, "m3-annotation", logger);
   logger.info({ url: settings.url, subject: settings.subject }, "publishing annotation changes on NATS");
   const follower = followChanges(
+    "nats",
     hub,
     async (event) => {
       const connection = await link.connection();

@@ -38,6 +38,7 @@ export async function startZeroMqPublisher(
   await socket.bind(`tcp://${settings.host}:${settings.port}`);
   logger.info({ port: settings.port, topic: settings.topic }, "publishing annotation changes on ZeroMQ");
   const follower = followChanges(
+    "zeromq",
     hub,
     async (event) => {
       const body = (await bodyOf(event, bodies)) ?? changeNoticeJson(event);

@@ -199,3 +199,18 @@ test.serial(
     t.deepEqual(uuidsOf(deletedNotices, "DELETED", "ASSOCIATION"), associations);
   },
 );
+
+test.serial("/metrics counts the changes published and the SSE clients connected", async (t) => {
+  const reader = await subscribe();
+  const reply = await stack.http.post("/anno/v1/annotations", {
+    json: { video_reference_uuid: randomUUID(), concept: "Nanomia", observer: "t" },
+  });
+  t.is(reply.status, 200);
+  await reader.take(1);
+  const metrics = (await stack.http.get("/metrics")).text;
+  reader.close();
+  const value = (series: string) => Number(new RegExp(`^${series} (\\S+)$`, "m").exec(metrics)?.[1]);
+  t.true(value('m3_change_events_total{action="CREATED",data_type="OBSERVATION"}') >= 1);
+  t.true(value("m3_sse_clients") >= 1);
+  t.is(value('m3_change_event_watchers_cut_off_total{watcher="grpc"}'), 0);
+});

@@ -1,3 +1,5 @@
+import { readNatsChangeSettings } from "../services/annotation/config.js";
+import type { NatsSettings } from "../services/annotation/events/nats-publisher.js";
 import { readBoolean, readInt, readString } from "../services/kit/config/env-reader.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
 import { DEFAULT_CONSOLE_ROOT } from "./src/console/console-root.js";
@@ -31,6 +33,8 @@ export interface GatewayConfig {
   consoleRoot: string;
   /** host:port of each domain, from M3_<DOMAIN>_GRPC_ADDRESS. */
   addressOf(domain: string): string;
+  /** NATS to follow the annotation changes on (every replica's), instead of one annotation process's stream. */
+  changeEventsNats: NatsSettings | undefined;
   /** The environment, for route placement (base and context paths) and OpenTelemetry. */
   env: Env;
 }
@@ -51,6 +55,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     consoleRoot: readString(env, "M3_CONSOLE_DIR", DEFAULT_CONSOLE_ROOT),
     addressOf: (domain) =>
       readString(env, `M3_${upper(domain)}_GRPC_ADDRESS`, `127.0.0.1:${DEFAULT_GRPC_PORTS[domain] ?? 50050}`),
+    changeEventsNats: readNatsChangeSettings(env),
     env,
   };
 }

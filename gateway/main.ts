@@ -26,6 +26,7 @@ const gateway = await startGateway({
   trustProxy: config.trustProxy,
   accessLog: config.accessLog,
   consoleRoot: config.consoleRoot,
+  changeEventsNats: config.changeEventsNats,
 });
 logger.info({ port: gateway.port }, "gateway listening");
 onShutdownSignal(async () => {

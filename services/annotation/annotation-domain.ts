@@ -4,6 +4,7 @@ import type { ServiceBinding } from "../kit/grpc/bind-service.js";
 import type { DatabaseTarget } from "../kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../kit/storage/domain-storage.js";
 import { createAnnotationsBindings } from "./annotations/annotations-part.js";
+import { AnnotationService } from "./annotations/services/annotation.service.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
@@ -12,6 +13,7 @@ import { ImagedMomentEntity } from "./entities/imaged-moment.entity.js";
 import { ImagedMomentLockEntity } from "./entities/imaged-moment-lock.entity.js";
 import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
+import { type ChangeEventSettings, createChangeEvents } from "./events/events-part.js";
 import { createFastBindings } from "./fast/fast-part.js";
 import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
@@ -43,6 +45,7 @@ import { UnionViewSqlite } from "./migrations/sqlite/union-view.migration.js";
 import { createMomentsBindings } from "./moments/moments-part.js";
 import { createImagedMomentStore } from "./moments/services/imaged-moment.store.js";
 import { createObservationsBindings } from "./observations/observations-part.js";
+import { AssociationService } from "./observations/services/association.service.js";
 import { createObservationStore } from "./observations/services/observation.store.js";
 import { createQueryBindings } from "./query/query-part.js";
 import type { RegistryLink } from "./query/registry-link.js";
@@ -107,24 +110,46 @@ export interface AnnotationDomainOptions {
   storage: DomainStorage;
   /** Checks the Bearer JWT of every write. */
   tokens: TokenVerifier;
-  logger?: Logger;
+  logger: Logger;
   /** Where the tabular query's registry columns and the datasets' media come from (same MySQL server, or SQLite file). */
   registry?: RegistryLink;
+  /** Where committed changes go besides the gRPC watch. */
+  events: ChangeEventSettings;
+}
+
+export interface AnnotationDomain {
+  bindings: ServiceBinding[];
+  /** Stops the change events' transports (NATS, ZeroMQ). */
+  close(): Promise<void>;
 }
 
 /**
  * Every annotation gRPC service; reads are public, writes need a JWT. Each part (moments,
- * observations, annotations, fast queries, histograms and tabular query, datasets) contributes its bindings over the shared stores.
+ * observations, annotations, fast queries, histograms and tabular query, datasets) contributes
+ * its bindings over the shared stores; their writes go through the change events' storage, which
+ * publishes what each transaction changed once it commits.
  */
-export function createAnnotationDomain(options: AnnotationDomainOptions): ServiceBinding[] {
+export async function createAnnotationDomain(options: AnnotationDomainOptions): Promise<AnnotationDomain> {
+  const events = createChangeEvents({ ...options, settings: options.events });
+  const parts = { ...options, storage: events.storage };
   const moments = createImagedMomentStore();
   const observations = createObservationStore();
-  return [
-    ...createMomentsBindings({ ...options, moments }),
-    ...createObservationsBindings({ ...options, moments }),
-    ...createAnnotationsBindings({ ...options, stores: { moments, observations } }),
-    ...createFastBindings(options),
-    ...createQueryBindings(options),
-    ...createDatasetBindings(options),
-  ];
+  const annotations = new AnnotationService(options.storage);
+  const associations = new AssociationService(options.storage);
+  await events.startTransports({
+    annotation: (uuid) => annotations.get(uuid),
+    association: (uuid) => associations.get(uuid),
+  });
+  return {
+    bindings: [
+      ...createMomentsBindings({ ...parts, moments }),
+      ...createObservationsBindings({ ...parts, moments }),
+      ...createAnnotationsBindings({ ...parts, stores: { moments, observations } }),
+      ...createFastBindings(parts),
+      ...createQueryBindings(parts),
+      ...createDatasetBindings(parts),
+      events.binding,
+    ],
+    close: () => events.close(),
+  };
 }

@@ -1,4 +1,5 @@
 import { DATASET_PROTO_FILES } from "./datasets/datasets-part.js";
+import { EVENTS_PROTO_FILES } from "./events/events-part.js";
 import { FAST_PROTO_FILES } from "./fast/fast-part.js";
 import { QUERY_PROTO_FILES } from "./query/query-part.js";
 
@@ -31,5 +32,6 @@ export const ANNOTATION_PROTO_FILES: readonly string[] = [
     ...FAST_PROTO_FILES,
     ...QUERY_PROTO_FILES,
     ...DATASET_PROTO_FILES,
+    ...EVENTS_PROTO_FILES,
   ]),
 ];

@@ -2,6 +2,7 @@ import { COMMON_ACCESS } from "../kit/domain/common.access.js";
 import { type RpcAccess, rpcAccess } from "../kit/grpc/method-access.js";
 import { ANNOTATION_ACCESS } from "./annotations/handlers/annotation.access.js";
 import { DATASET_ACCESS } from "./datasets/handlers/dataset.access.js";
+import { CHANGE_EVENT_ACCESS } from "./events/change-event.access.js";
 import { FAST_QUERY_ACCESS } from "./fast/handlers/fast-query.access.js";
 import { INDEX_ACCESS } from "./indices/handlers/index.access.js";
 import { ANCILLARY_DATA_ACCESS } from "./moments/handlers/ancillary-data.access.js";
@@ -28,4 +29,5 @@ export const ANNOTATION_RPC_ACCESS: RpcAccess = rpcAccess([
   HISTOGRAM_ACCESS,
   TABULAR_QUERY_ACCESS,
   DATASET_ACCESS,
+  CHANGE_EVENT_ACCESS,
 ]);

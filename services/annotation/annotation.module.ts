@@ -14,10 +14,22 @@ export const annotationModule: DomainModule = {
     const storage = await openAnnotationStorage(
       domainDatabaseTarget(config.databaseUrl, dataDir, "annotation"),
     );
+    const domain = await createAnnotationDomain({
+      storage,
+      tokens,
+      logger,
+      ...readAnnotationSettings(env),
+    }).catch(async (error: unknown) => {
+      await storage.close();
+      throw error;
+    });
     return {
-      bindings: createAnnotationDomain({ storage, tokens, logger, ...readAnnotationSettings(env) }),
+      bindings: domain.bindings,
       dependencies: { database: () => storage.ping() },
-      close: () => storage.close(),
+      close: async () => {
+        await domain.close();
+        await storage.close();
+      },
     };
   },
 };

@@ -7,6 +7,9 @@ import { loadProtoRoot } from "../engine/proto-registry.js";
 import { RenderedReplies } from "../engine/rendered-replies.js";
 import { bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
+import { ChangeFeed } from "../events/change-feed.js";
+import { type ChangeSource, grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
+import { registerEventsRoute } from "../events/events-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
@@ -50,11 +53,25 @@ export interface GatewayOptions {
   accessLog?: AccessLogSettings;
   /** The built web console served at `/` and `/console/`; without one, `/` says how to build it. */
   consoleRoot?: string;
+  /**
+   * NATS to follow the annotation changes on (M3_EVENTS_NATS_URL): every annotation replica's.
+   * Unset, the gateway follows the annotation service's own WatchChanges stream.
+   */
+  changeEventsNats?: { url: string; subject: string };
+  /**
+   * In a clustered all-in-one: where this worker's changes go for the other workers' gateways
+   * (`forward`), and where theirs come from (`source`), so every SSE client sees every write.
+   */
+  changeRelay?: { source: ChangeSource; forward(notices: readonly string[]): void };
   /** Which worker of a clustered all-in-one this is (M3_WORKERS), shown by `/healthz`. */
   workerId?: number;
 }
 
 const MIB = 1024 * 1024;
+/** Socket errors that say the client went away. */
+const CLIENT_GONE = new Set<unknown>(["ECONNRESET", "EPIPE"]);
+/** Changes a server-sent-events client may have waiting before it is disconnected. */
+const SSE_QUEUE_LIMIT = 10_000;
 const appClosers = new WeakMap<Koa, () => void>();
 
 /**
@@ -74,15 +91,37 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     channels.set(key, client);
     return client;
   };
-  const domains = bound.map(({ target, routes }) => ({ routes, client: clientOf(target) }));
+  const domains = bound.map(({ target, routes }) => ({
+    service: target.routes,
+    routes,
+    client: clientOf(target),
+  }));
   const clients = [...new Set(domains.map((domain) => domain.client))];
+  const annotation = domains.find((domain) => domain.service.domain === "annotation");
+  const nats = options.changeEventsNats;
+  const relay = options.changeRelay;
+  const changes =
+    annotation &&
+    new ChangeFeed(
+      [
+        nats
+          ? { source: natsChangeSource(nats.url, nats.subject, options.logger) }
+          : { source: grpcChangeSource(annotation.client), forward: relay?.forward },
+        ...(relay && !nats ? [{ source: relay.source }] : []),
+      ],
+      options.logger,
+      SSE_QUEUE_LIMIT,
+    );
   const closeClients = () => {
+    void changes?.close();
     for (const client of clients) client.close();
   };
   try {
     const metrics = new GatewayMetrics();
     const router = new Router();
     registerSystemRoutes(router, clients, metrics, options.workerId);
+    if (annotation && changes)
+      registerEventsRoute(router, `${annotation.service.basePath}/v1/events`, changes);
     for (const { target, routes } of bound) {
       registerDocsRoutes(
         router,
@@ -106,8 +145,10 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     app.use(consoleFiles(options.consoleRoot));
     app.use(router.routes());
     app.on("error", (error: unknown) => {
-      // A client that leaves during a streamed reply is not a fault; the call is cancelled.
-      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") {
+      // A client that leaves during a streamed reply (a download, an event stream) is not a
+      // fault; the call is cancelled. A reset connection is one such leaving.
+      const { code, headerSent } = error as { code?: unknown; headerSent?: unknown };
+      if (code === "ERR_STREAM_PREMATURE_CLOSE" || (headerSent === true && CLIENT_GONE.has(code))) {
         options.logger.debug("client left during a streamed reply");
       } else {
         options.logger.error({ err: error }, "unhandled gateway error");

@@ -42,6 +42,13 @@
 - name: M3_ANNOTATION_REGISTRY_SCHEMA
   value: {{ . | quote }}
 {{- end }}
+{{- include "m3.natsEventsEnv" $root }}
+{{- if $root.Values.events.zeroMq.enabled }}
+- name: M3_EVENTS_ZEROMQ_PORT
+  value: {{ $root.Values.events.zeroMq.port | quote }}
+- name: M3_EVENTS_ZEROMQ_TOPIC
+  value: {{ $root.Values.events.zeroMq.topic | quote }}
+{{- end }}
 {{- end }}
 {{- if eq .component "capture" }}
 - name: CAPTURE_CACHE_SIZE
@@ -83,5 +90,15 @@
 {{- if $root.Values.minio.publicUrl }}
 - name: M3_UPLOAD_PUBLIC_URL
   value: {{ $root.Values.minio.publicUrl | quote }}
+{{- end }}
+{{- end }}
+
+{{/* Where the annotation pods publish their changes and the gateways follow them (NATS). Call with $. */}}
+{{- define "m3.natsEventsEnv" -}}
+{{- if .Values.events.nats.url }}
+- name: M3_EVENTS_NATS_URL
+  value: {{ .Values.events.nats.url | quote }}
+- name: M3_EVENTS_NATS_SUBJECT
+  value: {{ .Values.events.nats.subject | quote }}
 {{- end }}
 {{- end }}

@@ -45,3 +45,10 @@ test("M3_WORKERS defaults to the cores available; 1 keeps one process; a count b
   t.throws(() => readAllInOneConfig({ M3_WORKERS: "0" }, []), { message: /M3_WORKERS/ });
   t.throws(() => readAllInOneConfig({ M3_WORKERS: "two" }, []), { message: /M3_WORKERS/ });
 });
+
+test("a ZeroMQ port with more than one worker is refused, naming the way out; with one it is taken", (t) => {
+  t.throws(() => readAllInOneConfig({ M3_WORKERS: "2", M3_EVENTS_ZEROMQ_PORT: "5563" }, []), {
+    message: /M3_EVENTS_ZEROMQ_PORT needs one process: set M3_WORKERS=1/,
+  });
+  t.is(readAllInOneConfig({ M3_WORKERS: "1", M3_EVENTS_ZEROMQ_PORT: "5563" }, []).workers, 1);
+});

@@ -43,6 +43,16 @@ export function readAllInOneConfig(
     throw new Error(`unknown option ${unknown[0]}: the options are ${OPTIONS.join(" and ")}`);
   }
   const demo = argv.includes("--demo") || readBoolean(processEnv, "M3_DEMO", false);
+  const workers = readInt(processEnv, "M3_WORKERS", Math.min(availableParallelism(), MAX_WORKERS), {
+    min: 1,
+    max: MAX_WORKERS,
+  });
+  if (workers > 1 && processEnv.M3_EVENTS_ZEROMQ_PORT?.trim()) {
+    // Each worker runs its own annotation domain: one port cannot be bound by them all.
+    throw new Error(
+      `M3_EVENTS_ZEROMQ_PORT needs one process: set M3_WORKERS=1 (it is ${workers}), or use NATS (M3_EVENTS_NATS_URL)`,
+    );
+  }
   return {
     importKb: demo || argv.includes("--import-kb") || readBoolean(processEnv, "M3_KB_IMPORT", false),
     demo,
@@ -51,10 +61,7 @@ export function readAllInOneConfig(
     dataDir: resolve(readString(processEnv, "M3_DATA_DIR", "./data")),
     logLevel: readString(processEnv, "M3_LOG_LEVEL", "info"),
     logFormat: readLogFormat(processEnv),
-    workers: readInt(processEnv, "M3_WORKERS", Math.min(availableParallelism(), MAX_WORKERS), {
-      min: 1,
-      max: MAX_WORKERS,
-    }),
+    workers,
     env: { ...processEnv },
   };
 }

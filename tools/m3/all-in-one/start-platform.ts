@@ -17,6 +17,7 @@ import { InProcessTransport } from "../../../services/kit/grpc/in-process-transp
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { refuseUnsupportedEngines } from "../migrate/domain-engines.js";
+import { workerChangeRelay } from "./change-relay.js";
 import { readInProcessCalls } from "./config.js";
 import { type AllInOneDomain, allInOneDomains, routeTablesOf } from "./domains.js";
 import { launcherEndpoints } from "./launcher-endpoints.js";
@@ -106,8 +107,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         transport ? { routes, transport } : { routes, address: domain.address },
       );
     });
-    const { callTimeoutMillis, maxBodyBytes, corsOrigin, trustProxy, accessLog, consoleRoot } =
-      readGatewayConfig(options.env);
+    const {
+      callTimeoutMillis,
+      maxBodyBytes,
+      corsOrigin,
+      trustProxy,
+      accessLog,
+      consoleRoot,
+      changeEventsNats,
+    } = readGatewayConfig(options.env);
     const gateway = await serveGateway(listener, options, {
       targets,
       protoRoot: PROTO_ROOT,
@@ -118,6 +126,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       trustProxy,
       accessLog,
       consoleRoot,
+      changeEventsNats,
+      changeRelay: options.worker ? workerChangeRelay() : undefined,
       workerId: options.worker?.id,
     });
     return {

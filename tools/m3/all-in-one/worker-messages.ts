@@ -14,7 +14,9 @@ export type WorkerMessage =
   /** Primary to worker: start the platform. */
   | { m3: "start"; start: WorkerStart }
   /** Worker to primary: the gateway listens. */
-  | { m3: "serving" };
+  | { m3: "serving" }
+  /** Worker to primary, relayed to every other worker: annotation changes this worker committed. */
+  | { m3: "changes"; notices: string[] };
 
 export function isWorkerMessage(message: unknown, kind: WorkerMessage["m3"]): boolean {
   return typeof message === "object" && message !== null && (message as { m3?: unknown }).m3 === kind;

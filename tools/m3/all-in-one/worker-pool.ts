@@ -94,8 +94,18 @@ export class WorkerPool {
           reject(new Error(`worker ${worker.id} exited before it served (code ${code}, signal ${signal})`));
       };
       worker.on("message", onMessage);
+      worker.on("message", (message: unknown) => {
+        if (isWorkerMessage(message, "changes")) this.relayChanges(worker, message as WorkerMessage);
+      });
       worker.once("exit", onEarlyExit);
     });
+  }
+
+  /** A worker's committed annotation changes, to every other worker's gateway (its SSE clients). */
+  private relayChanges(from: Worker, message: WorkerMessage): void {
+    for (const worker of this.workers) {
+      if (worker !== from && worker.isConnected()) send(worker, message);
+    }
   }
 
   private replace(worker: Worker, code: number | null, signal: string | null): void {

@@ -9,6 +9,7 @@ import {
 } from "../../entities/ancillary-datum.entity.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
+import { recordChanges } from "../../events/change-recorder.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
 import { CASE_UPDATE_CHUNK, caseUpdateStatement } from "./case-update.sql.js";
 
@@ -45,6 +46,12 @@ export class AnnotationWriteRepository {
         last_updated_timestamp: lastUpdatedTime.toSql(),
       });
       await this.manager.query(statement.sql, statement.params);
+      recordChanges(
+        this.manager,
+        "UPDATED",
+        "OBSERVATION",
+        rows.map((row) => row.key),
+      );
     }
   }
 
@@ -63,6 +70,12 @@ export class AnnotationWriteRepository {
 
   async insertImages(images: readonly ImageReferenceEntity[]): Promise<void> {
     await insertInChunks(this.manager, ImageReferenceEntity, images);
+    recordChanges(
+      this.manager,
+      "CREATED",
+      "IMAGE_REFERENCE",
+      images.map((image) => image.uuid),
+    );
   }
 
   /** The data of these imaged moments. */
@@ -78,6 +91,12 @@ export class AnnotationWriteRepository {
 
   async insertData(data: readonly AncillaryDatumEntity[]): Promise<void> {
     await insertInChunks(this.manager, AncillaryDatumEntity, data);
+    recordChanges(
+      this.manager,
+      "CREATED",
+      "ANCILLARY_DATUM",
+      data.map((datum) => datum.uuid),
+    );
   }
 
   /** Replaces every measurement of each datum, one statement per chunk. */
@@ -99,6 +118,12 @@ export class AnnotationWriteRepository {
         },
       );
       await this.manager.query(statement.sql, statement.params);
+      recordChanges(
+        this.manager,
+        "UPDATED",
+        "ANCILLARY_DATUM",
+        rows.map((row) => row.key),
+      );
     }
   }
 }

@@ -1,4 +1,6 @@
 import type { EntityManager } from "typeorm";
+import { ChangedRowsRepository } from "../../events/changed-rows.repository.js";
+import { recordMomentsDeleted } from "../../events/moment-changes.js";
 import { execute } from "../../moments/repositories/column-update.sql.js";
 
 /** How many rows of each table a video's delete removed. */
@@ -18,6 +20,10 @@ export class FastDeleteRepository {
 
   async deleteVideo(videoReferenceUuid: string): Promise<VideoDeleteCounts> {
     const run = (sql: string) => execute(this.manager, sql, [videoReferenceUuid]);
+    await recordMomentsDeleted(
+      this.manager,
+      await new ChangedRowsRepository(this.manager).momentsOfVideo(videoReferenceUuid),
+    );
     const ancillaryData = await run(
       `DELETE FROM ancillary_data WHERE imaged_moment_uuid IN (${MOMENTS_OF_VIDEO})`,
     );

@@ -6,6 +6,7 @@ import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { CASE_UPDATE_CHUNK, caseUpdateStatement } from "../../annotations/repositories/case-update.sql.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { recordMomentsChanged } from "../../events/moment-changes.js";
 
 /** A new recorded timestamp for one imaged moment. */
 export interface RecordedTimestampChange {
@@ -36,6 +37,10 @@ export class IndexRepository {
     changes: readonly RecordedTimestampChange[],
     lastUpdatedTime: Instant,
   ): Promise<void> {
+    await recordMomentsChanged(
+      this.manager,
+      changes.map((change) => change.uuid),
+    );
     for (let start = 0; start < changes.length; start += CASE_UPDATE_CHUNK) {
       const rows = changes.slice(start, start + CASE_UPDATE_CHUNK).map((change) => ({
         key: change.uuid,

@@ -12,6 +12,9 @@ import {
   MEASUREMENT_COLUMNS,
 } from "../../entities/ancillary-datum.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { recordChanges, recordChangesFound } from "../../events/change-recorder.js";
+import { ChangedRowsRepository } from "../../events/changed-rows.repository.js";
+import { recordAncillaryDataWritten } from "../../events/moment-changes.js";
 import { datumOfGraphRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import { execute } from "./column-update.sql.js";
 
@@ -82,6 +85,7 @@ export class AncillaryDatumRepository {
 
   async insert(datum: AncillaryDatumEntity): Promise<void> {
     await this.manager.insert(AncillaryDatumEntity, datum);
+    recordChanges(this.manager, "CREATED", "ANCILLARY_DATUM", [datum.uuid]);
   }
 
   /** Inserts or updates one row per imaged moment, a few hundred rows per statement. */
@@ -96,6 +100,7 @@ export class AncillaryDatumRepository {
     });
     const stamp = mysql ? "VALUES(last_updated_timestamp)" : "excluded.last_updated_timestamp";
     const conflict = mysql ? "ON DUPLICATE KEY UPDATE" : "ON CONFLICT (imaged_moment_uuid) DO UPDATE SET";
+    await recordAncillaryDataWritten(this.manager, rows);
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
       await this.manager.query(
@@ -109,9 +114,14 @@ export class AncillaryDatumRepository {
   async replace(uuid: string, datum: AncillaryDatumEntity, lastUpdatedTime: Instant): Promise<void> {
     const changes = Object.fromEntries(ANCILLARY_MEASUREMENTS.map((field) => [field, datum[field]]));
     await this.manager.update(AncillaryDatumEntity, { uuid }, { ...changes, lastUpdatedTime });
+    recordChanges(this.manager, "UPDATED", "ANCILLARY_DATUM", [uuid]);
   }
 
   async deleteByVideo(videoReferenceUuid: string): Promise<number> {
+    await recordChangesFound(this.manager, "DELETED", "ANCILLARY_DATUM", async () => {
+      const rows = new ChangedRowsRepository(this.manager);
+      return rows.ancillaryDataOfMoments(await rows.momentsOfVideo(videoReferenceUuid));
+    });
     return execute(
       this.manager,
       `DELETE FROM ancillary_data WHERE imaged_moment_uuid IN

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { placeholders } from "../../../kit/sql/placeholders.js";
+import { recordMomentsChanged } from "../../events/moment-changes.js";
 import { valueMarker } from "../../shared/value-marker.sql.js";
 
 const ROWS_PER_STATEMENT = 500;
@@ -18,6 +19,7 @@ export async function updateColumnByUuid(
   lastUpdated: string,
 ): Promise<number> {
   const entries = [...values.entries()];
+  if (table === "imaged_moments") await recordMomentsChanged(manager, [...values.keys()]);
   let updated = 0;
   for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
     const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);

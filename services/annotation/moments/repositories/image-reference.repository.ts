@@ -5,6 +5,7 @@ import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { recordChanges } from "../../events/change-recorder.js";
 import { PREFIXED_MOMENT_COLUMNS } from "../../fast/repositories/fast-rows.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
@@ -68,14 +69,17 @@ export class ImageReferenceRepository {
 
   async insert(image: ImageReferenceEntity): Promise<void> {
     await this.manager.insert(ImageReferenceEntity, image);
+    recordChanges(this.manager, "CREATED", "IMAGE_REFERENCE", [image.uuid]);
   }
 
   async update(uuid: string, changes: ImageReferenceChanges, lastUpdatedTime: Instant): Promise<void> {
     await this.manager.update(ImageReferenceEntity, { uuid }, { ...changes, lastUpdatedTime });
+    recordChanges(this.manager, "UPDATED", "IMAGE_REFERENCE", [uuid]);
   }
 
   async delete(uuid: string): Promise<void> {
-    await this.manager.delete(ImageReferenceEntity, { uuid });
+    const result = await this.manager.delete(ImageReferenceEntity, { uuid });
+    if (result.affected !== 0) recordChanges(this.manager, "DELETED", "IMAGE_REFERENCE", [uuid]);
   }
 
   private async images(where: string, params: Record<string, unknown>, orderBy: string): Promise<ImageRow[]> {

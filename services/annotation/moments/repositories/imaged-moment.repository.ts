@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { byText } from "../../../kit/sql/text-order.js";
 import type { MomentIndexKey } from "../../contracts/moment-index.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { recordMomentsDeleted } from "../../events/moment-changes.js";
 import { insertInChunks } from "./insert-in-chunks.js";
 import { findMomentCandidates } from "./moment-candidates.sql.js";
 
@@ -64,6 +65,7 @@ export class ImagedMomentRepository {
     const unique = distinct(uuids);
     for (let start = 0; start < unique.length; start += KEY_CHUNK) {
       const chunk = unique.slice(start, start + KEY_CHUNK);
+      await recordMomentsDeleted(this.manager, chunk);
       const result = await this.manager
         .createQueryBuilder()
         .delete()

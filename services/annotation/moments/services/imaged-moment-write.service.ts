@@ -4,6 +4,7 @@ import { requireValue } from "../../../kit/input/field-rules.js";
 import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { Instant } from "../../../kit/time/instant.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
+import { recordMomentsChanged } from "../../events/moment-changes.js";
 import { updateColumnByUuid } from "../repositories/column-update.sql.js";
 import { ImagedMomentRepository } from "../repositories/imaged-moment.repository.js";
 import { MomentQueryRepository } from "../repositories/moment-query.repository.js";
@@ -43,6 +44,7 @@ export class ImagedMomentWriteService {
       if (video !== undefined) set.videoReferenceUuid = video;
       const result = await manager.update(ImagedMomentEntity, { uuid: id }, set);
       if (!result.affected) throw notFound();
+      await recordMomentsChanged(manager, [id]);
       return this.readOne(manager, id);
     });
   }

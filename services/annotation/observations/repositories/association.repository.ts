@@ -9,6 +9,8 @@ import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
+import { recordChanges, recordChangesFound } from "../../events/change-recorder.js";
+import { ChangedRowsRepository } from "../../events/changed-rows.repository.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
 import { associationOfRow, type Row } from "../../shared/row-mappers.js";
 
@@ -132,10 +134,17 @@ export class AssociationRepository {
 
   async insertMany(associations: readonly AssociationEntity[]): Promise<void> {
     await insertInChunks(this.manager, AssociationEntity, associations);
+    recordChanges(
+      this.manager,
+      "CREATED",
+      "ASSOCIATION",
+      associations.map((association) => association.uuid),
+    );
   }
 
   async update(uuid: string, changes: AssociationChanges, lastUpdatedTime: Instant): Promise<void> {
     await this.manager.update(AssociationEntity, { uuid }, { ...changes, lastUpdatedTime });
+    recordChanges(this.manager, "UPDATED", "ASSOCIATION", [uuid]);
   }
 
   /** Overwrites each row's link fields (and MIME type when given) with CASE statements, a chunk at a time. */
@@ -161,10 +170,19 @@ export class AssociationRepository {
          WHERE uuid IN (${placeholders(chunk.length)})`,
         parameters,
       );
+      recordChanges(
+        this.manager,
+        "UPDATED",
+        "ASSOCIATION",
+        chunk.map((row) => row.uuid),
+      );
     }
   }
 
   async renameToConcept(oldConcept: string, newConcept: string, lastUpdatedTime: Instant): Promise<number> {
+    await recordChangesFound(this.manager, "UPDATED", "ASSOCIATION", () =>
+      new ChangedRowsRepository(this.manager).associationsWithToConcept(oldConcept),
+    );
     const result = await this.manager
       .createQueryBuilder()
       .update(AssociationEntity)
@@ -176,6 +194,9 @@ export class AssociationRepository {
 
   /** Deletes the associations; returns how many existed. */
   async deleteMany(uuids: readonly string[]): Promise<number> {
+    await recordChangesFound(this.manager, "DELETED", "ASSOCIATION", () =>
+      new ChangedRowsRepository(this.manager).existingAssociations(uuids),
+    );
     const counts = await queryInChunks(uuids, async (chunk) => {
       const result = await this.manager
         .createQueryBuilder()

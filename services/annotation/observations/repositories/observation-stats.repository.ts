@@ -2,6 +2,8 @@ import type { EntityManager } from "typeorm";
 import { leftFirstJoin } from "../../../kit/sql/dialect-hints.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
+import { recordChangesFound } from "../../events/change-recorder.js";
+import { ChangedRowsRepository } from "../../events/changed-rows.repository.js";
 
 /** The observation columns whose distinct values can be listed (never spliced from input). */
 const LISTED_COLUMNS = { activity: "activity", group: "observation_group", concept: "concept" } as const;
@@ -76,6 +78,9 @@ export class ObservationStatsRepository {
 
   /** Sets the new concept on every observation with the old one; returns how many changed. */
   async renameConcept(oldConcept: string, newConcept: string, lastUpdatedTime: Instant): Promise<number> {
+    await recordChangesFound(this.manager, "UPDATED", "OBSERVATION", () =>
+      new ChangedRowsRepository(this.manager).observationsWithConcept(oldConcept),
+    );
     const result = await this.manager
       .createQueryBuilder()
       .update(ObservationEntity)

@@ -10,6 +10,8 @@ import { ANNOTATION_TABLES } from "../../annotation-tables.js";
 import { AssociationEntity } from "../../entities/association.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import { ObservationEntity } from "../../entities/observation.entity.js";
+import { recordChanges, recordChangesFound } from "../../events/change-recorder.js";
+import { ChangedRowsRepository } from "../../events/changed-rows.repository.js";
 import { insertInChunks } from "../../moments/repositories/insert-in-chunks.js";
 import { observationOfRow, type Row } from "../../shared/row-mappers.js";
 
@@ -88,14 +90,22 @@ export class ObservationRepository {
 
   async insertMany(observations: readonly ObservationEntity[]): Promise<void> {
     await insertInChunks(this.manager, ObservationEntity, observations);
+    recordChanges(
+      this.manager,
+      "CREATED",
+      "OBSERVATION",
+      observations.map((observation) => observation.uuid),
+    );
   }
 
   async update(uuid: string, changes: ObservationChanges, lastUpdatedTime: Instant): Promise<void> {
     await this.manager.update(ObservationEntity, { uuid }, { ...changes, lastUpdatedTime });
+    recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
   }
 
   async clearDuration(uuid: string, lastUpdatedTime: Instant): Promise<void> {
     await this.manager.update(ObservationEntity, { uuid }, { durationMillis: null, lastUpdatedTime });
+    recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
   }
 
   /** Sets the same changes on every listed observation, one statement per chunk. */
@@ -109,6 +119,7 @@ export class ObservationRepository {
         .execute();
       return [];
     });
+    recordChanges(this.manager, "UPDATED", "OBSERVATION", uuids);
   }
 
   /** Deletes the observations (their associations first); returns the imaged moments they were on. */
@@ -116,9 +127,19 @@ export class ObservationRepository {
     const moments = await queryInChunks(uuids, async (chunk) => {
       const rows = await this.query()
         .select("o.imagedMomentUuid", "moment")
+        .addSelect("o.uuid", "uuid")
         .where("o.uuid IN (:...chunk)", { chunk })
-        .getRawMany<{ moment: string }>();
+        .getRawMany<{ moment: string; uuid: string }>();
       if (rows.length === 0) return [];
+      await recordChangesFound(this.manager, "DELETED", "ASSOCIATION", () =>
+        new ChangedRowsRepository(this.manager).associationsOfObservations(chunk),
+      );
+      recordChanges(
+        this.manager,
+        "DELETED",
+        "OBSERVATION",
+        rows.map((row) => row.uuid),
+      );
       await this.manager
         .createQueryBuilder()
         .delete()

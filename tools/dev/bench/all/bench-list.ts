@@ -84,6 +84,11 @@ export const BENCHES: readonly BenchEntry[] = [
   { script: "bench:crop", about: "skimmer crops of a 1920x1080 JPEG, cached and new, vs. sharp alone" },
   { script: "bench:upload", about: "image uploads to S3 and to disk" },
   {
+    script: "bench:events",
+    about: "annotation writes with 10 SSE subscribers (one stalled) vs. none, and commit to SSE delivery",
+    quick: { BENCH_EVENTS_SECONDS: "5" },
+  },
+  {
     script: "bench:backup",
     about: "backup and restore across engines",
     quick: { BENCH_ANNOTATIONS: "100000" },

@@ -48,6 +48,8 @@ export interface CropSettings {
   fetchTimeoutMillis: number;
   /** Largest source image read, over HTTP(S) or from a file. */
   maxSourceBytes: number;
+  /** The hosts images may be fetched from (host names, addresses, `*.domain`); empty: any. */
+  allowedHosts: string[];
   /** Crops read and cut at once (capture's maxWaitMillis bounds their wait too). */
   workers: number;
   /** Crops waiting for a worker before new ones get 503. */
@@ -105,6 +107,9 @@ function readCropSettings(env: Env, dataDir: string): CropSettings {
     sourceMemoryBytes: intSetting(env, names("CROP_SOURCE_MEMORY_SIZE"), 100, 0, 100_000) * MB,
     fetchTimeoutMillis: intSetting(env, names("CROP_FETCH_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
     maxSourceBytes: intSetting(env, names("CROP_MAX_SOURCE_SIZE"), 200, 1, 100_000) * MB,
+    allowedHosts: (readFirst(env, names("CROP_ALLOWED_HOSTS")) ?? "")
+      .split(",")
+      .filter((host) => host.trim() !== ""),
     workers,
     queueSize: intSetting(env, names("CROP_QUEUE_SIZE"), workers * 32, 0, 100_000),
   };

@@ -165,6 +165,15 @@ test("every domain reads the rotation keys from the Secret, optional until a rot
   }
 });
 
+test("capture's crops fetch only from capture.cropAllowedHosts when it lists any, from any host by default", async (t) => {
+  const allowed = async (valuesFiles: string[]) =>
+    envOf(podSpecOf(findComponent(await render(valuesFiles), "Deployment", "capture")).containers[0]).get(
+      "CAPTURE_CROP_ALLOWED_HOSTS",
+    );
+  t.is(await allowed(["ci/production-values.yaml"]), "images.example.org,*.fathomnet.org");
+  t.is(await allowed([]), undefined);
+});
+
 test("migrations run as a pre-install/pre-upgrade Job over the enabled database domains", async (t) => {
   const objects = await render([]);
   const job = findComponent(objects, "Job", "migrate");

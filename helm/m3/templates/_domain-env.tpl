@@ -55,6 +55,10 @@
   value: {{ $root.Values.capture.cacheSizeMegabytes | quote }}
 - name: CAPTURE_CROP_CACHE_SIZE
   value: {{ $root.Values.capture.cropCacheSizeMegabytes | quote }}
+{{- with $root.Values.capture.cropAllowedHosts }}
+- name: CAPTURE_CROP_ALLOWED_HOSTS
+  value: {{ join "," . | quote }}
+{{- end }}
 {{- if $root.Values.registry.enabled }}
 - name: M3_REGISTRY_GRPC_ADDRESS
   value: {{ include "m3.grpcAddress" (dict "root" $root "component" "registry") | quote }}

@@ -11,6 +11,7 @@ import { CROP_ACCESS } from "./handlers/crop.access.js";
 import { cropHandlers } from "./handlers/crop.handlers.js";
 import { CropService } from "./services/crop.service.js";
 import { SourceMemo } from "./services/source-memo.js";
+import { AllowedHosts } from "./sources/allowed-hosts.js";
 import { ImageSource } from "./sources/image-source.js";
 import { NO_VIDEO_REGISTRY, registryVideoLookup } from "./sources/registered-videos.js";
 
@@ -42,6 +43,7 @@ export async function openCropsPart(options: {
     images: new ImageSource(options.sources, {
       fetchTimeoutMillis: settings.crops.fetchTimeoutMillis,
       maxBytes: settings.crops.maxSourceBytes,
+      allowedHosts: new AllowedHosts(settings.crops.allowedHosts),
     }),
     memo: new SourceMemo(settings.crops.sourceMemoryBytes),
     frames: options.frames,

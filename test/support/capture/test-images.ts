@@ -41,16 +41,22 @@ export interface ImageHttpServer {
 }
 
 /**
- * A loopback server answering each path of `files` with its bytes, `/fail` with 500 and a
- * Retry-After of 7, `/slow` never, and anything else with 404.
+ * A loopback server answering each path of `files` with its bytes, each path of `redirects` with
+ * a 302 to its URL, `/fail` with 500 and a Retry-After of 7, `/slow` never, and anything else
+ * with 404.
  */
-export async function serveImages(files: Record<string, Buffer>): Promise<ImageHttpServer> {
+export async function serveImages(
+  files: Record<string, Buffer>,
+  redirects: Record<string, string> = {},
+): Promise<ImageHttpServer> {
   const hits = new Map<string, number>();
   const server = createServer((request, response) => {
     const path = request.url ?? "";
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const file = files[path];
-    if (file) response.writeHead(200, { "content-type": "image/png" }).end(file);
+    const redirect = redirects[path];
+    if (redirect) response.writeHead(302, { location: redirect }).end();
+    else if (file) response.writeHead(200, { "content-type": "image/png" }).end(file);
     else if (path === "/fail") response.writeHead(500, { "retry-after": "7" }).end("broken");
     else if (path !== "/slow") response.writeHead(404).end("not found");
   });

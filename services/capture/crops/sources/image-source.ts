@@ -2,13 +2,19 @@ import { open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { DomainError } from "../../../kit/errors/domain-error.js";
 import type { VideoSourceResolver } from "../../services/video-source.js";
+import type { AllowedHosts } from "./allowed-hosts.js";
 
 export interface ImageSourceOptions {
   /** Longest wait for an HTTP(S) image, headers and body together. */
   fetchTimeoutMillis: number;
   /** Largest image read. */
   maxBytes: number;
+  /** The hosts images may be fetched from, redirects included. */
+  allowedHosts: AllowedHosts;
 }
+
+/** Redirects followed one by one, each checked against the allowed hosts, when a list is set. */
+const MAX_REDIRECTS = 5;
 
 /** Seconds a client should wait when the source's server is down or busy and said nothing itself. */
 const SOURCE_RETRY_AFTER_SECONDS = 5;
@@ -48,13 +54,8 @@ export class ImageSource {
   }
 
   private async fetch(url: string): Promise<Buffer> {
-    let response: Response;
     const signal = AbortSignal.timeout(this.options.fetchTimeoutMillis);
-    try {
-      response = await fetch(url, { signal, redirect: "follow" });
-    } catch (error) {
-      throw fetchFailure(url, error);
-    }
+    const response = await this.fetchAllowed(url, signal);
     if (response.status >= 500) {
       await response.body?.cancel();
       throw sourceAway(url, `answered ${response.status}`, response.headers.get("retry-after"));
@@ -75,6 +76,36 @@ export class ImageSource {
     } catch (error) {
       if (error instanceof DomainError) throw error;
       throw fetchFailure(url, error);
+    }
+  }
+
+  /**
+   * The answer for `url`, redirects followed: by fetch itself without an allow-list, else one by
+   * one, each new location checked before it is asked (a host outside the list is a 403).
+   */
+  private async fetchAllowed(url: string, signal: AbortSignal): Promise<Response> {
+    const hosts = this.options.allowedHosts;
+    let location = new URL(url);
+    for (let hop = 0; ; hop++) {
+      if (!hosts.allows(location)) {
+        throw DomainError.permissionDenied(
+          `${location.host} is not among the hosts crops may fetch from (CAPTURE_CROP_ALLOWED_HOSTS)`,
+        );
+      }
+      let response: Response;
+      try {
+        response = await fetch(location, { signal, redirect: hosts.restricted ? "manual" : "follow" });
+      } catch (error) {
+        throw fetchFailure(url, error);
+      }
+      const next = response.headers.get("location");
+      if (!hosts.restricted || response.status < 300 || response.status >= 400 || !next) return response;
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS)
+        throw DomainError.notFound(`${url} could not be read (more than ${MAX_REDIRECTS} redirects)`, {
+          field: "url",
+        });
+      location = new URL(next, location);
     }
   }
 

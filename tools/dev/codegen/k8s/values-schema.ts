@@ -25,6 +25,8 @@ const ENUMS: Record<string, string[]> = {
 };
 const PORT_LISTS = new Set(["kubeApiPorts", "captureEgressPorts"]);
 const ENV_LISTS = new Set(["env", "commonEnv"]);
+/** Lists of host names (and `*.domain` patterns). */
+const HOST_LISTS = new Set(["cropAllowedHosts"]);
 const DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"];
 
 /** The `## @param <path> <description>` comments of values.yaml. */
@@ -48,7 +50,9 @@ export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "val
         ? { type: "integer", minimum: 1, maximum: 65535 }
         : ENV_LISTS.has(name)
           ? { type: "object", required: ["name"] }
-          : { type: "object" };
+          : HOST_LISTS.has(name)
+            ? { type: "string", minLength: 1 }
+            : { type: "object" };
       schema = { type: "array", items };
     } else if (value !== null && typeof value === "object") {
       schema = { type: "object" };

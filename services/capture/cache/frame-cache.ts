@@ -2,44 +2,30 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { join, resolve, sep } from "node:path";
 import type { Logger } from "pino";
 import { type FrameKey, frameFileName, keyText, parseFrameFileName, videoFolder } from "./frame-key.js";
+import { type CacheLimits, OldestFirstIndex } from "./oldest-first-index.js";
 
 /** Each video folder names its URL in this file, so the index can be rebuilt from disk. */
 export const SOURCE_FILE = "source-url.txt";
 const HEX_FOLDER = /^[0-9a-f]+$/;
-
-export interface FrameCacheLimits {
-  maxBytes: number;
-  /** Share of the current total freed when the total passes maxBytes. */
-  freeFraction: number;
-}
-
-interface Entry {
-  key: FrameKey;
-  path: string;
-  bytes: number;
-  createdAt: number;
-  /** Breaks createdAt ties in insertion order, so eviction is deterministic. */
-  sequence: number;
-}
 
 /**
  * Frames on disk under one root, with an index in memory. It knows each file's size and
  * age; past the size limit it deletes the oldest frames until the free share is reached.
  */
 export class FrameCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly index: OldestFirstIndex<FrameKey>;
   private readonly knownFolders = new Set<string>();
-  private sequence = 0;
-  private bytes = 0;
 
   private constructor(
     readonly root: string,
-    private readonly limits: FrameCacheLimits,
+    limits: CacheLimits,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.index = new OldestFirstIndex(limits, logger, "frames");
+  }
 
   /** Opens (creating if needed) the root and indexes the frames already there. */
-  static async open(root: string, limits: FrameCacheLimits, logger: Logger): Promise<FrameCache> {
+  static async open(root: string, limits: CacheLimits, logger: Logger): Promise<FrameCache> {
     const cache = new FrameCache(resolve(root), limits, logger);
     await mkdir(cache.root, { recursive: true });
     await cache.rebuild();
@@ -47,16 +33,16 @@ export class FrameCache {
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.index.totalBytes;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.index.size;
   }
 
   /** The file of a cached frame, if any. */
   find(key: FrameKey): string | undefined {
-    return this.entries.get(keyText(key))?.path;
+    return this.index.get(keyText(key))?.path;
   }
 
   /** Where a new frame for key is to be written; creates its folder. */
@@ -72,46 +58,16 @@ export class FrameCache {
 
   /** Records a frame written at targetFor(key), then evicts if the cache is over its limit. */
   async add(key: FrameKey, bytes: number, createdAt = Date.now()): Promise<void> {
-    this.record(key, await this.targetFor(key), bytes, createdAt);
-    await this.evictIfFull();
+    this.index.record(keyText(key), key, await this.targetFor(key), bytes, createdAt);
+    await this.index.evictIfFull();
   }
 
   /** Forgets a frame and deletes its file (e.g. when it vanished from disk). */
   async remove(key: FrameKey): Promise<void> {
-    const entry = this.entries.get(keyText(key));
+    const entry = this.index.get(keyText(key));
     if (!entry) return;
-    this.forget(entry);
+    this.index.forget(entry);
     await rm(entry.path, { force: true });
-  }
-
-  private record(key: FrameKey, path: string, bytes: number, createdAt: number): void {
-    const previous = this.entries.get(keyText(key));
-    if (previous) this.forget(previous);
-    this.entries.set(keyText(key), { key, path, bytes, createdAt, sequence: this.sequence++ });
-    this.bytes += bytes;
-  }
-
-  private forget(entry: Entry): void {
-    this.entries.delete(keyText(entry.key));
-    this.bytes -= entry.bytes;
-  }
-
-  private async evictIfFull(): Promise<void> {
-    if (this.bytes <= this.limits.maxBytes) return;
-    const goal = this.bytes * this.limits.freeFraction;
-    const oldestFirst = [...this.entries.values()].sort(
-      (a, b) => a.createdAt - b.createdAt || a.sequence - b.sequence,
-    );
-    let freed = 0;
-    const evicted: Entry[] = [];
-    for (const entry of oldestFirst) {
-      if (freed >= goal) break;
-      this.forget(entry);
-      freed += entry.bytes;
-      evicted.push(entry);
-    }
-    await Promise.all(evicted.map((entry) => rm(entry.path, { force: true })));
-    this.logger.info({ frames: evicted.length, bytes: freed }, "evicted the oldest cached frames");
   }
 
   private folderOf(videoUrl: string): string {
@@ -132,10 +88,10 @@ export class FrameCache {
       }
     }
     this.logger.info(
-      { frames: this.entries.size, bytes: this.bytes, root: this.root },
+      { frames: this.index.size, bytes: this.index.totalBytes, root: this.root },
       "frame cache indexed",
     );
-    await this.evictIfFull();
+    await this.index.evictIfFull();
   }
 
   private async indexVideoFolder(folder: string): Promise<void> {
@@ -154,7 +110,8 @@ export class FrameCache {
         await rm(path, { recursive: true, force: true });
         continue;
       }
-      this.record({ ...parsed, videoUrl }, path, info.size, info.mtimeMs);
+      const key = { ...parsed, videoUrl };
+      this.index.record(keyText(key), key, path, info.size, info.mtimeMs);
     }
   }
 }

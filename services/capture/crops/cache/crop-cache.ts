@@ -2,22 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Logger } from "pino";
+import { type CacheLimits, OldestFirstIndex } from "../../cache/oldest-first-index.js";
 import { type CropKey, cropFileName, parseCropFileName } from "./crop-key.js";
-
-export interface CropCacheLimits {
-  maxBytes: number;
-  /** Share of the current total freed when the total passes maxBytes. */
-  freeFraction: number;
-}
-
-interface Entry {
-  digest: string;
-  path: string;
-  bytes: number;
-  createdAt: number;
-  /** Breaks createdAt ties in insertion order, so eviction is deterministic. */
-  sequence: number;
-}
 
 const PREFIX_FOLDER = /^[0-9a-f]{2}$/;
 
@@ -28,21 +14,21 @@ const PREFIX_FOLDER = /^[0-9a-f]{2}$/;
  * and renamed, so a reader never sees a partial file.
  */
 export class CropCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly index: OldestFirstIndex<string>;
   /** Crops being written, by digest: answered from memory meanwhile. */
   private readonly pending = new Map<string, Buffer>();
   private readonly writes = new Set<Promise<void>>();
-  private sequence = 0;
-  private bytes = 0;
 
   private constructor(
     readonly root: string,
-    private readonly limits: CropCacheLimits,
+    limits: CacheLimits,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.index = new OldestFirstIndex(limits, logger, "crops");
+  }
 
   /** Opens (creating if needed) the root and indexes the crops already there. */
-  static async open(root: string, limits: CropCacheLimits, logger: Logger): Promise<CropCache> {
+  static async open(root: string, limits: CacheLimits, logger: Logger): Promise<CropCache> {
     const cache = new CropCache(resolve(root), limits, logger);
     await mkdir(cache.root, { recursive: true });
     await cache.rebuild();
@@ -50,23 +36,23 @@ export class CropCache {
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.index.totalBytes;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.index.size;
   }
 
   /** The cached crop's bytes, or undefined (also when eviction just took its file). */
   async read(key: CropKey): Promise<Buffer | undefined> {
     const pending = this.pending.get(key.digest);
     if (pending) return pending;
-    const entry = this.entries.get(key.digest);
+    const entry = this.index.get(key.digest);
     if (!entry) return undefined;
     try {
       return await readFile(entry.path);
     } catch {
-      this.forget(entry);
+      this.index.forget(entry);
       return undefined;
     }
   }
@@ -103,39 +89,8 @@ export class CropCache {
     } finally {
       await rm(partial, { force: true });
     }
-    this.record(key.digest, path, data.length, createdAt);
-    await this.evictIfFull();
-  }
-
-  private record(digest: string, path: string, bytes: number, createdAt: number): void {
-    const previous = this.entries.get(digest);
-    if (previous) this.forget(previous);
-    this.entries.set(digest, { digest, path, bytes, createdAt, sequence: this.sequence++ });
-    this.bytes += bytes;
-  }
-
-  private forget(entry: Entry): void {
-    if (this.entries.get(entry.digest) !== entry) return;
-    this.entries.delete(entry.digest);
-    this.bytes -= entry.bytes;
-  }
-
-  private async evictIfFull(): Promise<void> {
-    if (this.bytes <= this.limits.maxBytes) return;
-    const goal = this.bytes * this.limits.freeFraction;
-    const oldestFirst = [...this.entries.values()].sort(
-      (a, b) => a.createdAt - b.createdAt || a.sequence - b.sequence,
-    );
-    let freed = 0;
-    const evicted: Entry[] = [];
-    for (const entry of oldestFirst) {
-      if (freed >= goal) break;
-      this.forget(entry);
-      freed += entry.bytes;
-      evicted.push(entry);
-    }
-    await Promise.all(evicted.map((entry) => rm(entry.path, { force: true })));
-    this.logger.info({ crops: evicted.length, bytes: freed }, "evicted the oldest cached crops");
+    this.index.record(key.digest, key.digest, path, data.length, createdAt);
+    await this.index.evictIfFull();
   }
 
   /** Indexes root/<xx>/<sha256>.png; partial files of interrupted writes and strays are deleted. */
@@ -154,10 +109,13 @@ export class CropCache {
           await rm(path, { recursive: true, force: true });
           continue;
         }
-        this.record(digest, path, info.size, info.mtimeMs);
+        this.index.record(digest, digest, path, info.size, info.mtimeMs);
       }
     }
-    this.logger.info({ crops: this.entries.size, bytes: this.bytes, root: this.root }, "crop cache indexed");
-    await this.evictIfFull();
+    this.logger.info(
+      { crops: this.index.size, bytes: this.index.totalBytes, root: this.root },
+      "crop cache indexed",
+    );
+    await this.index.evictIfFull();
   }
 }

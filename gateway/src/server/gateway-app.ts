@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
 import { registerApiRoutes } from "./api-routes.js";
 import { cors } from "./cors.js";
+import { trackDomainStates } from "./domain-states.js";
 import { errorHandler } from "./error-handler.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { collapseDoubledSlashes } from "./path-slashes.js";
@@ -76,7 +77,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   };
   const domains = bound.map(({ target, routes }) => ({ routes, client: clientOf(target) }));
   const clients = [...new Set(domains.map((domain) => domain.client))];
+  const untrackDomains = trackDomainStates(clients);
   const closeClients = () => {
+    untrackDomains();
     for (const client of clients) client.close();
   };
   try {

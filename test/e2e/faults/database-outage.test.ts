@@ -1,6 +1,6 @@
 /**
  * A database that goes away under write load: while MariaDB is down every call answers 503
- * with Retry-After (never 500, never a hang), /readyz names the domain whose database is
+ * with Retry-After (never 500, never a hang), /status names the domain whose database is
  * unreachable, writes succeed again once it is back without restarting m3, and no write that
  * was acknowledged is lost. The server is this file's own (killed with SIGKILL and relaunched
  * on the same port and data), not the run's shared one.
@@ -46,7 +46,7 @@ async function readiness(): Promise<{
   status: number;
   body: { status: string; databases: Record<string, string> };
 }> {
-  const reply = await fetch(`${base}/readyz`);
+  const reply = await fetch(`${base}/status`);
   return {
     status: reply.status,
     body: (await reply.json()) as { status: string; databases: Record<string, string> },

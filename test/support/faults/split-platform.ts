@@ -2,14 +2,12 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loggedPort, startNodeScript, stopChild } from "../../../tools/dev/fixtures/node-process.js";
+import { stopChild } from "../../../tools/dev/fixtures/node-process.js";
+import { startDomainProcess, startGatewayProcess } from "./split-processes.js";
 
 /** The domains a split platform runs as their own processes; the gateway's others point nowhere. */
 export type SplitDomainName = "kb" | "annotation" | "registry";
 const SPLIT_DOMAINS: readonly SplitDomainName[] = ["kb", "annotation", "registry"];
-const ABSENT_DOMAINS = ["config", "capture", "upload"] as const;
-/** A port nothing listens on (tcpmux), for the domains this platform does not start. */
-const NOWHERE = "127.0.0.1:1";
 
 export interface SplitPlatform {
   base: string;
@@ -28,24 +26,19 @@ export interface SplitPlatform {
  */
 export async function startSplitPlatform(): Promise<SplitPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), "m3-split-"));
-  const common = {
+  const env = {
     ...process.env,
     M3_API_KEY: "split-test-key",
     M3_SIGNING_SECRET: "split-test-signing-secret",
     M3_DATA_DIR: dataDir,
     M3_LOG_LEVEL: "info",
-    M3_GRPC_HOST: "127.0.0.1",
   };
   const children = new Map<SplitDomainName, ChildProcess>();
-  const ports = new Map<SplitDomainName, number>();
-  const startDomainProcess = async (domain: SplitDomainName) => {
-    const started = await startNodeScript(
-      `services/${domain}/main.ts`,
-      { ...common, [`M3_${domain.toUpperCase()}_GRPC_PORT`]: String(ports.get(domain) ?? 0) },
-      "serving gRPC",
-    );
+  const ports: Partial<Record<SplitDomainName, number>> = {};
+  const start = async (domain: SplitDomainName) => {
+    const started = await startDomainProcess(domain, env, ports[domain]);
     children.set(domain, started.child);
-    ports.set(domain, loggedPort(started.readyLine));
+    ports[domain] = started.port;
   };
   let gateway: ChildProcess | undefined;
   const stop = async () => {
@@ -54,23 +47,11 @@ export async function startSplitPlatform(): Promise<SplitPlatform> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (const domain of SPLIT_DOMAINS) await startDomainProcess(domain);
-    const addresses = Object.fromEntries([
-      ...SPLIT_DOMAINS.map((domain) => [
-        `M3_${domain.toUpperCase()}_GRPC_ADDRESS`,
-        `127.0.0.1:${ports.get(domain)}`,
-      ]),
-      ...ABSENT_DOMAINS.map((domain) => [`M3_${domain.toUpperCase()}_GRPC_ADDRESS`, NOWHERE]),
-    ]);
-    const started = await startNodeScript(
-      "gateway/main.ts",
-      { ...common, ...addresses, PORT: "0", M3_HOST: "127.0.0.1" },
-      "gateway listening",
-    );
+    for (const domain of SPLIT_DOMAINS) await start(domain);
+    const started = await startGatewayProcess(env, ports);
     gateway = started.child;
-    const base = `http://127.0.0.1:${loggedPort(started.readyLine)}`;
     return {
-      base,
+      base: `http://127.0.0.1:${started.port}`,
       gateway,
       kill: async (domain) => {
         const child = children.get(domain);
@@ -79,7 +60,7 @@ export async function startSplitPlatform(): Promise<SplitPlatform> {
         child.kill("SIGKILL");
         await exited;
       },
-      restart: (domain) => startDomainProcess(domain),
+      restart: start,
       stop,
     };
   } catch (error) {

@@ -43,7 +43,7 @@ export async function startSplitPlatform(): Promise<SplitPlatform> {
   let gateway: ChildProcess | undefined;
   const stop = async () => {
     if (gateway) await stopChild(gateway);
-    for (const child of children.values()) if (child.signalCode === null) await stopChild(child);
+    for (const child of children.values()) await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -55,7 +55,7 @@ export async function startSplitPlatform(): Promise<SplitPlatform> {
       gateway,
       kill: async (domain) => {
         const child = children.get(domain);
-        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        if (!child || child.exitCode !== null) return;
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGKILL");
         await exited;

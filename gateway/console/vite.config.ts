@@ -33,7 +33,7 @@ export default defineConfig({
   build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 1500, reportCompressedSize: false },
   server: {
     proxy: Object.fromEntries(
-      ["/kb", "/anno", "/vam", "/config", "/capture", "/panoptes", "/readyz"].map((path) => [
+      ["/kb", "/anno", "/vam", "/config", "/capture", "/panoptes", "/status"].map((path) => [
         path,
         "http://localhost:8080",
       ]),

@@ -80,6 +80,11 @@ export const KB_TABLES = {
   }),
   preferences: table(["id"], { id: "serial", node_name: "text", pref_key: "text", pref_value: "text" }),
   kb_tree_version: table(["id"], { id: "integer", version: "integer" }, "version"),
+  login_failures: table(
+    ["counter_key"],
+    { counter_key: "text", failures: "integer", window_end_millis: "integer" },
+    "transient",
+  ),
 } as const satisfies TableCatalogue;
 
 export type KbTableName = keyof typeof KB_TABLES;

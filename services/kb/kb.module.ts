@@ -28,15 +28,29 @@ import {
 
 const SCHEMAS: readonly KbSchema[] = [treeSchema, historySchema, peopleSchema, attachmentsSchema];
 
-/** Every kb table, in migration order. */
+/**
+ * Every kb table. The migrations oldest first, by the timestamp that ends each name, as TypeORM
+ * applies them (a part's later migration, such as people's login_failures, runs after the
+ * parts listed behind it), so the last one named is the schema version a backup checks.
+ */
 export const kbSchema: KbSchema = {
   entities: SCHEMAS.flatMap((schema) => schema.entities),
   migrations: {
-    mysql: SCHEMAS.flatMap((schema) => schema.migrations.mysql),
-    postgres: SCHEMAS.flatMap((schema) => schema.migrations.postgres),
-    sqlite: SCHEMAS.flatMap((schema) => schema.migrations.sqlite),
+    mysql: oldestFirst(SCHEMAS.flatMap((schema) => schema.migrations.mysql)),
+    postgres: oldestFirst(SCHEMAS.flatMap((schema) => schema.migrations.postgres)),
+    sqlite: oldestFirst(SCHEMAS.flatMap((schema) => schema.migrations.sqlite)),
   },
 };
+
+type Migrations = KbSchema["migrations"]["sqlite"];
+
+function oldestFirst(migrations: Migrations): Migrations {
+  const timestampOf = (migration: Migrations[number]) => {
+    const { name } = new (migration as new () => { name?: string })();
+    return Number(/\d{13}$/.exec(name ?? "")?.[0] ?? 0);
+  };
+  return [...migrations].sort((a, b) => timestampOf(a) - timestampOf(b));
+}
 
 /** The knowledge base (legacy oni) as the standalone and all-in-one launchers start it. */
 export const kbModule: DomainModule = {

@@ -18,6 +18,7 @@ import {
   metricNames,
   monitoringExpressions,
   promtoolCheckRules,
+  promtoolTestRules,
   ruleGroups,
 } from "../support/deploy/monitoring-queries.js";
 
@@ -94,7 +95,51 @@ test("promtool check rules passes on the rendered alerts", async (t) => {
   const groups = ruleGroups(await production());
   const result = await promtoolCheckRules(groups);
   t.true(result.ok, result.output);
-  t.regex(result.output, /SUCCESS: 9 rules found/);
+  t.regex(result.output, /SUCCESS: 10 rules found/);
+});
+
+test("M3DomainDown fires after 2 minutes in which no gateway pod reaches a domain, and not while one still does", async (t) => {
+  const groups = ruleGroups(await production()).map((group) => ({
+    ...group,
+    rules: group.rules.filter((rule) => rule.alert === "M3DomainDown"),
+  }));
+  const series = (pod: string, domain: string) =>
+    `m3_gateway_domain_up{namespace="media",job="m3-gateway",pod="${pod}",domain="${domain}"}`;
+  const result = await promtoolTestRules(groups, {
+    interval: "1m",
+    input_series: [
+      // The registry is down for both gateway pods from minute 1; the kb only for one of them.
+      { series: series("a", "registry"), values: "1 0 0 0 0" },
+      { series: series("b", "registry"), values: "1 0 0 0 0" },
+      { series: series("a", "kb"), values: "1 0 0 0 0" },
+      { series: series("b", "kb"), values: "1 1 1 1 1" },
+    ],
+    alert_rule_test: [
+      { eval_time: "2m", alertname: "M3DomainDown", exp_alerts: [] },
+      {
+        eval_time: "4m",
+        alertname: "M3DomainDown",
+        exp_alerts: [
+          {
+            exp_labels: {
+              severity: "critical",
+              team: "video",
+              namespace: "media",
+              job: "m3-gateway",
+              domain: "registry",
+            },
+            exp_annotations: {
+              summary: "No m3 gateway reaches a domain.",
+              description:
+                "registry has not answered the health check of any pod of m3-gateway in media for 2 minutes; its routes answer 503 with Retry-After, the other domains' routes are served.",
+            },
+          },
+        ],
+      },
+    ],
+  });
+  t.true(result.ok, result.output);
+  t.regex(result.output, /SUCCESS/);
 });
 
 test("promtool rejects a broken alert, so the check above means something", async (t) => {
@@ -134,6 +179,7 @@ test("the alerts cover errors, latency, targets down, databases and the capture 
       "M3GatewayHighErrorRate",
       "M3GatewayHighLatency",
       "M3GatewayDown",
+      "M3DomainDown",
       "M3GrpcHighErrorRate",
       "M3GrpcHighLatency",
       "M3TargetDown",
@@ -212,6 +258,7 @@ test("the dashboard shows requests, errors and latency per route and per method,
     "http_request_duration_seconds_bucket",
     "grpc_server_handled_total",
     "grpc_server_handling_seconds_bucket",
+    "m3_gateway_domain_up",
     "m3_database_up",
     "m3_database_pool_connections",
     "m3_database_pool_waiting",
@@ -238,7 +285,7 @@ test("helm/m3/dashboards/m3.json is the one tools/dev/codegen/k8s/grafana-dashbo
   t.deepEqual(committed, buildDashboard());
 });
 
-test("the helm test Pod asks /readyz and one read per enabled domain through the gateway Service", async (t) => {
+test("the helm test Pod asks /status and one read per enabled domain through the gateway Service", async (t) => {
   const objects = await render();
   const pods = ofKind(objects, "Pod");
   t.is(pods.length, 1);
@@ -254,7 +301,7 @@ test("the helm test Pod asks /readyz and one read per enabled domain through the
   const gateway = findComponent(objects, "Service", "gateway");
   t.is(env.get("M3_GATEWAY_URL"), `http://${gateway.metadata.name}.media.svc.cluster.local:8080`);
   t.deepEqual(env.get("M3_CHECK_PATHS")?.split(" "), [
-    "/readyz",
+    "/status",
     "/kb/v1/concept/ranks",
     "/anno/v1/fast?limit=1",
     "/vam/v1/videosequences/cameras",
@@ -266,7 +313,7 @@ test("the helm test Pod asks /readyz and one read per enabled domain through the
   t.true(container.securityContext.readOnlyRootFilesystem);
   await t.notThrowsAsync(validateK8sObject(pod));
   const minimal = ofKind(await render(["ci/minimal-values.yaml"]), "Pod")[0] as K8sObject;
-  t.is(envOf(minimal.spec.containers[0]).get("M3_CHECK_PATHS"), "/readyz /kb/v1/concept/ranks");
+  t.is(envOf(minimal.spec.containers[0]).get("M3_CHECK_PATHS"), "/status /kb/v1/concept/ranks");
   t.deepEqual(ofKind(await render([], ["tests.enabled=false"]), "Pod"), []);
 });
 

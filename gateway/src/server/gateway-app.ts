@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
 import { registerApiRoutes } from "./api-routes.js";
 import { cors } from "./cors.js";
+import { trackDomainStates } from "./domain-states.js";
 import { errorHandler } from "./error-handler.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { collapseDoubledSlashes } from "./path-slashes.js";
@@ -112,7 +113,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
       options.logger,
       SSE_QUEUE_LIMIT,
     );
+  const untrackDomains = trackDomainStates(clients);
   const closeClients = () => {
+    untrackDomains();
     void changes?.close();
     for (const client of clients) client.close();
   };

@@ -1,19 +1,21 @@
 import type { DomainTransport } from "../engine/domain-transport.js";
+import { readDomainStates } from "./domain-states.js";
 import type { GatewayMetrics } from "./gateway-metrics.js";
-import { checkHealth, DATABASE_HEALTH_SERVICE } from "./grpc-health.js";
 import type { Router } from "./router.js";
 
-const READINESS_TIMEOUT_MILLIS = 1000;
-
-/** A domain's database as /readyz shows it; a domain without one (or that is down) is left out. */
-const DATABASE_STATES: Readonly<Record<string, string>> = { SERVING: "ok", NOT_SERVING: "unreachable" };
-
 /**
- * `/healthz` (the process is up; in a clustered all-in-one, which worker answered), `/readyz` and `/metrics`. `/readyz` is 200 when every domain
- * answers SERVING, 503 when one does not. A domain whose database is unreachable still answers
- * (every call gets 503 with Retry-After, and it recovers by itself when the database is back),
- * so readiness stays 200 and only reports it: status "degraded", the domain under "databases".
- * Taking the gateway out of its Service would turn that clear 503 into connection errors.
+ * `/healthz` (the process is up; in a clustered all-in-one, which worker answered), `/readyz`,
+ * `/status` and `/metrics`.
+ *
+ * `/readyz` says whether this gateway can serve: it answers once its route table is bound to the
+ * proto files and its channels are made (the listener answers 503 before that), and it asks no
+ * domain. A domain that is down is not the gateway's fault and taking every gateway out of its
+ * Service for it would fail every route, not only that domain's, whose calls answer 503 with
+ * Retry-After by themselves and recover when it is back.
+ *
+ * `/status` is each domain's state and its database's: 200 with status "ok" when every domain
+ * answers SERVING ("degraded" when a database is unreachable: the domain answers, its calls get
+ * 503), 503 with status "unavailable" when a domain does not answer.
  */
 export function registerSystemRoutes(
   router: Router,
@@ -25,24 +27,13 @@ export function registerSystemRoutes(
   router.get("/healthz", (ctx) => {
     ctx.body = healthy;
   });
-  router.get("/readyz", async (ctx) => {
-    const [states, databaseStates] = await Promise.all([
-      Promise.all(clients.map((client) => checkHealth(client, READINESS_TIMEOUT_MILLIS))),
-      Promise.all(
-        clients.map((client) => checkHealth(client, READINESS_TIMEOUT_MILLIS, DATABASE_HEALTH_SERVICE)),
-      ),
-    ]);
-    const domains = Object.fromEntries(clients.map((client, index) => [client.domain, states[index]]));
-    const databases = Object.fromEntries(
-      clients.flatMap((client, index) => {
-        const state = DATABASE_STATES[databaseStates[index] ?? ""];
-        return state === undefined ? [] : [[client.domain, state]];
-      }),
-    );
-    const ready = states.every((state) => state === "SERVING");
-    const databasesUp = Object.values(databases).every((state) => state === "ok");
-    ctx.status = ready ? 200 : 503;
-    ctx.body = { status: !ready ? "unavailable" : databasesUp ? "ok" : "degraded", domains, databases };
+  router.get("/readyz", (ctx) => {
+    ctx.body = { status: "ok" };
+  });
+  router.get("/status", async (ctx) => {
+    const { domains, databases, allServing, databasesUp } = await readDomainStates(clients);
+    ctx.status = allServing ? 200 : 503;
+    ctx.body = { status: !allServing ? "unavailable" : databasesUp ? "ok" : "degraded", domains, databases };
   });
   router.get("/metrics", async (ctx) => {
     ctx.type = metrics.registry.contentType;

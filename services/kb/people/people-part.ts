@@ -15,8 +15,11 @@ import { userHandlers } from "./handlers/user.handlers.js";
 import { USER_AUTH_ACCESS } from "./handlers/user-auth.access.js";
 import { userAuthHandlers } from "./handlers/user-auth.handlers.js";
 import { InitPeopleMysql } from "./migrations/mysql/init-people.migration.js";
+import { LoginFailuresMysql } from "./migrations/mysql/login-failures.migration.js";
 import { InitPeoplePostgres } from "./migrations/postgres/init-people.migration.js";
+import { LoginFailuresPostgres } from "./migrations/postgres/login-failures.migration.js";
 import { InitPeopleSqlite } from "./migrations/sqlite/init-people.migration.js";
+import { LoginFailuresSqlite } from "./migrations/sqlite/login-failures.migration.js";
 import { UserAccountRepository } from "./repositories/user-account.repository.js";
 import { LoginService } from "./services/login.service.js";
 import { type LoginLimits, LoginThrottle } from "./services/login-throttle.js";
@@ -27,10 +30,14 @@ import { namesOf } from "./services/role-names.js";
 import { UserAccountService } from "./services/user-account.service.js";
 import { checkUsername } from "./services/user-input.rules.js";
 
-/** Users and preferences: tables `user_accounts` and `preferences`. */
+/** Users, preferences and failed-login counts: tables `user_accounts`, `preferences` and `login_failures`. */
 export const peopleSchema: KbSchema = {
   entities: [UserAccountEntity, PreferenceEntity],
-  migrations: { mysql: [InitPeopleMysql], postgres: [InitPeoplePostgres], sqlite: [InitPeopleSqlite] },
+  migrations: {
+    mysql: [InitPeopleMysql, LoginFailuresMysql],
+    postgres: [InitPeoplePostgres, LoginFailuresPostgres],
+    sqlite: [InitPeopleSqlite, LoginFailuresSqlite],
+  },
 };
 
 /** Who may do what in the kb, from the stored user named by the JWT. */
@@ -40,7 +47,7 @@ export function createPrincipalResolver(storage: DomainStorage): PrincipalResolv
 
 /** The gRPC services of users, login (throttled by loginLimits) and preferences. */
 export function createPeoplePart(deps: KbPartDeps, loginLimits?: LoginLimits): KbPart {
-  const login = new LoginService(deps.storage, deps.tokens, new LoginThrottle(loginLimits));
+  const login = new LoginService(deps.storage, deps.tokens, new LoginThrottle(deps.storage, loginLimits));
   const access = { tokens: deps.tokens, logger: deps.logger };
   return {
     bindings: [

@@ -11,10 +11,11 @@ export type ColumnType = ColumnKind | `${ColumnKind}?`;
 
 /**
  * What a table holds beyond the domain's own rows: `counts` are recounted from the other
- * tables, `version` is a counter the domain bumps on changes (for its caches). A backup keeps
- * neither.
+ * tables, `version` is a counter the domain bumps on changes (for its caches), `transient` is
+ * state that expires by itself within minutes (the kb's failed-login counts). A backup keeps
+ * none of them, and an import carries none.
  */
-export type TableRole = "counts" | "version";
+export type TableRole = "counts" | "version" | "transient";
 
 /** One table: its columns in table order, and its primary key. */
 export interface TableShape {
@@ -75,7 +76,7 @@ export function isNullable(type: ColumnType): boolean {
   return type.endsWith("?");
 }
 
-/** The tables that hold the domain's own rows (neither counts nor versions), in catalogue order. */
+/** The tables that hold the domain's own rows (no counts, versions or transient state), in catalogue order. */
 export function dataTables(catalogue: TableCatalogue): [string, TableShape][] {
   return Object.entries(catalogue).filter(([, shape]) => shape.role === undefined);
 }

@@ -1,6 +1,6 @@
 /**
  * A database that goes away under write load: while MariaDB is down every call answers 503
- * with Retry-After (never 500, never a hang), /readyz names the domain whose database is
+ * with Retry-After (never 500, never a hang), /status names the domain whose database is
  * unreachable, writes succeed again once it is back without restarting m3, and no write that
  * was acknowledged is lost. The server is this file's own (killed with SIGKILL and relaunched
  * on the same port and data), not the run's shared one.
@@ -42,18 +42,18 @@ test.after.always(async () => {
   await server?.stop();
 });
 
-async function readiness(): Promise<{
+async function platformStatus(): Promise<{
   status: number;
   body: { status: string; databases: Record<string, string> };
 }> {
-  const reply = await fetch(`${base}/readyz`);
+  const reply = await fetch(`${base}/status`);
   return {
     status: reply.status,
     body: (await reply.json()) as { status: string; databases: Record<string, string> },
   };
 }
 
-test("killing MariaDB under write load gives 503 with Retry-After, readiness names it, writes recover and nothing acknowledged is lost", async (t) => {
+test("killing MariaDB under write load gives 503 with Retry-After, /status names it, writes recover and nothing acknowledged is lost", async (t) => {
   const acknowledged = new Set<string>();
   // A fresh platform's first writes are slow (pools, prepared statements): load starts once one is through.
   for (let warm = 0; (await writeOnce(target, `outage-warm-${warm}`, acknowledged)).status !== 200; warm++) {
@@ -66,7 +66,7 @@ test("killing MariaDB under write load gives 503 with Retry-After, readiness nam
   load.setPhase("down");
   await server.crash();
   await sleep(2_500);
-  const duringOutage = await readiness();
+  const duringOutage = await platformStatus();
 
   load.setPhase("restarting");
   await server.relaunch();
@@ -83,7 +83,7 @@ test("killing MariaDB under write load gives 503 with Retry-After, readiness nam
   load.setPhase("after");
   await sleep(1_000);
   await load.stop();
-  const afterRecovery = await readiness();
+  const afterRecovery = await platformStatus();
 
   const statuses = load.outcomes.map(({ outcome }) => outcome.status);
   t.deepEqual(

@@ -57,7 +57,7 @@ function sampleNames(exposition: string): Set<string> {
 }
 
 test.serial(
-  "the helm test Pod's check passes against a running platform: /readyz and a read of every domain",
+  "the helm test Pod's check passes against a running platform: /status and a read of every domain",
   async (t) => {
     const result = await runHelmTest(running().http.baseUrl);
     t.is(result.code, 0, result.stdout);

@@ -11,11 +11,15 @@ import { parseArchiveLocation, readPlatformSettings } from "../../../tools/m3/ba
 import { ARCHIVED_DOMAINS } from "../../../tools/m3/backup/backup-tables.js";
 import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 
-/** Tables the archive leaves out on purpose: migration bookkeeping, the kb's cache counter, derived tables. */
+/**
+ * Tables the archive leaves out on purpose: migration bookkeeping, the kb's cache counter and its
+ * failed-login counts (they expire within minutes), derived tables.
+ */
 const DERIVED = new Set(ARCHIVED_DOMAINS.flatMap((domain) => domain.derived?.names ?? []));
 const NOT_ARCHIVED = {
   test: (table: string) =>
-    /^(kb|registry|annotation)_migrations$|^kb_tree_version$|^sqlite_/.test(table) || DERIVED.has(table),
+    /^(kb|registry|annotation)_migrations$|^(kb_tree_version|login_failures)$|^sqlite_/.test(table) ||
+    DERIVED.has(table),
 };
 
 interface Shape {

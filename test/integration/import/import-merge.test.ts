@@ -158,7 +158,7 @@ test("an imported user logs in with the password they had and is re-hashed to m3
   await importLegacy(everywhere(site.url), settings);
   const storage = await openDomainStorage({ target: settings.databases.kb, domain: "kb", ...kbSchema });
   const tokens = new TokenService({ signingSecret: "test-secret", issuer: "http://www.mbari.org" });
-  const login = new LoginService(storage, tokens, new LoginThrottle());
+  const login = new LoginService(storage, tokens, new LoginThrottle(storage));
   const admin = site.users.find((user) => user.role === "Admin");
   if (!admin) return t.fail("the site has no Admin");
   const basic = `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString("base64")}`;

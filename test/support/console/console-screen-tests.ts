@@ -69,10 +69,10 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
   test.serial(
     "the status screen shows a domain that is down, or whose database is, in red with the reason",
     async (t) => {
-      const opened = await openPage(browser, [/503 GET .*\/readyz/, /status of 503/]);
+      const opened = await openPage(browser, [/503 GET .*\/status/, /status of 503/]);
       const { page } = opened;
-      // A degraded platform as /readyz reports it: the kb not serving, the annotation database unreachable.
-      await page.route("**/readyz", (route) =>
+      // A degraded platform as /status reports it: the kb not serving, the annotation database unreachable.
+      await page.route("**/status", (route) =>
         route.fulfill({
           status: 503,
           json: {

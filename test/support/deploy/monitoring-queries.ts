@@ -96,3 +96,27 @@ export async function promtoolCheckRules(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs `promtool test rules` on the given groups against one unit test (input series, times and
+ * the alerts expected to fire then); resolves with its output.
+ */
+export async function promtoolTestRules(
+  groups: readonly unknown[],
+  unitTest: Record<string, unknown>,
+): Promise<{ ok: boolean; output: string }> {
+  if (!existsSync(PROMTOOL)) throw new Error(PROMTOOL_MISSING);
+  const dir = mkdtempSync(join(tmpdir(), "m3-promtool-"));
+  try {
+    writeFileSync(join(dir, "rules.yaml"), stringify({ groups }));
+    const testFile = join(dir, "rules.test.yaml");
+    writeFileSync(testFile, stringify({ rule_files: ["rules.yaml"], tests: [unitTest] }));
+    const { stdout, stderr } = await run(PROMTOOL, ["test", "rules", testFile]);
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${failed.stdout ?? ""}${failed.stderr ?? failed.message}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -15,7 +15,16 @@ const opened: DomainStorage[] = [];
 
 /** A fresh kb database holding only the given parts' tables. */
 export async function openKbStorage(backend: Backend, schemas: readonly KbSchema[]): Promise<DomainStorage> {
-  const url = await freshKbDatabaseUrl(backend, "m3_kb", sqliteDir);
+  return openKbStorageAt(await freshKbDatabaseUrl(backend, "m3_kb", sqliteDir), schemas);
+}
+
+/** A fresh kb database's URL on the backend, for more than one storage to open (replicas). */
+export function freshKbUrl(backend: Backend): Promise<string> {
+  return freshKbDatabaseUrl(backend, "m3_kb", sqliteDir);
+}
+
+/** A storage over the kb database at `url` (another replica's, when it is open already). */
+export async function openKbStorageAt(url: string, schemas: readonly KbSchema[]): Promise<DomainStorage> {
   const storage = await openDomainStorage({
     target: parseDatabaseUrl(url),
     domain: "kb",

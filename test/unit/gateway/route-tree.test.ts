@@ -75,7 +75,10 @@ test("the methods of a path are those of every route it matches", (t) => {
 
 /** Every route the gateway serves with the default placement, in the order the scanning router had them. */
 function gatewayRoutes(): ScannedRoute[] {
-  const system = ["/healthz", "/readyz", "/metrics"].map((template) => ({ method: "GET", template }));
+  const system = ["/healthz", "/readyz", "/status", "/metrics"].map((template) => ({
+    method: "GET",
+    template,
+  }));
   const docs = allServiceRoutes.flatMap((routes) =>
     (routes.docsPaths ?? ["/docs"]).flatMap((docsPath) => {
       const base = joinPath(routes.basePath, docsPath);

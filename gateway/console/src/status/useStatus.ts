@@ -36,11 +36,11 @@ export interface Count {
   error?: string;
 }
 
-/** /readyz answers 503 with its body when a domain is down: the body is what the page shows. */
+/** /status answers 503 with its body when a domain is down: the body is what the page shows. */
 async function readReadiness(): Promise<Readiness> {
-  const response = await fetch("/readyz");
+  const response = await fetch("/status");
   const body = (await response.json().catch(() => undefined)) as Readiness | undefined;
-  if (body?.domains === undefined) throw new ApiError("GET /readyz", response.status, response.statusText);
+  if (body?.domains === undefined) throw new ApiError("GET /status", response.status, response.statusText);
   return body;
 }
 

@@ -23,7 +23,7 @@ async function openPeople(backend: (typeof BACKENDS)[number]) {
   return {
     storage,
     users: new UserAccountService(storage),
-    login: new LoginService(storage, tokens, new LoginThrottle()),
+    login: new LoginService(storage, tokens, new LoginThrottle(storage)),
     principals: createPrincipalResolver(storage),
   };
 }

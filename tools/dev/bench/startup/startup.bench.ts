@@ -1,6 +1,6 @@
 /**
  * Start-up benchmark (not a test): the time from launching the all-in-one process, with the
- * command of `npm start` (package.json), until `GET /readyz` answers 200, for
+ * command of `npm start` (package.json), until `GET /status` answers 200, for
  * - cold: a new, empty data directory each run (SQLite schemas created, secrets generated),
  * - warm: the same data directory again (schemas at head, secrets read back),
  * - cold, no transpile cache: a new data directory, npm start's transpiled copy of the sources
@@ -44,7 +44,7 @@ const POLL_MILLIS = 10;
 /** The line of the banner the --demo runs wait for: printed once the demo data is loaded. */
 const BANNER_LINE = "m3 is running at";
 
-/** One start: milliseconds from launch to each phase's end, the last one /readyz = 200. */
+/** One start: milliseconds from launch to each phase's end, the last one /status = 200. */
 interface StartTiming {
   portOpen?: number;
   domainsServing?: number;
@@ -147,7 +147,7 @@ for (const [scenario, timings] of results) {
   );
 }
 console.log(
-  "\nmedian phase ends (ms from launch): modules loaded and gateway port open, every domain serving gRPC, gateway routing, /readyz = 200, the banner printed",
+  "\nmedian phase ends (ms from launch): modules loaded and gateway port open, every domain serving gRPC, gateway routing, /status = 200, the banner printed",
 );
 console.log(
   "| scenario | port open | domains serving | routing | ready | banner |\n|---|---|---|---|---|---|",
@@ -290,7 +290,7 @@ async function waitUntilReady(
         `the process exited (${child.exitCode ?? child.signalCode}) before ready:\n${output.stderr()}`,
       );
     }
-    const status = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })
+    const status = await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(2_000) })
       .then(async (response) => {
         await response.arrayBuffer();
         return response.status;
@@ -299,7 +299,7 @@ async function waitUntilReady(
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MILLIS));
   }
-  throw new Error(`/readyz was not 200 after ${READY_TIMEOUT_MILLIS} ms:\n${output.stderr()}`);
+  throw new Error(`/status was not 200 after ${READY_TIMEOUT_MILLIS} ms:\n${output.stderr()}`);
 }
 
 /** The child's output so far, and when (ms from `started`) its standard output first held the banner. */

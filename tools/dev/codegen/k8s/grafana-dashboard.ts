@@ -72,6 +72,13 @@ const ROWS: RowSpec[] = [
     title: "Domains (gRPC)",
     panels: [
       {
+        title: "Reached by the gateway",
+        description:
+          "1 when at least one gateway pod gets SERVING from the domain's health check, 0 when none does (its routes answer 503).",
+        unit: "none",
+        targets: [{ expr: `max by (domain) (${sel("m3_gateway_domain_up")})`, legend: "{{domain}}" }],
+      },
+      {
         title: "Calls by method",
         description: "gRPC calls per second handled by the domains, by service and method.",
         unit: "reqps",

@@ -7,7 +7,7 @@ interface Readiness {
   databases?: Record<string, string>;
 }
 
-/** `m3 health`: every domain's readiness from the gateway's /readyz; exit code 0 only when ready. */
+/** `m3 health`: every domain's readiness from the gateway's /status; exit code 0 only when ready. */
 export function registerHealth(program: Command): void {
   program
     .command("health")
@@ -18,11 +18,11 @@ export function registerHealth(program: Command): void {
       process.env.M3_URL || `http://localhost:${process.env.PORT || 8080}`,
     )
     .option("--timeout <millis>", "how long to wait for the gateway", "5000")
-    .option("--json", "print /readyz's answer as JSON")
+    .option("--json", "print /status's answer as JSON")
     .action(async (options: { url: string; timeout: string; json?: boolean }) => {
       let readiness: Readiness;
       try {
-        const reply = await fetch(new URL("/readyz", options.url), {
+        const reply = await fetch(new URL("/status", options.url), {
           signal: AbortSignal.timeout(Number(options.timeout)),
         });
         readiness = (await reply.json()) as Readiness;

@@ -12,6 +12,7 @@ import type {
 } from "./domain-transport.js";
 
 const passBytes = (bytes: Buffer): Buffer => bytes;
+const ignoreMetadata = (): void => {};
 
 export class DomainClient implements DomainTransport {
   private readonly client: grpc.Client;
@@ -23,24 +24,36 @@ export class DomainClient implements DomainTransport {
     this.client = new grpc.Client(address, grpc.credentials.createInsecure(), GATEWAY_CHANNEL_OPTIONS);
   }
 
-  /** Resolves with the reply's bytes, or rejects with the call's grpc.ServiceError. */
+  /**
+   * Resolves with the reply's bytes, or rejects with a grpc.ServiceError-like error. The call
+   * goes straight to the channel (its name resolution, balancing and deadline), past grpc-js'
+   * Client.makeUnaryRequest: that layer adds interceptor wrappers, an event emitter and an Error
+   * with the caller's stack to every call, which the gateway never uses (a third of grpc-js' own
+   * CPU per call in a profile of the split registry).
+   */
   unary(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
     const { closedBy } = options;
     return new Promise((resolve, reject) => {
-      const cancel = () => call.cancel();
-      const call = this.client.makeUnaryRequest(
-        path,
-        passBytes,
-        passBytes,
-        toBuffer(request),
-        options.metadata,
-        { deadline: Date.now() + options.timeoutMillis },
-        (error, reply) => {
-          closedBy?.off("close", cancel);
-          if (error || !reply) reject(error);
-          else resolve(reply);
+      const call = this.client
+        .getChannel()
+        .createCall(path, Date.now() + options.timeoutMillis, null, null, 0);
+      const cancel = () => call.cancelWithStatus(grpc.status.CANCELLED, "Cancelled on client");
+      let reply: Buffer | undefined;
+      call.start(options.metadata, {
+        onReceiveMetadata: ignoreMetadata,
+        onReceiveMessage: (message: Buffer) => {
+          if (reply === undefined) reply = message;
+          else call.cancelWithStatus(grpc.status.UNIMPLEMENTED, "Too many responses received");
         },
-      );
+        onReceiveStatus: (status) => {
+          closedBy?.off("close", cancel);
+          if (status.code === grpc.status.OK && reply !== undefined) resolve(reply);
+          else reject(callError(status.code === grpc.status.OK ? noReply() : status));
+        },
+      });
+      call.startRead();
+      call.sendMessageWithContext({}, toBuffer(request));
+      call.halfClose();
       closedBy?.once("close", cancel);
     });
   }
@@ -86,6 +99,16 @@ export class DomainClient implements DomainTransport {
   close(): void {
     this.client.close();
   }
+}
+
+function noReply(): grpc.StatusObject {
+  return { code: grpc.status.UNIMPLEMENTED, details: "No message received", metadata: new grpc.Metadata() };
+}
+
+/** A failed call's status as grpc-js' ServiceError: an Error carrying code, details and metadata. */
+function callError(status: grpc.StatusObject): grpc.ServiceError {
+  const error = new Error(`${status.code} ${grpc.status[status.code]}: ${status.details}`);
+  return Object.assign(error, status);
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {

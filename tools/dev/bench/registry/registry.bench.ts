@@ -27,6 +27,8 @@ const TRANSPORT = SPLIT
 interface MeasuredRun {
   result: LoadResult;
   serverCpuMillis: number;
+  /** Split: the gateway's and the domain's own shares of serverCpuMillis. */
+  processCpuMillis: number[];
   databaseCpuMillis: number;
 }
 
@@ -49,29 +51,33 @@ async function measured(
   server: readonly number[] | "self",
   operation: (index: number) => Promise<void>,
 ): Promise<MeasuredRun> {
-  const serverCpu = () =>
+  const processCpu = () =>
     server === "self"
-      ? process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
-      : server.reduce((sum, pid) => sum + processTreeCpuSeconds(pid), 0);
-  const [server0, database0] = [serverCpu(), processCpuSeconds(mariadb.pid)];
+      ? [process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6]
+      : server.map((pid) => processTreeCpuSeconds(pid));
+  const [server0, database0] = [processCpu(), processCpuSeconds(mariadb.pid)];
   const result = await runLoad(name, { requests, concurrency: CONCURRENCY }, operation);
   const perRequest = (seconds: number) => (seconds * 1000) / result.requests;
+  const processCpuMillis = processCpu().map((seconds, index) => perRequest(seconds - (server0[index] ?? 0)));
   return {
     result,
-    serverCpuMillis: perRequest(serverCpu() - server0),
+    serverCpuMillis: processCpuMillis.reduce((sum, millis) => sum + millis, 0),
+    processCpuMillis,
     databaseCpuMillis: perRequest(processCpuSeconds(mariadb.pid) - database0),
   };
 }
 
+/** The CPU table; split, m3's CPU is also shown as the gateway's and the registry's. */
 function cpuTable(rows: readonly { run: MeasuredRun; floor?: MeasuredRun }[]): string {
   const lines = [
-    "| scenario | req/s | m3 CPU ms/req | MariaDB CPU ms/req | floor req/s | floor client CPU ms/req | floor MariaDB CPU ms/req |",
-    "|---|---|---|---|---|---|---|",
+    `| scenario | req/s | m3 CPU ms/req${SPLIT ? " | gateway CPU ms/req | registry CPU ms/req" : ""} | MariaDB CPU ms/req | floor req/s | floor client CPU ms/req | floor MariaDB CPU ms/req |`,
+    `|---|---|---|${SPLIT ? "---|---|" : ""}---|---|---|---|`,
   ];
   const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(3));
   for (const { run, floor } of rows) {
+    const shares = SPLIT ? ` ${run.processCpuMillis.map(ms).join(" | ")} |` : "";
     lines.push(
-      `| ${run.result.name} | ${run.result.requestsPerSecond.toFixed(0)} | ${ms(run.serverCpuMillis)} | ${ms(run.databaseCpuMillis)} | ${floor ? floor.result.requestsPerSecond.toFixed(0) : "-"} | ${ms(floor?.serverCpuMillis)} | ${ms(floor?.databaseCpuMillis)} |`,
+      `| ${run.result.name} | ${run.result.requestsPerSecond.toFixed(0)} | ${ms(run.serverCpuMillis)} |${shares} ${ms(run.databaseCpuMillis)} | ${floor ? floor.result.requestsPerSecond.toFixed(0) : "-"} | ${ms(floor?.serverCpuMillis)} | ${ms(floor?.databaseCpuMillis)} |`,
     );
   }
   return lines.join("\n");

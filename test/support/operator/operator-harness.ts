@@ -68,7 +68,7 @@ export async function startCluster(): Promise<Cluster> {
     body: { metadata: { name: "m3-secrets" }, data: { apiKey: b64("key-1"), signingSecret: b64("sign-1") } },
   });
   const operators: Operator[] = [];
-  const logger = pino({ level: process.env.DBG ? "debug" : "silent" });
+  const logger = pino({ level: "silent" });
   return {
     api,
     config,

@@ -72,7 +72,7 @@ test("a platform declared in values renders as an M3Platform that passes the CRD
     ...(platform as unknown as M3Platform),
     metadata: { name: "m3", namespace: "media", uid: "4f1c2d9e-0000-4000-8000-000000000001" },
   };
-  const built = platformObjects(declared, {});
+  const built = platformObjects(declared, {}, declared.spec.version);
   t.deepEqual(
     built
       .map((object) => `${object.kind}/${object.metadata.name}`)
@@ -81,6 +81,7 @@ test("a platform declared in values renders as an M3Platform that passes the CRD
       "ConfigMap/m3-settings",
       "NetworkPolicy/m3-gateway",
       "NetworkPolicy/m3-domains",
+      "Job/m3-migrate-0-1-0",
       "HorizontalPodAutoscaler/m3-kb",
       "PodDisruptionBudget/m3-kb",
       "PodDisruptionBudget/m3-registry",

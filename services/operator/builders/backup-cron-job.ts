@@ -5,8 +5,9 @@
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
-export function backupCronJob(platform: M3Platform) {
-  const { backup, database, objectStore, image, version } = platform.spec;
+/** version: the one the domains run, so the backup reads the schema they use. */
+export function backupCronJob(platform: M3Platform, version: string) {
+  const { backup, database, objectStore, image } = platform.spec;
   if (!backup?.schedule || !backup.target) return undefined;
   const secret = (name: string, ref: { name: string; key: string }) => ({
     name,

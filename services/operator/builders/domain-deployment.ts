@@ -13,6 +13,8 @@ export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
 
 export interface PodInputs {
+  /** The image tag to run (the migration gate decides it). */
+  version: string;
   settingsHash: string;
   secretsHash: string;
 }
@@ -44,7 +46,7 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
           containers: [
             {
               name: domain,
-              image: `${spec.image}:${spec.version}`,
+              image: `${spec.image}:${inputs.version}`,
               args: [domain],
               ports: [
                 { name: domain === "gateway" ? "http" : "grpc", containerPort: port, protocol: "TCP" },

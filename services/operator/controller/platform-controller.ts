@@ -5,6 +5,7 @@
  */
 import {
   AppsV1Api,
+  BatchV1Api,
   CoreV1Api,
   CustomObjectsApi,
   type Informer,
@@ -59,6 +60,7 @@ export class PlatformController {
     this.reconciler = new PlatformReconciler({
       core,
       apps: kubeConfig.makeApiClient(AppsV1Api),
+      batch: kubeConfig.makeApiClient(BatchV1Api),
       custom,
       applier: new ObjectApplier(objects),
       events: new EventRecorder(core, (error) =>

@@ -8,24 +8,29 @@ import { isDeepStrictEqual } from "node:util";
 import {
   ApiException,
   type AppsV1Api,
+  type BatchV1Api,
   type CoreV1Api,
   type CustomObjectsApi,
   type V1Deployment,
+  type V1Job,
 } from "@kubernetes/client-node";
 import { DOMAIN_NAMES } from "../api/domain-names.js";
 import { M3_GROUP, M3_PLURAL, M3_VERSION } from "../api/m3platform-crd.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { referencedSecretNames } from "../builders/domain-deployment.js";
 import { domainEnabled } from "../builders/domain-scaling.js";
+import { migrationJobName } from "../builders/migration-job.js";
 import { INSTANCE_LABEL, MANAGED_BY_SELECTOR, objectName } from "../builders/platform-labels.js";
 import { OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
 import type { EventRecorder } from "./event-recorder.js";
+import { type MigrationState, migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
 import type { ObjectApplier } from "./object-applier.js";
-import { platformStatus } from "./platform-status.js";
+import { type ObservedDomain, platformStatus } from "./platform-status.js";
 
 export interface ReconcilerClients {
   core: CoreV1Api;
   apps: AppsV1Api;
+  batch: BatchV1Api;
   custom: CustomObjectsApi;
   applier: ObjectApplier;
   events: EventRecorder;
@@ -42,21 +47,32 @@ export class PlatformReconciler {
     const [namespace = "", name = ""] = key.split("/");
     const platform = await this.readPlatform(namespace, name);
     if (platform === undefined) return; // deleted: the garbage collector removes what it owned
+    const before = await this.observeDomains(platform);
+    const migration = migrationState(await this.readJob(platform));
+    const version = versionToDeploy(
+      platform.spec.version,
+      migration,
+      runningVersion(before.map((item) => item.deployment)),
+    );
     let applyError: string | undefined;
     try {
       const { data, missing } = await this.secretsData(platform);
-      await this.applyObjects(platform, data);
+      await this.applyObjects(platform, data, version);
       if (missing.length > 0) applyError = `referenced Secrets not found: ${missing.join(", ")}`;
     } catch (error) {
       applyError = describe(error);
       await this.clients.events.record(platform, "Warning", "ApplyFailed", applyError);
     }
-    await this.writeStatus(platform, applyError);
+    await this.writeStatus(platform, migration, applyError);
     if (applyError !== undefined) throw new Error(applyError);
   }
 
-  private async applyObjects(platform: M3Platform, secretsData: Record<string, unknown>): Promise<void> {
-    const desired = platformObjects(platform, secretsData);
+  private async applyObjects(
+    platform: M3Platform,
+    secretsData: Record<string, unknown>,
+    version: string | undefined,
+  ): Promise<void> {
+    const desired = platformObjects(platform, secretsData, version);
     for (const object of desired) {
       const outcome = await this.clients.applier.apply(object);
       if (outcome === "created") {
@@ -112,14 +128,13 @@ export class PlatformReconciler {
     return { data, missing };
   }
 
-  private async writeStatus(platform: M3Platform, applyError: string | undefined): Promise<void> {
-    const observed = await Promise.all(
-      DOMAIN_NAMES.filter((domain) => domainEnabled(platform, domain)).map(async (domain) => ({
-        domain,
-        deployment: await this.readDeployment(platform, objectName(platform, domain)),
-      })),
-    );
-    const status = platformStatus(platform, observed, applyError, this.now());
+  private async writeStatus(
+    platform: M3Platform,
+    migration: MigrationState,
+    applyError: string | undefined,
+  ): Promise<void> {
+    const observed = await this.observeDomains(platform);
+    const status = platformStatus(platform, observed, { migration, applyError }, this.now());
     if (isDeepStrictEqual(status, platform.status)) return;
     const { namespace, name } = platform.metadata;
     // A replace carries the resourceVersion read above: a platform changed meanwhile is a 409, retried.
@@ -131,6 +146,25 @@ export class PlatformReconciler {
       name,
       body: { ...platform, status },
     });
+  }
+
+  private observeDomains(platform: M3Platform): Promise<ObservedDomain[]> {
+    return Promise.all(
+      DOMAIN_NAMES.filter((domain) => domainEnabled(platform, domain)).map(async (domain) => ({
+        domain,
+        deployment: await this.readDeployment(platform, objectName(platform, domain)),
+      })),
+    );
+  }
+
+  private async readJob(platform: M3Platform): Promise<V1Job | undefined> {
+    try {
+      const name = migrationJobName(platform, platform.spec.version);
+      return await this.clients.batch.readNamespacedJob({ name, namespace: platform.metadata.namespace });
+    } catch (error) {
+      if (error instanceof ApiException && error.code === 404) return undefined;
+      throw error;
+    }
   }
 
   private async readPlatform(namespace: string, name: string): Promise<M3Platform | undefined> {

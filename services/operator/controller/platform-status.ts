@@ -1,24 +1,33 @@
 /**
- * A platform's status from what its Deployments report: each domain's ready pods, the version
- * every domain runs once a rollout completes, and the conditions Ready, Progressing and
- * Degraded with a reason a program can match and a message a person reads. A condition keeps
- * its lastTransitionTime while its status stays the same.
+ * A platform's status from what its Deployments and its migration Job report: each domain's
+ * ready pods, the version every domain runs once a rollout completes, and the conditions Ready,
+ * Progressing, Degraded and Migrated with a reason a program can match and a message a person
+ * reads. A condition keeps its lastTransitionTime while its status stays the same.
  */
 import type { V1Deployment } from "@kubernetes/client-node";
 import type { DomainName } from "../api/domain-names.js";
 import type { M3Platform, M3PlatformStatus, PlatformCondition } from "../api/m3platform-schema.js";
+import type { MigrationState } from "./migration-gate.js";
 
 export interface ObservedDomain {
   domain: DomainName;
   deployment: V1Deployment | undefined;
 }
 
+export interface ReconcileOutcome {
+  migration: MigrationState;
+  /** Why applying the desired objects failed, if it did. */
+  applyError: string | undefined;
+}
+
 export function platformStatus(
   platform: M3Platform,
   observed: ObservedDomain[],
-  applyError: string | undefined,
+  outcome: ReconcileOutcome,
   now: Date,
 ): M3PlatformStatus {
+  const { version, image } = platform.spec;
+  const { migration, applyError } = outcome;
   const domains: Record<string, { replicas: number; readyReplicas: number }> = {};
   const notReady: string[] = [];
   const rollingOut: string[] = [];
@@ -32,7 +41,7 @@ export function platformStatus(
     ready += Math.min(readyReplicas, replicas);
     desired += replicas;
     if (readyReplicas < replicas) notReady.push(`${domain} ${readyReplicas}/${replicas}`);
-    if (deployment === undefined || !rolledOut(deployment)) rollingOut.push(domain);
+    if (deployment === undefined || !rolledOut(deployment, `${image}:${version}`)) rollingOut.push(domain);
     const failure = failureOf(deployment);
     if (failure) failing.push(`${domain}: ${failure}`);
   }
@@ -48,7 +57,30 @@ export function platformStatus(
     return { type, status, reason, message, lastTransitionTime, observedGeneration: generation };
   };
   const complete = rollingOut.length === 0 && notReady.length === 0 && applyError === undefined;
-  const degraded = applyError !== undefined || failing.length > 0;
+  const degraded =
+    applyError !== undefined
+      ? condition("Degraded", true, "ApplyFailed", applyError)
+      : migration.phase === "failed"
+        ? condition(
+            "Degraded",
+            true,
+            "MigrationFailed",
+            `the migration to ${version} failed: ${migration.message}`,
+          )
+        : failing.length > 0
+          ? condition("Degraded", true, "DeploymentFailing", failing.join("; "))
+          : condition("Degraded", false, "AsExpected", "no failure observed");
+  const migrated =
+    migration.phase === "succeeded"
+      ? condition("Migrated", true, "MigrationSucceeded", `the database schema is migrated for ${version}`)
+      : migration.phase === "failed"
+        ? condition("Migrated", false, "MigrationFailed", migration.message)
+        : condition(
+            "Migrated",
+            false,
+            "Migrating",
+            `migrating the database schema for ${version}; the domains wait`,
+          );
   return {
     observedGeneration: generation,
     conditions: [
@@ -56,35 +88,31 @@ export function platformStatus(
         ? condition("Ready", true, "AllDomainsReady", `every domain has its ${desired} pods ready`)
         : condition("Ready", false, "DomainsNotReady", `pods not ready: ${notReady.join(", ")}`),
       rollingOut.length === 0
-        ? condition("Progressing", false, "RolloutComplete", `every domain runs ${platform.spec.version}`)
-        : condition(
-            "Progressing",
-            true,
-            "RollingOut",
-            `rolling out ${platform.spec.version}: ${rollingOut.join(", ")}`,
-          ),
-      applyError !== undefined
-        ? condition("Degraded", true, "ApplyFailed", applyError)
-        : degraded
-          ? condition("Degraded", true, "DeploymentFailing", failing.join("; "))
-          : condition("Degraded", false, "AsExpected", "no failure observed"),
+        ? condition("Progressing", false, "RolloutComplete", `every domain runs ${version}`)
+        : migration.phase === "failed"
+          ? condition(
+              "Progressing",
+              false,
+              "MigrationFailed",
+              `held at the running version: ${migration.message}`,
+            )
+          : condition("Progressing", true, "RollingOut", `rolling out ${version}: ${rollingOut.join(", ")}`),
+      degraded,
+      migrated,
     ],
     domains,
     replicas: `${ready}/${desired}`,
-    ...(complete
-      ? { version: platform.spec.version }
-      : platform.status?.version
-        ? { version: platform.status.version }
-        : {}),
+    ...(complete ? { version } : platform.status?.version ? { version: platform.status.version } : {}),
     ...(platform.status?.lastBackup ? { lastBackup: platform.status.lastBackup } : {}),
   };
 }
 
-/** The Deployment controller has seen the latest spec and every pod runs it. */
-function rolledOut(deployment: V1Deployment): boolean {
+/** The Deployment runs the image, the Deployment controller has seen its spec, every pod runs it. */
+function rolledOut(deployment: V1Deployment, image: string): boolean {
   const { metadata, spec, status } = deployment;
   const replicas = spec?.replicas ?? 1;
   return (
+    spec?.template.spec?.containers[0]?.image === image &&
     (status?.observedGeneration ?? 0) >= (metadata?.generation ?? 1) &&
     (status?.updatedReplicas ?? 0) >= replicas &&
     (status?.replicas ?? 0) <= replicas

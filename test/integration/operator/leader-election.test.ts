@@ -29,6 +29,7 @@ test("of two operators only the Lease holder acts; when it stops renewing, the o
       if (first.isLeader && second.isLeader) both++;
     }, 10);
     await cluster.createPlatform("m3");
+    await cluster.migrate();
     await eventually(() => (cluster.objects("apps", "v1", "deployments").length === 7 ? true : undefined));
     t.false(second.isLeader);
     t.true(writesBy(cluster.api.requests, "operator-a") > 0);

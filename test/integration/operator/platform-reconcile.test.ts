@@ -35,6 +35,15 @@ function deploymentsCount(cluster: Cluster, count: number) {
 test("a new M3Platform gets its owned Deployments, Services, settings, network policies and backup CronJob, and Progressing until the pods are ready", async (t) => {
   await withOperator(async (cluster) => {
     const platform = await cluster.createPlatform("m3");
+    const migrating = await conditionBecomes(cluster, "m3", "Migrated", "False", "Migrating");
+    t.deepEqual(
+      names(cluster, "apps", "v1", "deployments"),
+      [],
+      "no Deployment before the schema is migrated",
+    );
+    t.is(migrating.status?.conditions?.find((item) => item.type === "Progressing")?.status, "True");
+    t.deepEqual(names(cluster, "batch", "v1", "jobs"), ["m3-migrate-1-4-0"]);
+    await cluster.migrate();
     await deploymentsCount(cluster, DOMAINS.length);
     const progressing = await conditionBecomes(cluster, "m3", "Progressing", "True", "RollingOut");
     t.like(progressing.status, { observedGeneration: 1, replicas: "0/7" });
@@ -93,6 +102,7 @@ test("a new M3Platform gets its owned Deployments, Services, settings, network p
 test("scaling a domain changes its Deployment's replicas and adds its disruption budget; an autoscaler comes and goes with spec.autoscaling", async (t) => {
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
+    await cluster.migrate();
     await deploymentsCount(cluster, DOMAINS.length);
     await cluster.custom.patchNamespacedCustomObject(
       {
@@ -152,6 +162,7 @@ test("scaling a domain changes its Deployment's replicas and adds its disruption
 test("drift is corrected: a changed image is set back, a deleted Service comes back, and a label someone added is left alone", async (t) => {
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
+    await cluster.migrate();
     await deploymentsCount(cluster, DOMAINS.length);
     const apps = cluster.config().makeApiClient(AppsV1Api);
     await apps.patchNamespacedDeployment(
@@ -180,6 +191,7 @@ test("drift is corrected: a changed image is set back, a deleted Service comes b
 test("deleting the M3Platform removes everything it owned (the garbage collector, by owner references)", async (t) => {
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
+    await cluster.migrate();
     await deploymentsCount(cluster, DOMAINS.length);
     await cluster.custom.deleteNamespacedCustomObject({ ...PLATFORM, name: "m3" });
     await deploymentsCount(cluster, 0);
@@ -198,6 +210,7 @@ test("deleting the M3Platform removes everything it owned (the garbage collector
 test("a change of a referenced Secret changes the pod template's hash, so the pods roll", async (t) => {
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
+    await cluster.migrate();
     await deploymentsCount(cluster, DOMAINS.length);
     const hashOf = () => {
       const kb = cluster.objects("apps", "v1", "deployments").find((item) => item.metadata.name === "m3-kb");
@@ -233,6 +246,8 @@ test("a missing referenced Secret or a Deployment past its progress deadline set
       MERGE,
     );
     await conditionBecomes(cluster, "m3", "Degraded", "False", "AsExpected");
+    await cluster.migrate();
+    await deploymentsCount(cluster, DOMAINS.length);
     const kind = cluster.api.kind("apps", "v1", "deployments");
     const upload = cluster.api.store.get(kind, NS, "m3-upload");
     const message = 'ReplicaSet "m3-upload-5d9" has timed out progressing.';
@@ -250,5 +265,69 @@ test("a missing referenced Secret or a Deployment past its progress deadline set
     );
     const stuck = await conditionBecomes(cluster, "m3", "Degraded", "True", "DeploymentFailing");
     t.is(stuck.status?.conditions?.find((item) => item.type === "Degraded")?.message, `upload: ${message}`);
+  });
+});
+
+function imageOf(cluster: Cluster, domain: string): string | undefined {
+  const deployment = cluster
+    .objects("apps", "v1", "deployments")
+    .find((item) => item.metadata.name === `m3-${domain}`);
+  const spec = deployment?.spec as { template: { spec: { containers: { image: string }[] } } } | undefined;
+  return spec?.template.spec.containers[0]?.image;
+}
+
+async function readyAt(cluster: Cluster, version: string) {
+  await cluster.migrate(version);
+  await eventually(() =>
+    DOMAINS.every((domain) => imageOf(cluster, domain) === `ghcr.io/example/m3:${version}`)
+      ? true
+      : undefined,
+  );
+  cluster.markDeploymentsReady();
+  return eventually(async () => {
+    const platform = await cluster.readPlatform("m3");
+    return platform.status?.version === version ? platform : undefined;
+  });
+}
+
+test("an upgrade runs one migration Job for the new version and holds the domains at the old one until it succeeds", async (t) => {
+  await withOperator(async (cluster) => {
+    await cluster.createPlatform("m3");
+    await readyAt(cluster, "1.4.0");
+    await cluster.custom.patchNamespacedCustomObject(
+      { ...PLATFORM, name: "m3", body: { spec: { version: "1.5.0" } } },
+      MERGE,
+    );
+    const migrating = await conditionBecomes(cluster, "m3", "Migrated", "False", "Migrating");
+    t.is(migrating.status?.version, "1.4.0");
+    t.deepEqual(names(cluster, "batch", "v1", "jobs"), ["m3-migrate-1-5-0"]);
+    for (const domain of DOMAINS)
+      t.is(imageOf(cluster, domain), "ghcr.io/example/m3:1.4.0", `${domain} waits`);
+    const upgraded = await readyAt(cluster, "1.5.0");
+    t.is(upgraded.status?.conditions?.find((item) => item.type === "Migrated")?.reason, "MigrationSucceeded");
+    for (const domain of DOMAINS) t.is(imageOf(cluster, domain), "ghcr.io/example/m3:1.5.0");
+  });
+});
+
+test("a failed migration leaves the old version serving and sets Degraded with the Job's message", async (t) => {
+  await withOperator(async (cluster) => {
+    await cluster.createPlatform("m3");
+    await readyAt(cluster, "1.4.0");
+    await cluster.custom.patchNamespacedCustomObject(
+      { ...PLATFORM, name: "m3", body: { spec: { version: "1.5.0" } } },
+      MERGE,
+    );
+    await eventually(() =>
+      names(cluster, "batch", "v1", "jobs").includes("m3-migrate-1-5-0") ? true : undefined,
+    );
+    cluster.finishJob("m3-migrate-1-5-0", "Job has reached the specified backoff limit");
+    const failed = await conditionBecomes(cluster, "m3", "Degraded", "True", "MigrationFailed");
+    t.is(
+      failed.status?.conditions?.find((item) => item.type === "Degraded")?.message,
+      "the migration to 1.5.0 failed: Job has reached the specified backoff limit",
+    );
+    t.like(failed.status, { version: "1.4.0", replicas: "7/7" });
+    t.is(failed.status?.conditions?.find((item) => item.type === "Ready")?.status, "True");
+    for (const domain of DOMAINS) t.is(imageOf(cluster, domain), "ghcr.io/example/m3:1.4.0");
   });
 });

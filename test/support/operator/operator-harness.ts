@@ -41,6 +41,10 @@ export interface Cluster {
   /** The stand-in's objects of a kind, by plural (`deployments`), in the namespace. */
   objects(group: string, version: string, plural: string): KubeObject[];
   markDeploymentsReady(): void;
+  /** The Job controller's verdict on a migration Job: Complete, or Failed with the message. */
+  finishJob(name: string, failure?: string): void;
+  /** Waits for the migration Job of the version and lets it succeed. */
+  migrate(version?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,7 +73,7 @@ export async function startCluster(): Promise<Cluster> {
   });
   const operators: Operator[] = [];
   const logger = pino({ level: "silent" });
-  return {
+  const cluster: Cluster = {
     api,
     config,
     core,
@@ -124,11 +128,30 @@ export async function startCluster(): Promise<Cluster> {
         api.store.replace(kind, NS, deployment.metadata.name, { ...deployment, status }, "status");
       }
     },
+    finishJob(name, failure) {
+      const kind = api.kind("batch", "v1", "jobs");
+      const job = api.store.get(kind, NS, name);
+      const condition = failure
+        ? { type: "Failed", status: "True", reason: "BackoffLimitExceeded", message: failure }
+        : { type: "Complete", status: "True" };
+      const status = failure
+        ? { failed: 3, conditions: [condition] }
+        : { succeeded: 1, conditions: [condition] };
+      api.store.replace(kind, NS, name, { ...job, status }, "status");
+    },
+    async migrate(version = BASE_SPEC.version) {
+      const name = `m3-migrate-${version.replaceAll(".", "-")}`;
+      await eventually(() =>
+        cluster.objects("batch", "v1", "jobs").some((job) => job.metadata.name === name) ? true : undefined,
+      );
+      cluster.finishJob(name);
+    },
     async close() {
       await Promise.all(operators.map((operator) => operator.stop(false)));
       await api.close();
     },
   };
+  return cluster;
 }
 
 export function b64(text: string): string {

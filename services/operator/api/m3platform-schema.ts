@@ -72,6 +72,11 @@ export const M3_PLATFORM_SPEC = {
   description: "The desired m3 platform.",
   properties: {
     image: { type: "string", description: "The m3 image repository, e.g. ghcr.io/example/m3." },
+    captureImage: {
+      type: "string",
+      description:
+        "The capture domain's image repository (the image's capture target, with ffmpeg); default `<image>-capture`.",
+    },
     version: {
       type: "string",
       pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",

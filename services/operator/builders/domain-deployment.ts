@@ -46,7 +46,7 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
           containers: [
             {
               name: domain,
-              image: `${spec.image}:${inputs.version}`,
+              image: domainImage(platform, domain, inputs.version),
               args: [domain],
               ports: [
                 { name: domain === "gateway" ? "http" : "grpc", containerPort: port, protocol: "TCP" },
@@ -72,6 +72,12 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
       },
     },
   };
+}
+
+/** The image a domain runs at a version: capture's own (with ffmpeg), the one image for the rest. */
+export function domainImage(platform: M3Platform, domain: DomainName, version: string): string {
+  const { image, captureImage } = platform.spec;
+  return `${domain === "capture" ? (captureImage ?? `${image}-capture`) : image}:${version}`;
 }
 
 function fromSecret(envName: string, ref: { name: string; key: string }, optional = false) {

@@ -7,6 +7,7 @@
 import type { V1Deployment } from "@kubernetes/client-node";
 import type { DomainName } from "../api/domain-names.js";
 import type { M3Platform, M3PlatformStatus, PlatformCondition } from "../api/m3platform-schema.js";
+import { domainImage } from "../builders/domain-deployment.js";
 import type { MigrationState } from "./migration-gate.js";
 
 export interface ObservedDomain {
@@ -26,7 +27,7 @@ export function platformStatus(
   outcome: ReconcileOutcome,
   now: Date,
 ): M3PlatformStatus {
-  const { version, image } = platform.spec;
+  const { version } = platform.spec;
   const { migration, applyError } = outcome;
   const domains: Record<string, { replicas: number; readyReplicas: number }> = {};
   const notReady: string[] = [];
@@ -41,7 +42,8 @@ export function platformStatus(
     ready += Math.min(readyReplicas, replicas);
     desired += replicas;
     if (readyReplicas < replicas) notReady.push(`${domain} ${readyReplicas}/${replicas}`);
-    if (deployment === undefined || !rolledOut(deployment, `${image}:${version}`)) rollingOut.push(domain);
+    if (deployment === undefined || !rolledOut(deployment, domainImage(platform, domain, version)))
+      rollingOut.push(domain);
     const failure = failureOf(deployment);
     if (failure) failing.push(`${domain}: ${failure}`);
   }

@@ -8,6 +8,7 @@ import {
   ApiException,
   type KubernetesObject,
   type KubernetesObjectApi,
+  loadYaml,
   PatchStrategy,
 } from "@kubernetes/client-node";
 import type { DesiredObject } from "../builders/platform-objects.js";
@@ -19,12 +20,15 @@ export class ObjectApplier {
 
   async apply(desired: DesiredObject): Promise<ApplyOutcome> {
     const existing = await this.read(desired);
+    // The builders write the API's JSON; the client sends and reads its own models, which rename
+    // some fields (a NetworkPolicy rule's `from` is `_from`): given JSON, it would drop them.
+    const model = toClientModel(desired);
     if (existing === undefined) {
-      await this.objects.create(desired);
+      await this.objects.create(model);
       return "created";
     }
-    if (contains(existing, desired)) return "unchanged";
-    await this.objects.patch(desired, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
+    if (contains(existing, model)) return "unchanged";
+    await this.objects.patch(model, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
     return "updated";
   }
 
@@ -79,7 +83,15 @@ export class ObjectApplier {
   }
 }
 
-/** Whether every field of desired is in actual with the same value (lists element by element). */
+/** The object as the client's model of its kind (what the client's create, patch and read use). */
+export function toClientModel(object: DesiredObject): KubernetesObject {
+  return loadYaml<KubernetesObject>(JSON.stringify(object));
+}
+
+/**
+ * Whether every field of desired is in actual with the same value (lists element by element).
+ * A field desired leaves undefined (the client's models list every field) is not compared.
+ */
 export function contains(actual: unknown, desired: unknown): boolean {
   if (Array.isArray(desired)) {
     return (
@@ -91,7 +103,9 @@ export function contains(actual: unknown, desired: unknown): boolean {
   if (typeof desired === "object" && desired !== null) {
     if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return false;
     const record = actual as Record<string, unknown>;
-    return Object.entries(desired).every(([key, value]) => contains(record[key], value));
+    return Object.entries(desired).every(
+      ([key, value]) => value === undefined || contains(record[key], value),
+    );
   }
   return normalize(actual) === normalize(desired);
 }

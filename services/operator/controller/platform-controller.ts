@@ -4,8 +4,6 @@
  * concerns, and workers reconcile the queued keys one at a time per key.
  */
 import {
-  AppsV1Api,
-  BatchV1Api,
   CoreV1Api,
   CustomObjectsApi,
   type Informer,
@@ -22,10 +20,8 @@ import type { M3Platform } from "../api/m3platform-schema.js";
 import { referencedSecretNames } from "../builders/domain-deployment.js";
 import { MANAGED_BY_SELECTOR } from "../builders/platform-labels.js";
 import { OWNED_KINDS } from "../builders/platform-objects.js";
-import { EventRecorder } from "./event-recorder.js";
-import { ObjectApplier } from "./object-applier.js";
 import { queueDepth, reconcileSeconds, reconcilesTotal } from "./operator-metrics.js";
-import { PlatformReconciler } from "./platform-reconciler.js";
+import { makeReconciler, type PlatformReconciler } from "./platform-reconciler.js";
 import { WorkQueue } from "./work-queue.js";
 
 export interface ControllerOptions {
@@ -57,16 +53,9 @@ export class PlatformController {
     const core = kubeConfig.makeApiClient(CoreV1Api);
     const custom = kubeConfig.makeApiClient(CustomObjectsApi);
     const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-    this.reconciler = new PlatformReconciler({
-      core,
-      apps: kubeConfig.makeApiClient(AppsV1Api),
-      batch: kubeConfig.makeApiClient(BatchV1Api),
-      custom,
-      applier: new ObjectApplier(objects),
-      events: new EventRecorder(core, (error) =>
-        logger.warn({ err: error }, "an Event could not be written"),
-      ),
-    });
+    this.reconciler = makeReconciler(kubeConfig, (error) =>
+      logger.warn({ err: error }, "an Event could not be written"),
+    );
     const ns = encodeURIComponent(namespace);
     this.platforms = makeInformer(
       kubeConfig,

@@ -7,10 +7,12 @@
 import { isDeepStrictEqual } from "node:util";
 import {
   ApiException,
-  type AppsV1Api,
-  type BatchV1Api,
-  type CoreV1Api,
-  type CustomObjectsApi,
+  AppsV1Api,
+  BatchV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  type KubeConfig,
+  KubernetesObjectApi,
   type V1Deployment,
   type V1Job,
 } from "@kubernetes/client-node";
@@ -22,9 +24,9 @@ import { domainEnabled } from "../builders/domain-scaling.js";
 import { migrationJobName } from "../builders/migration-job.js";
 import { INSTANCE_LABEL, MANAGED_BY_SELECTOR, objectName } from "../builders/platform-labels.js";
 import { OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
-import type { EventRecorder } from "./event-recorder.js";
+import { EventRecorder } from "./event-recorder.js";
 import { type MigrationState, migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
-import type { ObjectApplier } from "./object-applier.js";
+import { ObjectApplier } from "./object-applier.js";
 import { type ObservedDomain, platformStatus } from "./platform-status.js";
 
 export interface ReconcilerClients {
@@ -34,6 +36,22 @@ export interface ReconcilerClients {
   custom: CustomObjectsApi;
   applier: ObjectApplier;
   events: EventRecorder;
+}
+
+/** A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written. */
+export function makeReconciler(
+  kubeConfig: KubeConfig,
+  onEventFailure: (error: unknown) => void,
+): PlatformReconciler {
+  const core = kubeConfig.makeApiClient(CoreV1Api);
+  return new PlatformReconciler({
+    core,
+    apps: kubeConfig.makeApiClient(AppsV1Api),
+    batch: kubeConfig.makeApiClient(BatchV1Api),
+    custom: kubeConfig.makeApiClient(CustomObjectsApi),
+    applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig)),
+    events: new EventRecorder(core, onEventFailure),
+  });
 }
 
 export class PlatformReconciler {
@@ -55,26 +73,32 @@ export class PlatformReconciler {
       runningVersion(before.map((item) => item.deployment)),
     );
     let applyError: string | undefined;
+    let changed = true;
     try {
       const { data, missing } = await this.secretsData(platform);
-      await this.applyObjects(platform, data, version);
+      changed = await this.applyObjects(platform, data, version);
       if (missing.length > 0) applyError = `referenced Secrets not found: ${missing.join(", ")}`;
     } catch (error) {
       applyError = describe(error);
       await this.clients.events.record(platform, "Warning", "ApplyFailed", applyError);
     }
-    await this.writeStatus(platform, migration, applyError);
+    // Nothing written: the Deployments read before are still what the status describes.
+    const observed = changed ? await this.observeDomains(platform) : before;
+    await this.writeStatus(platform, observed, migration, applyError);
     if (applyError !== undefined) throw new Error(applyError);
   }
 
+  /** Whether anything was created, changed or deleted. */
   private async applyObjects(
     platform: M3Platform,
     secretsData: Record<string, unknown>,
     version: string | undefined,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const desired = platformObjects(platform, secretsData, version);
+    let changed = false;
     for (const object of desired) {
       const outcome = await this.clients.applier.apply(object);
+      if (outcome !== "unchanged") changed = true;
       if (outcome === "created") {
         await this.clients.events.record(
           platform,
@@ -104,9 +128,12 @@ export class PlatformReconciler {
         platform.metadata.uid,
         keep,
       );
-      for (const what of removed)
+      for (const what of removed) {
+        changed = true;
         await this.clients.events.record(platform, "Normal", "Deleted", `deleted ${what}, no longer desired`);
+      }
     }
+    return changed;
   }
 
   private async secretsData(platform: M3Platform) {
@@ -130,10 +157,10 @@ export class PlatformReconciler {
 
   private async writeStatus(
     platform: M3Platform,
+    observed: ObservedDomain[],
     migration: MigrationState,
     applyError: string | undefined,
   ): Promise<void> {
-    const observed = await this.observeDomains(platform);
     const status = platformStatus(platform, observed, { migration, applyError }, this.now());
     if (isDeepStrictEqual(status, platform.status)) return;
     const { namespace, name } = platform.metadata;

@@ -203,7 +203,20 @@ export const M3_PLATFORM_STATUS = {
     version: { type: "string", description: "The version every domain runs (set once a rollout completes)." },
     lastBackup: {
       type: "object",
-      properties: { time: { type: "string", format: "date-time" }, succeeded: { type: "boolean" } },
+      description:
+        "The backup CronJob's last run and last success (a run after the last success is failing or running).",
+      properties: {
+        lastScheduleTime: {
+          type: "string",
+          format: "date-time",
+          description: "When the last backup started.",
+        },
+        lastSuccessfulTime: {
+          type: "string",
+          format: "date-time",
+          description: "When the last backup succeeded.",
+        },
+      },
     },
   },
 } as const satisfies SchemaNode;

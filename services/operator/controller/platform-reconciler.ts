@@ -13,6 +13,7 @@ import {
   CustomObjectsApi,
   type KubeConfig,
   KubernetesObjectApi,
+  type V1CronJob,
   type V1Deployment,
   type V1Job,
 } from "@kubernetes/client-node";
@@ -25,9 +26,9 @@ import { migrationJobName } from "../builders/migration-job.js";
 import { INSTANCE_LABEL, MANAGED_BY_SELECTOR, objectName } from "../builders/platform-labels.js";
 import { OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
 import { EventRecorder } from "./event-recorder.js";
-import { type MigrationState, migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
+import { migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
 import { ObjectApplier } from "./object-applier.js";
-import { type ObservedDomain, platformStatus } from "./platform-status.js";
+import { type ObservedDomain, platformStatus, type ReconcileOutcome } from "./platform-status.js";
 
 export interface ReconcilerClients {
   core: CoreV1Api;
@@ -84,7 +85,8 @@ export class PlatformReconciler {
     }
     // Nothing written: the Deployments read before are still what the status describes.
     const observed = changed ? await this.observeDomains(platform) : before;
-    await this.writeStatus(platform, observed, migration, applyError);
+    const backup = await this.readBackupCronJob(platform);
+    await this.writeStatus(platform, observed, { migration, applyError, backup });
     if (applyError !== undefined) throw new Error(applyError);
   }
 
@@ -158,10 +160,9 @@ export class PlatformReconciler {
   private async writeStatus(
     platform: M3Platform,
     observed: ObservedDomain[],
-    migration: MigrationState,
-    applyError: string | undefined,
+    outcome: ReconcileOutcome,
   ): Promise<void> {
-    const status = platformStatus(platform, observed, { migration, applyError }, this.now());
+    const status = platformStatus(platform, observed, outcome, this.now());
     if (isDeepStrictEqual(status, platform.status)) return;
     const { namespace, name } = platform.metadata;
     // A replace carries the resourceVersion read above: a platform changed meanwhile is a 409, retried.
@@ -182,6 +183,17 @@ export class PlatformReconciler {
         deployment: await this.readDeployment(platform, objectName(platform, domain)),
       })),
     );
+  }
+
+  private async readBackupCronJob(platform: M3Platform): Promise<V1CronJob | undefined> {
+    if (!platform.spec.backup?.schedule) return undefined;
+    try {
+      const name = objectName(platform, "backup");
+      return await this.clients.batch.readNamespacedCronJob({ name, namespace: platform.metadata.namespace });
+    } catch (error) {
+      if (error instanceof ApiException && error.code === 404) return undefined;
+      throw error;
+    }
   }
 
   private async readJob(platform: M3Platform): Promise<V1Job | undefined> {

@@ -4,7 +4,7 @@
  * Progressing, Degraded and Migrated with a reason a program can match and a message a person
  * reads. A condition keeps its lastTransitionTime while its status stays the same.
  */
-import type { V1Deployment } from "@kubernetes/client-node";
+import type { V1CronJob, V1Deployment } from "@kubernetes/client-node";
 import type { DomainName } from "../api/domain-names.js";
 import type { M3Platform, M3PlatformStatus, PlatformCondition } from "../api/m3platform-schema.js";
 import { domainImage } from "../builders/domain-deployment.js";
@@ -17,6 +17,8 @@ export interface ObservedDomain {
 
 export interface ReconcileOutcome {
   migration: MigrationState;
+  /** The backup CronJob, when the platform has one. */
+  backup?: V1CronJob;
   /** Why applying the desired objects failed, if it did. */
   applyError: string | undefined;
 }
@@ -105,8 +107,24 @@ export function platformStatus(
     domains,
     replicas: `${ready}/${desired}`,
     ...(complete ? { version } : platform.status?.version ? { version: platform.status.version } : {}),
-    ...(platform.status?.lastBackup ? { lastBackup: platform.status.lastBackup } : {}),
+    ...lastBackupOf(outcome.backup),
   };
+}
+
+function lastBackupOf(cronJob: V1CronJob | undefined): Pick<M3PlatformStatus, "lastBackup"> {
+  const { lastScheduleTime, lastSuccessfulTime } = cronJob?.status ?? {};
+  if (!lastScheduleTime && !lastSuccessfulTime) return {};
+  return {
+    lastBackup: {
+      ...(lastScheduleTime ? { lastScheduleTime: seconds(lastScheduleTime) } : {}),
+      ...(lastSuccessfulTime ? { lastSuccessfulTime: seconds(lastSuccessfulTime) } : {}),
+    },
+  };
+}
+
+/** An RFC 3339 time to the second, as the API server writes them. */
+function seconds(time: Date | string): string {
+  return new Date(time).toISOString().replace(/\.\d+Z$/, "Z");
 }
 
 /** The Deployment runs the image, the Deployment controller has seen its spec, every pod runs it. */

@@ -336,3 +336,22 @@ test("a failed migration leaves the old version serving and sets Degraded with t
     for (const domain of DOMAINS) t.is(tagOf(cluster, domain), "1.4.0");
   });
 });
+
+test("the backup CronJob's last run and last success show in the platform's status", async (t) => {
+  await withOperator(async (cluster) => {
+    await cluster.createPlatform("m3");
+    await cluster.migrate();
+    await eventually(() =>
+      names(cluster, "batch", "v1", "cronjobs").includes("m3-backup") ? true : undefined,
+    );
+    const kind = cluster.api.kind("batch", "v1", "cronjobs");
+    const cronJob = cluster.api.store.get(kind, NS, "m3-backup");
+    const status = { lastScheduleTime: "2026-11-29T03:00:00Z", lastSuccessfulTime: "2026-11-28T03:04:10Z" };
+    cluster.api.store.replace(kind, NS, "m3-backup", { ...cronJob, status }, "status");
+    const platform = await eventually(async () => {
+      const read = await cluster.readPlatform("m3");
+      return read.status?.lastBackup ? read : undefined;
+    });
+    t.deepEqual(platform.status?.lastBackup, status);
+  });
+});

@@ -139,7 +139,7 @@ test("the build stage copies the shipped tools whole and nothing of the develope
   );
 });
 
-test("the image's commands are the chart's components plus migrate and the m3 command line, each with its main module", (t) => {
+test("the image's commands are the chart's components plus migrate, the m3 command line and the operator (helm/m3-operator), each with its main module", (t) => {
   const values = parse(readFileSync(join(REPO_ROOT, "helm/m3/values.yaml"), "utf8")) as Record<
     string,
     unknown
@@ -148,7 +148,7 @@ test("the image's commands are the chart's components plus migrate and the m3 co
   const components = Object.entries(values)
     .filter(([, block]) => typeof block === "object" && block !== null && "replicas" in block)
     .map(([name]) => name);
-  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate", "m3"].sort());
+  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate", "m3", "operator"].sort());
   for (const command of Object.keys(IMAGE_COMMANDS)) {
     t.true(existsSync(imageCommandModule(command)), `${command}: ${IMAGE_COMMANDS[command]}`);
   }

@@ -62,6 +62,8 @@ export const IMAGE_COMMANDS: Readonly<Record<string, string>> = {
   capture: "services/capture/main",
   upload: "services/upload/main",
   gateway: "gateway/main",
+  // Reconciles M3Platform resources (docs/operator.md).
+  operator: "services/operator/main",
   migrate: "tools/m3/migrate/main",
   // The operators' command line: `docker run … m3 users list`, `kubectl exec … -- m3 health`.
   m3: "tools/m3/cli/main",

@@ -49,7 +49,8 @@ function isHelmTest(object: K8sObject): boolean {
   return (object.metadata.annotations?.["helm.sh/hook"] ?? "").split(",").includes("test");
 }
 
-function withoutHelm(object: K8sObject): K8sObject {
+/** The object as kustomize applies it: no namespace, no Helm labels or hooks. */
+export function withoutHelm(object: K8sObject): K8sObject {
   const copy = structuredClone(object);
   delete copy.metadata.namespace;
   for (const metadata of [copy.metadata, copy.spec?.template?.metadata]) {

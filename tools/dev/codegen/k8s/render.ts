@@ -24,8 +24,11 @@ export interface K8sObject {
 
 export const CHART_DIR = join(REPO_ROOT, "helm/m3");
 export const KUSTOMIZE_DIR = join(REPO_ROOT, "k8s");
+export const OPERATOR_CHART_DIR = join(REPO_ROOT, "helm/m3-operator");
 
 export interface HelmRenderOptions {
+  /** The chart's folder; default helm/m3. */
+  chart?: string;
   release?: string;
   namespace?: string;
   /** Values files relative to the chart (e.g. "ci/minimal-values.yaml"). */
@@ -36,14 +39,19 @@ export interface HelmRenderOptions {
 
 function helmArguments(options: HelmRenderOptions): string[] {
   return [
-    ...(options.valuesFiles ?? []).flatMap((file) => ["-f", join(CHART_DIR, file)]),
+    ...(options.valuesFiles ?? []).flatMap((file) => ["-f", join(options.chart ?? CHART_DIR, file)]),
     ...(options.set ?? []).flatMap((expression) => ["--set", expression]),
   ];
 }
 
 /** `helm lint --strict`; resolves with its output, rejects with it when the chart has errors. */
 export async function helmLint(options: HelmRenderOptions = {}): Promise<string> {
-  const { stdout } = await run(k8sTools().helm, ["lint", "--strict", CHART_DIR, ...helmArguments(options)]);
+  const { stdout } = await run(k8sTools().helm, [
+    "lint",
+    "--strict",
+    options.chart ?? CHART_DIR,
+    ...helmArguments(options),
+  ]);
   return stdout;
 }
 
@@ -54,7 +62,7 @@ export async function helmTemplate(options: HelmRenderOptions = {}): Promise<K8s
     [
       "template",
       options.release ?? "m3",
-      CHART_DIR,
+      options.chart ?? CHART_DIR,
       "--namespace",
       options.namespace ?? "media",
       ...helmArguments(options),

@@ -1,0 +1,235 @@
+/**
+ * The M3Platform resource (`m3.io/v1alpha1`): its spec and status as one structural OpenAPI
+ * schema. The CRD (helm/m3-operator/crds/, k8s/operator/) is generated from it and the
+ * controller's types are inferred from it (schema-types.ts), so each field is declared here once.
+ */
+import { DOMAIN_NAMES } from "./domain-names.js";
+import type { Infer, SchemaNode } from "./schema-types.js";
+
+const secretKeyRef = {
+  type: "object",
+  description: "A key of a Secret in the platform's namespace.",
+  properties: {
+    name: { type: "string", description: "The Secret's name." },
+    key: { type: "string", description: "The key within the Secret." },
+  },
+  required: ["name", "key"],
+} as const satisfies SchemaNode;
+
+const domainSpec = {
+  type: "object",
+  description: "One domain's (or the gateway's) pods.",
+  properties: {
+    enabled: { type: "boolean", default: true, description: "Whether the platform runs this domain." },
+    replicas: { type: "integer", minimum: 0, default: 1, description: "Pods when autoscaling is off." },
+    resources: {
+      type: "object",
+      "x-kubernetes-preserve-unknown-fields": true,
+      description: "The container's resource requests and limits (a core/v1 ResourceRequirements).",
+    },
+    autoscaling: {
+      type: "object",
+      description: "A HorizontalPodAutoscaler on CPU; when enabled it owns the replica count.",
+      properties: {
+        enabled: {
+          type: "boolean",
+          default: false,
+          description: "Whether an autoscaler scales this domain.",
+        },
+        minReplicas: { type: "integer", minimum: 1, default: 1, description: "The autoscaler's floor." },
+        maxReplicas: { type: "integer", minimum: 1, default: 3, description: "The autoscaler's ceiling." },
+        targetCPUUtilizationPercentage: {
+          type: "integer",
+          minimum: 1,
+          maximum: 100,
+          default: 75,
+          description: "Average CPU use, as a share of the request, the autoscaler aims for.",
+        },
+      },
+    },
+    disruptionBudget: {
+      type: "object",
+      description: "A PodDisruptionBudget; rendered when the domain may have more than one pod.",
+      properties: {
+        minAvailable: {
+          type: "integer",
+          minimum: 0,
+          default: 1,
+          description: "Pods kept during voluntary disruptions.",
+        },
+      },
+    },
+  },
+} as const satisfies SchemaNode;
+
+const domainProperties = Object.fromEntries(DOMAIN_NAMES.map((name) => [name, domainSpec])) as Record<
+  (typeof DOMAIN_NAMES)[number],
+  typeof domainSpec
+>;
+
+export const M3_PLATFORM_SPEC = {
+  type: "object",
+  description: "The desired m3 platform.",
+  properties: {
+    image: { type: "string", description: "The m3 image repository, e.g. ghcr.io/example/m3." },
+    captureImage: {
+      type: "string",
+      description:
+        "The capture domain's image repository (the image's capture target, with ffmpeg); default `<image>-capture`.",
+    },
+    version: {
+      type: "string",
+      pattern: "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
+      description: "The image tag to run.",
+    },
+    publicUrl: {
+      type: "string",
+      description: "The URL clients reach the gateway at, e.g. https://m3.example.org.",
+    },
+    database: {
+      type: "object",
+      description: "Where kb, annotation and registry keep their tables.",
+      properties: { urlSecret: { ...secretKeyRef, description: "The database URL (with its credentials)." } },
+      required: ["urlSecret"],
+    },
+    objectStore: {
+      type: "object",
+      description: "The S3-compatible store of uploaded images (the upload domain).",
+      properties: {
+        endpoint: { type: "string", description: "The S3 endpoint URL." },
+        bucket: { type: "string", description: "The bucket." },
+        region: { type: "string", default: "us-east-1", description: "The region." },
+        accessKeySecret: { ...secretKeyRef, description: "The access key id." },
+        secretKeySecret: { ...secretKeyRef, description: "The secret access key." },
+      },
+      required: ["endpoint", "bucket", "accessKeySecret", "secretKeySecret"],
+    },
+    domains: {
+      type: "object",
+      description: "Per domain (and the gateway): replicas, resources, autoscaling, disruption budget.",
+      properties: domainProperties,
+    },
+    captureCache: {
+      type: "object",
+      description: "The capture domain's frame and crop caches.",
+      properties: {
+        sizeMegabytes: { type: "integer", minimum: 0, default: 512, description: "The frame cache." },
+        cropSizeMegabytes: { type: "integer", minimum: 0, default: 256, description: "The crop cache." },
+      },
+    },
+    nats: {
+      type: "object",
+      description: "The NATS server the domains publish their changes to.",
+      properties: { url: { type: "string", description: "nats://host:port" } },
+    },
+    otel: {
+      type: "object",
+      description: "Where the processes send their traces.",
+      properties: { endpoint: { type: "string", description: "An OTLP/HTTP endpoint." } },
+    },
+    backup: {
+      type: "object",
+      description: "A scheduled `m3 backup` of every domain to the object store.",
+      properties: {
+        schedule: {
+          type: "string",
+          description: "A cron schedule, e.g. `0 3 * * *`; no schedule, no backups.",
+        },
+        target: {
+          type: "string",
+          pattern: "^s3://",
+          description: "Where the archives go: s3://bucket/prefix/.",
+        },
+        retain: { type: "integer", minimum: 1, default: 7, description: "Archives kept." },
+      },
+    },
+    secrets: {
+      type: "object",
+      description: "The platform's own secrets: the API key and the token signing secret.",
+      properties: {
+        name: { type: "string", description: "The Secret holding them." },
+        apiKeyKey: { type: "string", default: "apiKey", description: "The key of the API key." },
+        signingSecretKey: {
+          type: "string",
+          default: "signingSecret",
+          description: "The key of the signing secret.",
+        },
+        rotate: {
+          type: "array",
+          items: { type: "string", enum: ["apiKey", "signingSecret"] },
+          description: "The secrets to rotate (the rotation itself is a later slice of the operator).",
+        },
+      },
+      required: ["name"],
+    },
+  },
+  required: ["image", "version", "publicUrl", "database", "secrets"],
+} as const satisfies SchemaNode;
+
+const condition = {
+  type: "object",
+  properties: {
+    type: { type: "string", description: "Ready, Progressing, Degraded, Migrated or SecretsRotating." },
+    status: { type: "string", enum: ["True", "False", "Unknown"] },
+    reason: { type: "string", description: "A CamelCase word a program can match." },
+    message: { type: "string", description: "What a person reads." },
+    lastTransitionTime: { type: "string", format: "date-time" },
+    observedGeneration: { type: "integer" },
+  },
+  required: ["type", "status", "reason", "message", "lastTransitionTime"],
+} as const satisfies SchemaNode;
+
+export const M3_PLATFORM_STATUS = {
+  type: "object",
+  description: "What the operator observed.",
+  properties: {
+    observedGeneration: { type: "integer", description: "The spec generation this status describes." },
+    conditions: {
+      type: "array",
+      items: condition,
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": ["type"],
+    },
+    domains: {
+      type: "object",
+      description: "Each domain's pods.",
+      additionalProperties: {
+        type: "object",
+        properties: { replicas: { type: "integer" }, readyReplicas: { type: "integer" } },
+        required: ["replicas", "readyReplicas"],
+      },
+    },
+    replicas: { type: "string", description: "Ready pods over desired pods, all domains: `14/14`." },
+    version: { type: "string", description: "The version every domain runs (set once a rollout completes)." },
+    lastBackup: {
+      type: "object",
+      description:
+        "The backup CronJob's last run and last success (a run after the last success is failing or running).",
+      properties: {
+        lastScheduleTime: {
+          type: "string",
+          format: "date-time",
+          description: "When the last backup started.",
+        },
+        lastSuccessfulTime: {
+          type: "string",
+          format: "date-time",
+          description: "When the last backup succeeded.",
+        },
+      },
+    },
+  },
+} as const satisfies SchemaNode;
+
+export type M3PlatformSpec = Infer<typeof M3_PLATFORM_SPEC>;
+export type M3PlatformStatus = Infer<typeof M3_PLATFORM_STATUS>;
+export type DomainSpec = Infer<typeof domainSpec>;
+export type PlatformCondition = Infer<typeof condition>;
+
+export interface M3Platform {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace: string; uid: string; generation?: number; resourceVersion?: string };
+  spec: M3PlatformSpec;
+  status?: M3PlatformStatus;
+}

@@ -1,0 +1,54 @@
+/**
+ * The scheduled backup: `m3 backup --output <target> --retain N` in the platform's image, one
+ * run at a time, with the same settings and secrets as the domains. No schedule, no CronJob.
+ */
+import type { M3Platform } from "../api/m3platform-schema.js";
+import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+
+/** version: the one the domains run, so the backup reads the schema they use. */
+export function backupCronJob(platform: M3Platform, version: string) {
+  const { backup, database, objectStore, image } = platform.spec;
+  if (!backup?.schedule || !backup.target) return undefined;
+  const secret = (name: string, ref: { name: string; key: string }) => ({
+    name,
+    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } },
+  });
+  const env = [secret("M3_DATABASE_URL", database.urlSecret)];
+  if (objectStore) {
+    env.push(secret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
+    env.push(secret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
+  }
+  return {
+    apiVersion: "batch/v1",
+    kind: "CronJob",
+    metadata: objectMeta(platform, "backup"),
+    spec: {
+      schedule: backup.schedule,
+      concurrencyPolicy: "Forbid",
+      successfulJobsHistoryLimit: 3,
+      failedJobsHistoryLimit: 3,
+      jobTemplate: {
+        spec: {
+          backoffLimit: 1,
+          template: {
+            metadata: { labels: selectorLabels(platform, "backup") },
+            spec: {
+              restartPolicy: "Never",
+              automountServiceAccountToken: false,
+              securityContext: { runAsNonRoot: true, runAsUser: 1000 },
+              containers: [
+                {
+                  name: "backup",
+                  image: `${image}:${version}`,
+                  args: ["m3", "backup", "--output", backup.target, "--retain", String(backup.retain ?? 7)],
+                  envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
+                  env,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+}

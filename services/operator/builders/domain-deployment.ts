@@ -1,0 +1,112 @@
+/**
+ * One domain's Deployment: the platform's image at spec.version, the domain's command word,
+ * the shared settings by envFrom, secrets by secretKeyRef, gRPC probes, non-root read-only
+ * containers. The pod template carries a hash of the settings and of the referenced Secrets'
+ * contents, so a change of either rolls the pods.
+ */
+import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
+import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
+import { METRICS_PORT } from "./platform-config-map.js";
+import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+
+export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
+export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
+
+export interface PodInputs {
+  /** The image tag to run (the migration gate decides it). */
+  version: string;
+  settingsHash: string;
+  secretsHash: string;
+}
+
+export function domainDeployment(platform: M3Platform, domain: DomainName, inputs: PodInputs) {
+  const { spec } = platform;
+  const domainSpec: DomainSpec = spec.domains?.[domain] ?? {};
+  const port = DOMAIN_PORTS[domain];
+  const probe = domain === "gateway" ? { httpGet: { path: "/healthz", port: "http" } } : { grpc: { port } };
+  const labels = selectorLabels(platform, domain);
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: objectMeta(platform, domain),
+    spec: {
+      ...(domainSpec.autoscaling?.enabled ? {} : { replicas: domainSpec.replicas ?? 1 }),
+      selector: { matchLabels: labels },
+      template: {
+        metadata: {
+          labels,
+          annotations: {
+            [SETTINGS_HASH_ANNOTATION]: inputs.settingsHash,
+            [SECRETS_HASH_ANNOTATION]: inputs.secretsHash,
+          },
+        },
+        spec: {
+          automountServiceAccountToken: domain === "config",
+          securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
+          containers: [
+            {
+              name: domain,
+              image: domainImage(platform, domain, inputs.version),
+              args: [domain],
+              ports: [
+                { name: domain === "gateway" ? "http" : "grpc", containerPort: port, protocol: "TCP" },
+                ...(domain === "gateway"
+                  ? []
+                  : [{ name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" }]),
+              ],
+              envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
+              env: secretEnv(platform, domain),
+              readinessProbe: { ...probe, periodSeconds: 5 },
+              livenessProbe: { ...probe, periodSeconds: 10, failureThreshold: 6 },
+              resources: domainSpec.resources ?? {},
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                capabilities: { drop: ["ALL"] },
+              },
+              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+            },
+          ],
+          volumes: [{ name: "data", emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
+/** The image a domain runs at a version: capture's own (with ffmpeg), the one image for the rest. */
+export function domainImage(platform: M3Platform, domain: DomainName, version: string): string {
+  const { image, captureImage } = platform.spec;
+  return `${domain === "capture" ? (captureImage ?? `${image}-capture`) : image}:${version}`;
+}
+
+function fromSecret(envName: string, ref: { name: string; key: string }, optional = false) {
+  return {
+    name: envName,
+    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key, ...(optional ? { optional } : {}) } },
+  };
+}
+
+function secretEnv(platform: M3Platform, domain: DomainName) {
+  const { spec } = platform;
+  const own = spec.secrets;
+  const env = [
+    fromSecret("M3_API_KEY", { name: own.name, key: own.apiKeyKey ?? "apiKey" }),
+    fromSecret("M3_SIGNING_SECRET", { name: own.name, key: own.signingSecretKey ?? "signingSecret" }),
+  ];
+  if (DATABASE_DOMAINS.includes(domain)) env.push(fromSecret("M3_DATABASE_URL", spec.database.urlSecret));
+  if (domain === "upload" && spec.objectStore) {
+    env.push(fromSecret("M3_UPLOAD_S3_ACCESS_KEY", spec.objectStore.accessKeySecret));
+    env.push(fromSecret("M3_UPLOAD_S3_SECRET_KEY", spec.objectStore.secretKeySecret));
+  }
+  return env;
+}
+
+/** The Secrets a platform's pods read (their contents' hash goes into the pod template). */
+export function referencedSecretNames(platform: M3Platform): string[] {
+  const { spec } = platform;
+  const names = [spec.secrets.name, spec.database.urlSecret.name];
+  if (spec.objectStore)
+    names.push(spec.objectStore.accessKeySecret.name, spec.objectStore.secretKeySecret.name);
+  return [...new Set(names)].sort();
+}

@@ -73,6 +73,6 @@ test("the image refuses an unknown command and lists the known ones", async (t) 
   t.is((error as { code?: number }).code, 2);
   t.regex(
     (error as { stderr?: string }).stderr ?? "",
-    /kb, annotation, registry, config, capture, upload, gateway, migrate/,
+    /kb, annotation, registry, config, capture, upload, gateway, operator, migrate, m3/,
   );
 });

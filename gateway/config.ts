@@ -1,21 +1,15 @@
 import { readNatsChangeSettings } from "../services/annotation/config.js";
 import type { NatsSettings } from "../services/annotation/events/nats-publisher.js";
 import { readBoolean, readInt, readString } from "../services/kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS, GATEWAY_HTTP_PORT } from "../services/kit/domain/default-ports.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
 import { DEFAULT_CONSOLE_ROOT } from "./src/console/console-root.js";
 import { type AccessLogSettings, readAccessLogSettings } from "./src/server/access-log.js";
 
 type Env = Record<string, string | undefined>;
 
-/** gRPC ports the domains listen on by default (services/<domain>/ module descriptions). */
-const DEFAULT_GRPC_PORTS: Record<string, number> = {
-  kb: 50051,
-  annotation: 50052,
-  registry: 50053,
-  config: 50054,
-  capture: 50055,
-  upload: 50056,
-};
+/** gRPC ports the domains listen on by default. */
+const DEFAULT_GRPC_PORTS: Readonly<Record<string, number>> = DOMAIN_GRPC_PORTS;
 
 export interface GatewayConfig {
   port: number;
@@ -43,7 +37,7 @@ export interface GatewayConfig {
 export function readGatewayConfig(env: Env = process.env): GatewayConfig {
   const upper = (domain: string) => domain.toUpperCase();
   return {
-    port: readInt(env, "PORT", 8080, { min: 0, max: 65_535 }),
+    port: readInt(env, "PORT", GATEWAY_HTTP_PORT, { min: 0, max: 65_535 }),
     host: readString(env, "M3_HOST", "0.0.0.0"),
     logLevel: readString(env, "M3_LOG_LEVEL", "info"),
     logFormat: readLogFormat(env),

@@ -1,11 +1,12 @@
 import { isAbsolute } from "node:path";
 import { readInt, readString } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import type { ChangeEventSettings } from "./events/events-part.js";
 import type { NatsSettings } from "./events/nats-publisher.js";
 import type { RegistryLink } from "./query/registry-link.js";
 
-export const ANNOTATION_DEFAULT_GRPC_PORT = 50052;
+export const ANNOTATION_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.annotation;
 
 /**
  * The only reader of process.env for the annotation process; the common settings (port,

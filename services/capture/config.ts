@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { readFirst, readInt } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 
-export const CAPTURE_DEFAULT_GRPC_PORT = 50055;
+export const CAPTURE_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.capture;
 
 /** The capture service's own settings; port and signing secret come from readDomainConfig. */
 export interface CaptureSettings {

@@ -1,10 +1,11 @@
 import { readFirst, readInt, readString } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { type EndpointEntry, normalizeUrl } from "./discovery/endpoint-entry.js";
 import { detectKubeTarget, type KubeTarget } from "./discovery/kube-config.js";
 import { parseStaticEndpoints } from "./discovery/static-discovery.js";
 
-export const CONFIG_DEFAULT_GRPC_PORT = 50054;
+export const CONFIG_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.config;
 /** The legacy RAZIEL_JWT_EXPIRATION default: 180 days. */
 const DEFAULT_TOKEN_TTL_SECONDS = 180 * 86_400;
 const DEFAULT_HEALTH_CACHE_MILLIS = 5_000;

@@ -1,8 +1,9 @@
 import { readFirst, readInt } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from "./people/services/login-throttle.js";
 
-export const KB_DEFAULT_GRPC_PORT = 50051;
+export const KB_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.kb;
 
 export interface KbSettings {
   /** The first administrator, created at start when no user of that name exists. */

@@ -1,7 +1,8 @@
 import { readInt } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 
-export const REGISTRY_DEFAULT_GRPC_PORT = 50053;
+export const REGISTRY_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.registry;
 export const DEFAULT_TIME_WINDOW_MINUTES = 120;
 
 /** The registry's own settings; the common ones (port, secrets, database URL) come from readDomainConfig. */

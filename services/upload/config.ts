@@ -1,9 +1,10 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFirst, readInt, readString } from "../kit/config/env-reader.js";
+import { DOMAIN_GRPC_PORTS } from "../kit/domain/default-ports.js";
 import type { Env } from "../kit/domain/domain-module.js";
 
-export const UPLOAD_DEFAULT_GRPC_PORT = 50056;
+export const UPLOAD_DEFAULT_GRPC_PORT = DOMAIN_GRPC_PORTS.upload;
 /** The legacy PANOPTES_MAX_SIZE_MB default (50), in bytes. */
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_BUCKET = "m3-images";

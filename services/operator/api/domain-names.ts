@@ -1,17 +1,11 @@
+import { DOMAIN_GRPC_PORTS, GATEWAY_HTTP_PORT } from "../../kit/domain/default-ports.js";
+
 /**
  * The processes a platform runs, each a Deployment of the one image (its command word in
  * tools/m3/image/image-commands.ts), with the gRPC port the chart and docs/configuration.md give
  * it (the gateway's is its HTTP port).
  */
-export const DOMAIN_PORTS = {
-  kb: 50051,
-  annotation: 50052,
-  registry: 50053,
-  config: 50054,
-  capture: 50055,
-  upload: 50056,
-  gateway: 8080,
-} as const;
+export const DOMAIN_PORTS = { ...DOMAIN_GRPC_PORTS, gateway: GATEWAY_HTTP_PORT } as const;
 
 export type DomainName = keyof typeof DOMAIN_PORTS;
 

@@ -126,13 +126,14 @@ test("discovery advertises the public URL set for the release", async (t) => {
   );
 });
 
-test("the gateway reaches every enabled domain through its Service", async (t) => {
+test("the gateway reaches every enabled domain through its headless Service's name, every pod's address", async (t) => {
   const objects = await render([]);
   const env = envOf(podSpecOf(findComponent(objects, "Deployment", "gateway")).containers[0]);
   for (const domain of DOMAINS) {
     const service = findComponent(objects, "Service", domain);
+    t.is(service.spec.clusterIP, "None");
     const port = service.spec.ports.find((entry: { name: string }) => entry.name === "grpc").port;
-    t.is(env.get(`M3_${domain.toUpperCase()}_GRPC_ADDRESS`), `${service.metadata.name}:${port}`);
+    t.is(env.get(`M3_${domain.toUpperCase()}_GRPC_ADDRESS`), `dns:///${service.metadata.name}:${port}`);
   }
   t.is(env.get("PORT"), "8080");
 });

@@ -19,9 +19,12 @@ export class DomainClient implements DomainTransport {
 
   constructor(
     readonly domain: string,
+    /** A grpc-js target: host:port, `dns:///name:port`, `ipv4:host:port,host:port`, `unix:path`. */
     readonly address: string,
+    /** The gateway's channel options for this domain (channel-config.ts: balancing and retries). */
+    channelOptions: grpc.ChannelOptions = GATEWAY_CHANNEL_OPTIONS,
   ) {
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), GATEWAY_CHANNEL_OPTIONS);
+    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), channelOptions);
   }
 
   /**

@@ -1,11 +1,12 @@
 import Koa from "koa";
 import type { Logger } from "pino";
 import { consoleFiles } from "../console/console-files.js";
+import { domainChannelOptions } from "../engine/channel-config.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 import { DomainClient } from "../engine/grpc-caller.js";
 import { loadProtoRoot } from "../engine/proto-registry.js";
 import { RenderedReplies } from "../engine/rendered-replies.js";
-import { bindRoutes } from "../engine/route-binding.js";
+import { type BoundRoute, bindRoutes } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ChangeFeed } from "../events/change-feed.js";
 import { type ChangeSource, grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
@@ -83,12 +84,27 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   const protoFiles = [...new Set(options.targets.flatMap((target) => target.routes.protoFiles))];
   const root = loadProtoRoot(options.protoRoot, protoFiles);
   const bound = options.targets.map((target) => ({ target, routes: bindRoutes(target.routes, root) }));
-  // Tables of one domain at one address (capture's frames and crops) share one channel.
+  // Tables of one domain at one address (capture's frames and crops) share one channel, whose
+  // retry policy knows the reads of all of them.
   const channels = new Map<string, DomainClient>();
+  const channelKey = (target: { routes: ServiceRoutes; address: string }) =>
+    `${target.routes.domain}@${target.address}`;
+  const routesByChannel = new Map<string, BoundRoute[]>();
+  for (const { target, routes } of bound) {
+    if ("transport" in target) continue;
+    const key = channelKey(target);
+    routesByChannel.set(key, [...(routesByChannel.get(key) ?? []), ...routes]);
+  }
   const clientOf = (target: GatewayTarget): DomainTransport => {
     if ("transport" in target) return target.transport;
-    const key = `${target.routes.domain}@${target.address}`;
-    const client = channels.get(key) ?? new DomainClient(target.routes.domain, target.address);
+    const key = channelKey(target);
+    const client =
+      channels.get(key) ??
+      new DomainClient(
+        target.routes.domain,
+        target.address,
+        domainChannelOptions(routesByChannel.get(key) ?? []),
+      );
     channels.set(key, client);
     return client;
   };

@@ -68,10 +68,13 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 {{- .Values.minio.existingSecret | default (printf "%s-secrets" (include "m3.fullname" .)) }}
 {{- end }}
 
-{{/* host:port of a domain's gRPC Service. */}}
+{{/*
+The gRPC target of a domain: its headless Service's DNS name, which resolves to every ready pod,
+so clients balance their calls over the replicas (round_robin) instead of sending them all to one.
+*/}}
 {{- define "m3.grpcAddress" -}}
 {{- $values := index .root.Values .component -}}
-{{- printf "%s:%v" (include "m3.componentName" .) $values.grpcPort }}
+{{- printf "dns:///%s:%v" (include "m3.componentName" .) $values.grpcPort }}
 {{- end }}
 
 {{/* The gateway's in-cluster base URL, through which the config service polls health. */}}

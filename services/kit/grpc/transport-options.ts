@@ -7,10 +7,19 @@ import type { ChannelOptions, ServerOptions } from "@grpc/grpc-js";
  * limit would queue them behind long downloads. Channelz stays on here: grpc-js (1.14) tracks the
  * connections forceShutdown() cuts only through it, so without it a shutdown's grace period
  * would not end the calls still running.
+ *
+ * A connection lives at most about 2 minutes (grpc-js adds up to 10% jitter): the server then sends
+ * a GOAWAY that lets every call already sent finish, and the client connects again, resolving
+ * the domain's name anew. That is how replicas added since (an HPA's) get their share of a
+ * gateway's calls: a client balances over the addresses it resolved, and would otherwise keep its
+ * connections to the old ones for ever. Calls still running 10 minutes after the GOAWAY (a long
+ * download) are cut.
  */
 export const SERVER_TRANSPORT_OPTIONS: ServerOptions = {
   "grpc.keepalive_time_ms": 60_000,
   "grpc.keepalive_timeout_ms": 20_000,
+  "grpc.max_connection_age_ms": 120_000,
+  "grpc.max_connection_age_grace_ms": 600_000,
 };
 
 /**
@@ -18,10 +27,14 @@ export const SERVER_TRANSPORT_OPTIONS: ServerOptions = {
  * find a dead connection (a domain's pod gone) before a request does. Replies such as TSV
  * exports and images may exceed grpc-js' 4 MB default. The HTTP/2 flow-control window stays at its
  * 64 KiB default: a larger one (1 or 4 MiB) let a streamed reply run ahead of a slow reader by
- * more than the gateway's stream-memory test allows (12-13 MiB), for no measured gain. Retries are off: the gateway
- * retries nothing (a failed call is the client's to retry), and without them grpc-js neither
- * keeps a copy of each request nor tracks a retry budget. Channelz (grpc-js' per-call counters and
- * timestamps for a debugging service m3 does not serve) is off.
+ * more than the gateway's stream-memory test allows (12-13 MiB), for no measured gain. Retries are
+ * on: the gateway's service config per domain (gateway/src/engine/channel-config.ts) retries its
+ * idempotent reads once on UNAVAILABLE within a budget, and grpc-js retries a call refused before
+ * it ran (a replica shutting down). A replica whose address stops answering is tried again after
+ * 1 s growing to 10 s at most (grpc-js' default grows to 2 minutes), and a `dns:///` name is
+ * resolved again at most every 5 s (default 30 s), so a restarted pod is back in the rotation soon.
+ * Channelz (grpc-js' per-call counters and timestamps for a debugging service m3 does not serve)
+ * is off.
  */
 export const GATEWAY_CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.keepalive_time_ms": 30_000,
@@ -29,6 +42,8 @@ export const GATEWAY_CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.keepalive_permit_without_calls": 1,
   "grpc.max_receive_message_length": -1,
   "grpc.max_send_message_length": -1,
-  "grpc.enable_retries": 0,
+  "grpc.enable_retries": 1,
+  "grpc.max_reconnect_backoff_ms": 10_000,
+  "grpc.dns_min_time_between_resolutions_ms": 5_000,
   "grpc.enable_channelz": 0,
 };

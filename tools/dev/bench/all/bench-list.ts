@@ -108,4 +108,9 @@ export const BENCHES: readonly BenchEntry[] = [
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },
   },
+  {
+    script: "bench:scaleout",
+    about:
+      "the gateway in front of 3 registry processes: each one's share of the calls, req/s, failures in a rolling restart",
+  },
 ];

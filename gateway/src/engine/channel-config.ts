@@ -19,15 +19,17 @@ import { GATEWAY_CHANNEL_OPTIONS } from "../../../services/kit/grpc/transport-op
 import type { BoundRoute } from "./route-binding.js";
 
 /**
- * Another attempt after about 50 ms: by then the gateway has usually seen the lost connection and
- * taken the replica out of the rotation, and another replica answers. On a loaded gateway that
- * has not yet, the retry can meet the same dead connection (seen in the e2e test at a load of 13
- * on 2 cores), hence a third attempt about 100 ms later.
+ * Another attempt after up to 50 ms (gRPC waits a random share of each backoff): by then the
+ * gateway has usually seen the lost connection and taken the replica out of the rotation, and
+ * another replica answers. A loaded gateway may not have yet, and the retry meets the same dead
+ * connection (seen in the e2e test at a load of 13 on 2 cores, and again with three attempts at a
+ * load of 9 beside a full test run), hence gRPC's most attempts, five, with backoffs of up to 50,
+ * 100, 200 and 400 ms: a read waits at most 750 ms for a replica that answers.
  */
 export const READ_RETRY_POLICY = {
-  maxAttempts: 3,
+  maxAttempts: 5,
   initialBackoff: "0.05s",
-  maxBackoff: "0.2s",
+  maxBackoff: "0.4s",
   backoffMultiplier: 2,
   retryableStatusCodes: ["UNAVAILABLE"],
 } as const;

@@ -1,7 +1,10 @@
-/** Polls until check returns a value that is not undefined (or throws after the limit). */
+/**
+ * Polls until check returns a value that is not undefined (or throws after the limit). The limit
+ * is only how long a failing test waits: generous, as a full test run loads the two cores.
+ */
 export async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
-  limitMillis = 10_000,
+  limitMillis = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + limitMillis;
   for (;;) {

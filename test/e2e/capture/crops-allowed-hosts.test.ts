@@ -15,6 +15,7 @@ test.before(async () => {
   images = await serveImages({ "/listed.png": image, "/elsewhere.png": image }, redirects);
   // The same server under a name the list leaves out.
   redirects["/moved.png"] = `http://localhost:${new URL(images.base).port}/elsewhere.png`;
+  redirects["/broken.png"] = "http://[::1";
   stack = await startCaptureStack({ CAPTURE_CROP_ALLOWED_HOSTS: "example.org, 127.0.0.1" });
 });
 
@@ -47,4 +48,10 @@ test("a redirect from a listed host to another host is refused with 403 before t
   t.is(reply.status, 403);
   t.is(images.hits.get("/moved.png"), 1);
   t.is(images.hits.get("/elsewhere.png"), undefined);
+});
+
+test("a redirect to a Location no URL can be made of is a 404 JSON, not a server error", async (t) => {
+  const reply = await crop(`${images.base}/broken.png`);
+  t.is(reply.status, 404);
+  t.regex(reply.body.toString(), /"message":".*broken\.png could not be read/);
 });

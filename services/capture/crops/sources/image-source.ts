@@ -105,6 +105,9 @@ export class ImageSource {
         throw DomainError.notFound(`${url} could not be read (more than ${MAX_REDIRECTS} redirects)`, {
           field: "url",
         });
+      // A Location no URL can be made of is a source that cannot be read, not a server error.
+      if (!URL.canParse(next, location))
+        throw DomainError.notFound(`${url} could not be read (a redirect to ${next})`, { field: "url" });
       location = new URL(next, location);
     }
   }

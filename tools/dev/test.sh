@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # `npm test`: generated code fresh, lint and format clean, types check, then every ava test
 # (unit, integration, e2e) against one throwaway MariaDB and one throwaway PostgreSQL, started here
-# and removed afterwards.
+# (in containers or from Debian's packages) and removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if [ ! -x /usr/sbin/mariadbd ] && ! command -v mariadbd >/dev/null 2>&1; then
+# Which servers the tests run against, chosen once for the run and printed first: containers
+# (testcontainers) where a container engine answers, else Debian's servers and the stand-ins.
+# M3_TEST_SERVERS=containers|debian forces one (docs/development.md).
+servers_line=$(node --import tsx tools/dev/fixtures/servers/servers-cli.ts)
+echo "$servers_line"
+M3_TEST_SERVERS=$(echo "$servers_line" | awk '{print $3}')
+export M3_TEST_SERVERS
+
+if [ "$M3_TEST_SERVERS" = debian ] && [ ! -x /usr/sbin/mariadbd ] && ! command -v mariadbd >/dev/null 2>&1; then
   echo "npm test needs MariaDB: mariadb-server is not installed." >&2
   echo "Install it with: apt-get install -y mariadb-server   (the tests start their own server; no service is configured)" >&2
   exit 1
 fi
 
-if [ ! -x /usr/lib/postgresql/15/bin/initdb ] && [ ! -x /usr/lib/postgresql/16/bin/initdb ] && [ ! -x /usr/lib/postgresql/17/bin/initdb ]; then
+if [ "$M3_TEST_SERVERS" = debian ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ] && [ ! -x /usr/lib/postgresql/16/bin/initdb ] && [ ! -x /usr/lib/postgresql/17/bin/initdb ]; then
   echo "npm test needs PostgreSQL: postgresql is not installed." >&2
   echo "Install it with: apt-get install -y postgresql   (the tests start their own server; no service is configured)" >&2
   exit 1

@@ -1,5 +1,5 @@
 /**
- * Archives on an object store, against a real S3 server (s3rver) started here: the chart's
+ * Archives on an object store, against a real S3 server (s3rver, or MinIO in a container) started here: the chart's
  * backup CronJob command (`m3 backup --output s3://bucket/prefix/ --retain N`, taken from the
  * rendered chart) run as a script runs it, its retention, and `m3 restore --input s3://…` into
  * an empty platform that then answers every read route as its source did.
@@ -13,11 +13,7 @@ import { promisify } from "node:util";
 import test from "ava";
 import { Client } from "minio";
 import { helmTemplate } from "../../../tools/dev/codegen/k8s/render.js";
-import {
-  S3_TEST_CREDENTIALS,
-  startTestS3Server,
-  type TestS3Server,
-} from "../../../tools/dev/fixtures/s3-server.js";
+import { type S3TestServer, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 import { findComponent, podSpecOf } from "../../support/deploy/manifest-queries.js";
 import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
@@ -39,7 +35,7 @@ const OLD_ARCHIVE = `${PREFIX}m3-backup-20200101T000000000Z.jsonl.gz`;
 const UNRELATED = [`${PREFIX}README.txt`, "weekly/m3-backup-20200101T000000000Z.jsonl.gz"];
 
 const folders: string[] = [];
-let s3: TestS3Server | undefined;
+let s3: S3TestServer | undefined;
 let source: { dataDir: string; filled: FilledPlatform; answers: Record<string, Answer> } | undefined;
 
 function folder(prefix: string): string {
@@ -48,19 +44,19 @@ function folder(prefix: string): string {
   return path;
 }
 
-function client(server: TestS3Server): Client {
+function client(server: S3TestServer): Client {
   const endpoint = new URL(server.endpoint);
   return new Client({
     endPoint: endpoint.hostname,
     port: Number(endpoint.port),
     useSSL: false,
     pathStyle: true,
-    ...S3_TEST_CREDENTIALS,
+    ...server.credentials,
   });
 }
 
 /** The `m3` command as the image runs it, with the archives' S3 settings and a data folder. */
-function m3(server: TestS3Server, dataDir: string, args: readonly string[]) {
+function m3(server: S3TestServer, dataDir: string, args: readonly string[]) {
   return run(process.execPath, [M3, ...args, "--json"], {
     env: {
       ...process.env,
@@ -71,13 +67,13 @@ function m3(server: TestS3Server, dataDir: string, args: readonly string[]) {
       M3_ANNOTATION_DATABASE_URL: "",
       M3_REGISTRY_DATABASE_URL: "",
       M3_BACKUP_S3_ENDPOINT: server.endpoint,
-      M3_BACKUP_S3_ACCESS_KEY: S3_TEST_CREDENTIALS.accessKey,
-      M3_BACKUP_S3_SECRET_KEY: S3_TEST_CREDENTIALS.secretKey,
+      M3_BACKUP_S3_ACCESS_KEY: server.credentials.accessKey,
+      M3_BACKUP_S3_SECRET_KEY: server.credentials.secretKey,
     },
   });
 }
 
-async function listKeys(server: TestS3Server): Promise<string[]> {
+async function listKeys(server: S3TestServer): Promise<string[]> {
   const keys: string[] = [];
   for await (const item of client(server).listObjectsV2(BUCKET, "", true))
     if (item.name) keys.push(item.name);
@@ -107,7 +103,7 @@ test.after.always(async () => {
 test.serial(
   "the chart's backup CronJob command writes archives to the bucket and keeps the newest of them",
   async (t) => {
-    const server = s3 as TestS3Server;
+    const server = s3 as S3TestServer;
     const { dataDir } = source as NonNullable<typeof source>;
     const objects = await helmTemplate({
       set: [
@@ -149,7 +145,7 @@ test.serial(
 test.serial(
   "m3 restore --input s3://… loads the newest archive into an empty platform that answers as its source",
   async (t) => {
-    const server = s3 as TestS3Server;
+    const server = s3 as S3TestServer;
     const { dataDir, filled, answers } = source as NonNullable<typeof source>;
     const newest = (await listKeys(server)).filter((key) => key.startsWith(`${PREFIX}m3-backup-`)).at(-1);
     const target = folder("m3-backup-s3-target-");
@@ -174,7 +170,7 @@ test.serial(
 test.serial(
   "an archive that is not in the bucket, or a bucket that does not exist, fails with a message and writes nothing",
   async (t) => {
-    const server = s3 as TestS3Server;
+    const server = s3 as S3TestServer;
     const { dataDir } = source as NonNullable<typeof source>;
     const before = await listKeys(server);
     const missing = await t.throwsAsync(

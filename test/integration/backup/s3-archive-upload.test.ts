@@ -1,5 +1,5 @@
 /**
- * An archive streamed to a real S3 server (s3rver) in parts: the object appears only once the
+ * An archive streamed to a real S3 server (s3rver, or MinIO in a container) in parts: the object appears only once the
  * stream ends, holds exactly the bytes written, and an aborted upload leaves no object; a part
  * the server refuses aborts the multipart upload (seen through a recording stand-in, since
  * s3rver has no AbortMultipartUpload).
@@ -9,11 +9,7 @@ import { Readable } from "node:stream";
 import { finished as finishedOf, pipeline } from "node:stream/promises";
 import test from "ava";
 import { Client } from "minio";
-import {
-  S3_TEST_CREDENTIALS,
-  startTestS3Server,
-  type TestS3Server,
-} from "../../../tools/dev/fixtures/s3-server.js";
+import { type S3TestServer, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 import { S3ArchiveUpload } from "../../../tools/m3/backup/s3-archive-upload.js";
 import { startS3RecordingProxy } from "../../support/upload/s3-recording-proxy.js";
 
@@ -21,7 +17,7 @@ const BUCKET = "m3-archives";
 /** S3's smallest part but the last. */
 const PART_BYTES = 5 * 1024 * 1024;
 
-let server: TestS3Server | undefined;
+let server: S3TestServer | undefined;
 let client: Client;
 
 function clientOf(endpointUrl: string): Client {
@@ -31,7 +27,7 @@ function clientOf(endpointUrl: string): Client {
     port: Number(endpoint.port),
     useSSL: false,
     pathStyle: true,
-    ...S3_TEST_CREDENTIALS,
+    ...(server as S3TestServer).credentials,
   });
 }
 
@@ -99,7 +95,7 @@ test("an archive smaller than a part is stored as it was written", async (t) => 
 });
 
 test("an upload its writer abandons, after parts were sent, is aborted and leaves no object", async (t) => {
-  const proxy = await startS3RecordingProxy((server as TestS3Server).endpoint, () => false);
+  const proxy = await startS3RecordingProxy((server as S3TestServer).endpoint, () => false);
   try {
     const upload = new S3ArchiveUpload(
       clientOf(proxy.endpoint),
@@ -124,7 +120,7 @@ test("an upload its writer abandons, after parts were sent, is aborted and leave
 test("a part the server refuses fails the upload, which aborts its multipart upload and leaves no object", async (t) => {
   const key = "nightly/refused.jsonl.gz";
   const proxy = await startS3RecordingProxy(
-    (server as TestS3Server).endpoint,
+    (server as S3TestServer).endpoint,
     (request) => request.method === "PUT" && isPart(request.url, 2),
   );
   try {

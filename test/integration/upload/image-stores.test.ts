@@ -9,14 +9,10 @@ import { DiskImageStore } from "../../../services/upload/store/disk-image-store.
 import type { ImageStore } from "../../../services/upload/store/image-store.js";
 import { DEFAULT_PART_BYTES, S3ImageStore } from "../../../services/upload/store/s3-image-store.js";
 import { chunked, patternBytes, sha256 } from "../../../tools/dev/fixtures/image-bytes.js";
-import {
-  S3_TEST_CREDENTIALS,
-  startTestS3Server,
-  type TestS3Server,
-} from "../../../tools/dev/fixtures/s3-server.js";
+import { type S3TestServer, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 
 const BUCKET = "m3-test-images";
-let s3: TestS3Server;
+let s3: S3TestServer;
 let client: Client;
 let diskRoot: string;
 
@@ -42,19 +38,19 @@ function s3Settings(bucket = BUCKET) {
     endpoint: new URL(s3.endpoint),
     bucket,
     region: DEFAULT_REGION,
-    ...S3_TEST_CREDENTIALS,
+    ...s3.credentials,
   };
 }
 
 test.before(async () => {
   s3 = await startTestS3Server();
-  const port = Number(new URL(s3.endpoint).port);
+  const endpoint = new URL(s3.endpoint);
   client = new Client({
-    endPoint: "127.0.0.1",
-    port,
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
     useSSL: false,
     pathStyle: true,
-    ...S3_TEST_CREDENTIALS,
+    ...s3.credentials,
   });
   diskRoot = mkdtempSync(join(tmpdir(), "m3-upload-disk-"));
 });

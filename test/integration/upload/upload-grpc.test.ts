@@ -7,12 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Client } from "minio";
 import { chunkList, patternBytes, sha256 } from "../../../tools/dev/fixtures/image-bytes.js";
-import {
-  S3_TEST_CREDENTIALS,
-  s3UploadEnv,
-  startTestS3Server,
-  type TestS3Server,
-} from "../../../tools/dev/fixtures/s3-server.js";
+import { type S3TestServer, s3UploadEnv, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 import {
   resolveImage,
   startUploadGrpc,
@@ -23,7 +18,7 @@ import {
 const BUCKET = "m3-grpc-images";
 const MAX_BYTES = 1_000_000;
 const dataDir = mkdtempSync(join(tmpdir(), "m3-upload-grpc-"));
-let s3: TestS3Server;
+let s3: S3TestServer;
 const stacks: Partial<Record<"s3" | "disk", UploadGrpc>> = {};
 
 test.before(async () => {
@@ -45,13 +40,13 @@ test.after.always(async () => {
 async function storedBytes(kind: "s3" | "disk", uri: string): Promise<Buffer> {
   if (kind === "disk") return readFile(fileURLToPath(uri));
   const key = decodeURIComponent(new URL(uri).pathname.replace(`/${BUCKET}/`, ""));
-  const port = Number(new URL(s3.endpoint).port);
+  const endpoint = new URL(s3.endpoint);
   const client = new Client({
-    endPoint: "127.0.0.1",
-    port,
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
     useSSL: false,
     pathStyle: true,
-    ...S3_TEST_CREDENTIALS,
+    ...s3.credentials,
   });
   return Buffer.concat(await (await client.getObject(BUCKET, key)).toArray());
 }

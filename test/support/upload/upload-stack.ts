@@ -1,5 +1,5 @@
 /**
- * The upload service behind the real gateway for e2e tests: on S3 (a private s3rver) or on
+ * The upload service behind the real gateway for e2e tests: on S3 (a private s3rver, or MinIO in a container) or on
  * disk, with fresh secrets, plus a multipart helper (HttpClient speaks only text bodies).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,15 +9,15 @@ import { uploadRoutes } from "../../../gateway/src/routes/upload.routes.js";
 import { uploadModule } from "../../../services/upload/upload.module.js";
 import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 import type { HttpReply } from "../../../tools/dev/fixtures/http-client.js";
-import { s3UploadEnv, startTestS3Server, type TestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
+import { type S3TestServer, s3UploadEnv, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
 
 export const UPLOAD_STORES = ["s3", "disk"] as const;
 export type UploadStoreKind = (typeof UPLOAD_STORES)[number];
 export const E2E_BUCKET = "m3-e2e-images";
 
 export interface UploadStack extends DomainStack {
-  /** The s3rver behind the service, for the S3 stack. */
-  s3?: TestS3Server;
+  /** The S3 server behind the service, for the S3 stack. */
+  s3?: S3TestServer;
   dataDir: string;
   stop(): Promise<void>;
 }

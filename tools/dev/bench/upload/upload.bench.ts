@@ -19,7 +19,7 @@ import { startDomain } from "../../../../services/kit/domain/start-domain.js";
 import { PROTO_ROOT } from "../../../../services/kit/proto-root.js";
 import { uploadModule } from "../../../../services/upload/upload.module.js";
 import { patternBytes } from "../../fixtures/image-bytes.js";
-import { S3_TEST_CREDENTIALS, s3UploadEnv, startTestS3Server } from "../../fixtures/s3-server.js";
+import { type S3StandIn, s3UploadEnv, startS3StandIn } from "../../fixtures/s3-server.js";
 import { type LoadResult, runLoad } from "../harness/load-runner.js";
 
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);
@@ -104,7 +104,7 @@ async function startServerProcess(env: Record<string, string>): Promise<ServerPr
 }
 
 async function drive(): Promise<void> {
-  const s3 = await startTestS3Server();
+  const s3 = await startS3StandIn();
   const dataDir = mkdtempSync(join(tmpdir(), "m3-upload-bench-"));
   const images = Array.from({ length: 8 }, (_, seed) => patternBytes(IMAGE_BYTES, seed));
   const blobs = images.map((bytes) => new Blob([new Uint8Array(bytes)], { type: "image/png" }));
@@ -143,7 +143,7 @@ async function drive(): Promise<void> {
         await server.stop();
       }
     }
-    rows.push(row(await s3Floor(s3.endpoint, images), "-"));
+    rows.push(row(await s3Floor(s3, images), "-"));
     rows.push(row(await diskFloor(join(dataDir, "floor"), images), "-"));
   } finally {
     await s3.stop();
@@ -163,14 +163,14 @@ async function fetchToken(base: string): Promise<string> {
   return ((await reply.json()) as { access_token: string }).access_token;
 }
 
-function s3Floor(endpoint: string, images: Buffer[]): Promise<LoadResult> {
-  const port = Number(new URL(endpoint).port);
+function s3Floor(s3: S3StandIn, images: Buffer[]): Promise<LoadResult> {
+  const port = Number(new URL(s3.endpoint).port);
   const client = new Client({
     endPoint: "127.0.0.1",
     port,
     useSSL: false,
     pathStyle: true,
-    ...S3_TEST_CREDENTIALS,
+    ...s3.credentials,
   });
   return runLoad(
     "floor: minio putObject -> s3rver",

@@ -7,7 +7,7 @@ import {
 
 const answering = async (): Promise<EngineAnswer> => ({
   answered: true,
-  description: "linux, engine 28.1.1, at localhost (/var/run/docker.sock)",
+  description: "engine 28.1.1 (Ubuntu 24.04.2 LTS) at localhost (/var/run/docker.sock)",
 });
 const silent = async (): Promise<EngineAnswer> => ({
   answered: false,
@@ -27,7 +27,7 @@ for (const path of ["containers", "debian"] as const) {
 test("auto takes the containers path when the engine answers, and names it", async (t) => {
   t.deepEqual(await chooseServerPath("auto", answering), {
     path: "containers",
-    reason: "linux, engine 28.1.1, at localhost (/var/run/docker.sock)",
+    reason: "engine 28.1.1 (Ubuntu 24.04.2 LTS) at localhost (/var/run/docker.sock)",
   });
 });
 

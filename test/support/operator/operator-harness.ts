@@ -2,7 +2,9 @@
  * An operator against the API-server stand-in: the M3Platform CRD installed (the generated one),
  * the Secrets a platform references, and the operator started with short timings. The stand-in
  * plays the cluster's other controllers where a test needs them (markDeploymentsReady is the
- * Deployment controller and kubelet reporting pods ready).
+ * Deployment controller and kubelet reporting pods ready). It is the stand-in on both test-server
+ * paths, k3s's containers included: a real API server offers neither a store to play its
+ * controllers through nor a log of the requests it received.
  */
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from "@kubernetes/client-node";
 import { pino } from "pino";

@@ -7,7 +7,7 @@
 import { createConnection, createServer, type Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
-import { balancedChannelOptions, idempotentRpcs } from "../../../gateway/src/engine/channel-config.js";
+import { idempotentRpcs } from "../../../gateway/src/engine/channel-config.js";
 import { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
 import { loadProtoRoot } from "../../../gateway/src/engine/proto-registry.js";
 import { bindRoutes } from "../../../gateway/src/engine/route-binding.js";
@@ -92,7 +92,7 @@ async function startReplicas(t: { teardown(fn: () => void): void }, aDies = fals
   ]);
   const replicas = [dying, ...others];
   const target = `ipv4:${replicas.map((replica) => `127.0.0.1:${replica.port}`).join(",")}`;
-  const client = new DomainClient("probe", target, balancedChannelOptions([READ]));
+  const client = new DomainClient("probe", target, { idempotent: [READ] });
   t.teardown(() => {
     client.close();
     for (const replica of replicas) replica.stop();

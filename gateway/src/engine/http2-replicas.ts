@@ -30,6 +30,7 @@ interface Replica {
   ready: boolean;
   /** Failed connection attempts since the last success. */
   failures: number;
+  connectedAt: number;
   reconnectTimer?: NodeJS.Timeout;
 }
 
@@ -129,7 +130,7 @@ export class Http2Replicas {
     for (const address of addresses) {
       const key = addressKey(address);
       if (this.replicas.has(key)) continue;
-      const replica: Replica = { address, ready: false, failures: 0 };
+      const replica: Replica = { address, ready: false, failures: 0, connectedAt: 0 };
       this.replicas.set(key, replica);
       this.connect(replica);
     }
@@ -147,13 +148,17 @@ export class Http2Replicas {
     session.on("error", () => {});
     session.once("connect", () => {
       replica.ready = true;
-      replica.failures = 0;
+      replica.connectedAt = Date.now();
       this.wake();
     });
     session.once("goaway", () => this.leave(replica, session, 0));
     session.once("close", () => {
-      // A session that never connected is a failed attempt: the next one waits longer.
-      this.leave(replica, session, replica.ready ? 0 : this.backoff(++replica.failures));
+      // A session that never connected, or lost within a second, is a failed attempt: the next
+      // one waits longer. One that served for longer is replaced at once.
+      const served =
+        replica.ready && Date.now() - replica.connectedAt >= REPLICA_TIMINGS.initialReconnectMillis;
+      if (served) replica.failures = 0;
+      this.leave(replica, session, served ? 0 : this.backoff(++replica.failures));
     });
   }
 
@@ -167,6 +172,12 @@ export class Http2Replicas {
     this.resolveSoon();
     if (this.closed) return;
     clearTimeout(replica.reconnectTimer);
+    // A connection that ended after it served is replaced at once, so calls wait for the new one
+    // rather than fail; a failed attempt is followed by the next after a pause.
+    if (after === 0) {
+      this.connect(replica);
+      return;
+    }
     replica.reconnectTimer = setTimeout(() => {
       const current = this.replicas.get(addressKey(replica.address));
       if (current === replica) this.connect(replica);

@@ -23,6 +23,16 @@ export const REPLICA_TIMINGS = {
   maxReconnectMillis: 10_000,
 } as const;
 
+/**
+ * As grpc-js opens its sessions: Node's limit of a session's buffered memory (10 MB) would reset
+ * a call carrying a larger message (an image, an export) with ENHANCE_YOUR_CALM, and its limit of
+ * a header block would refuse large metadata.
+ */
+const SESSION_OPTIONS = {
+  maxSessionMemory: Number.MAX_SAFE_INTEGER,
+  maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER,
+} as const;
+
 interface Replica {
   readonly address: TargetAddress;
   session?: ClientHttp2Session;
@@ -141,8 +151,11 @@ export class Http2Replicas {
     const { address } = replica;
     const session =
       "path" in address
-        ? connectHttp2("http://localhost", { createConnection: () => connectSocket(address.path) })
-        : connectHttp2(`http://${addressKey(address)}`);
+        ? connectHttp2("http://localhost", {
+            ...SESSION_OPTIONS,
+            createConnection: () => connectSocket(address.path),
+          })
+        : connectHttp2(`http://${addressKey(address)}`, SESSION_OPTIONS);
     replica.session = session;
     session.unref();
     session.on("error", () => {});

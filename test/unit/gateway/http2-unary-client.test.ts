@@ -80,10 +80,16 @@ function call(
   });
 }
 
-test("a reply's bytes come back; an error keeps its code, its message and its metadata", async (t) => {
-  const { port } = await startServer(t);
+test("a reply's bytes come back, large ones too; an error keeps its code, its message and its metadata", async (t) => {
+  const { port } = await startServer(t, { "grpc.max_receive_message_length": -1 });
   const client = clientOf(t, `127.0.0.1:${port}`);
   t.is((await call(client, "Echo")).toString(), "hello");
+  const large = Buffer.alloc(20 * 1024 * 1024, 7);
+  const echoed = await client.unary(`/${SERVICE}/Echo`, large, {
+    metadata: new grpc.Metadata(),
+    timeoutMillis: 30_000,
+  });
+  t.true(echoed.equals(large), "a 20 MiB message each way");
   const error = await t.throwsAsync<grpc.ServiceError>(call(client, "Fail"));
   t.is(error?.code, grpc.status.NOT_FOUND);
   t.is(error?.details, "No media at café 100% sure");

@@ -72,6 +72,8 @@ export function statusOf(headers: IncomingHttpHeaders | undefined): StatusObject
   const number = Number(raw);
   const code =
     Number.isInteger(number) && number >= 0 && number <= HIGHEST_STATUS ? number : GrpcStatus.UNKNOWN;
+  // A success's metadata are never read: only a failure's become response headers.
+  if (code === GrpcStatus.OK) return { code, details: "", metadata: new Metadata() };
   const metadata = Metadata.fromHttp2Headers(headers);
   for (const name of PROTOCOL_HEADERS) metadata.remove(name);
   return { code, details: decodedMessage(headers["grpc-message"]), metadata };

@@ -146,16 +146,20 @@ test("connections a server's maximum age ends are replaced and no call fails, wr
   });
   const relay = await startCountingRelay(t, port);
   const client = clientOf(t, `127.0.0.1:${relay.port}`);
-  const until = Date.now() + 1_500;
+  // Calls keep going until the server has ended three connections (a fourth is open), however
+  // slowly a loaded machine runs them; 30 s is only a bound for a client that never reconnects.
+  const bound = Date.now() + 30_000;
   const failures: unknown[] = [];
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (Date.now() < until) await call(client, "Echo").catch((error: unknown) => failures.push(error));
+      while (relay.connections() < 4 && Date.now() < bound) {
+        await call(client, "Echo").catch((error: unknown) => failures.push(error));
+      }
     }),
   );
   t.deepEqual(failures, []);
-  t.true(seen.calls > 100, `${seen.calls} calls`);
-  t.true(relay.connections() >= 3, `${relay.connections()} connections`);
+  t.true(relay.connections() >= 4, `${relay.connections()} connections`);
+  t.true(seen.calls > 0);
 });
 
 /** A TCP relay in front of a server, counting the connections made through it. */

@@ -46,6 +46,8 @@ interface Replica {
 
 export class Http2Replicas {
   private replicas = new Map<string, Replica>();
+  /** The replicas in rotation order (the map's values, kept as an array for the per-call pick). */
+  private rotationOrder: Replica[] = [];
   private rotation = 0;
   private resolving: Promise<void> | undefined;
   private lastResolved = -Infinity;
@@ -86,11 +88,13 @@ export class Http2Replicas {
     clearTimeout(this.resolveTimer);
     for (const replica of this.replicas.values()) this.drop(replica);
     this.replicas.clear();
+    this.rotationOrder = [];
     this.wake();
   }
 
-  private nextReady(): ClientHttp2Session | undefined {
-    const replicas = [...this.replicas.values()];
+  /** The next connected replica's session, if one is connected: the call's usual path, with no wait. */
+  nextReady(): ClientHttp2Session | undefined {
+    const replicas = this.rotationOrder;
     for (let step = 0; step < replicas.length; step++) {
       const replica = replicas[(this.rotation + step) % replicas.length];
       if (replica?.ready && replica.session) {
@@ -137,13 +141,16 @@ export class Http2Replicas {
         this.replicas.delete(key);
       }
     }
+    const added: Replica[] = [];
     for (const address of addresses) {
       const key = addressKey(address);
       if (this.replicas.has(key)) continue;
       const replica: Replica = { address, ready: false, failures: 0, connectedAt: 0 };
       this.replicas.set(key, replica);
-      this.connect(replica);
+      added.push(replica);
     }
+    this.rotationOrder = [...this.replicas.values()];
+    for (const replica of added) this.connect(replica);
   }
 
   private connect(replica: Replica): void {

@@ -49,15 +49,16 @@ export class Http2UnaryClient {
   async unary(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
     const { closedBy } = options;
     const cancellation: Cancellation = { cancelled: false };
+    if (closedBy === undefined) return this.attempts(path, request, options, cancellation);
     const cancel = () => {
       cancellation.cancelled = true;
       cancellation.cancel?.();
     };
-    closedBy?.once("close", cancel);
+    closedBy.once("close", cancel);
     try {
       return await this.attempts(path, request, options, cancellation);
     } finally {
-      closedBy?.off("close", cancel);
+      closedBy.off("close", cancel);
     }
   }
 
@@ -72,7 +73,7 @@ export class Http2UnaryClient {
     const retried = this.retriedPaths.has(path);
     for (let attempt = 1; ; attempt++) {
       try {
-        const session = await this.replicas.pick(deadline);
+        const session = this.replicas.nextReady() ?? (await this.replicas.pick(deadline));
         if (cancellation.cancelled) throw failure(cancelledStatus());
         const headers = requestHeaders(path, options.metadata, deadline - Date.now());
         headers[":authority"] = this.authority;

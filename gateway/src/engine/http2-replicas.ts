@@ -12,15 +12,18 @@
 import { type ClientHttp2Session, connect as connectHttp2 } from "node:http2";
 import { connect as connectSocket } from "node:net";
 import { status as GrpcStatus } from "@grpc/grpc-js";
+import { GATEWAY_CHANNEL_OPTIONS } from "../../../services/kit/grpc/transport-options.js";
 import { addressKey, type GrpcTarget, type TargetAddress } from "./grpc-target.js";
 import { bareStatus, serviceErrorOf } from "./grpc-wire.js";
 
+/** The gateway channel's own settings (transport-options.ts), so both clients behave alike. */
 export const REPLICA_TIMINGS = {
-  keepaliveMillis: 30_000,
-  keepaliveTimeoutMillis: 10_000,
-  minResolveIntervalMillis: 5_000,
+  keepaliveMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.keepalive_time_ms"]),
+  keepaliveTimeoutMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.keepalive_timeout_ms"]),
+  minResolveIntervalMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.dns_min_time_between_resolutions_ms"]),
+  /** grpc-js' default first reconnect backoff. */
   initialReconnectMillis: 1_000,
-  maxReconnectMillis: 10_000,
+  maxReconnectMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.max_reconnect_backoff_ms"]),
 } as const;
 
 /**

@@ -9,32 +9,11 @@
  * - a call waits while connections are being made, and fails with UNAVAILABLE when none could be;
  * - keep-alive pings every 30 s find a dead connection (no answer in 10 s).
  */
-import { type ClientHttp2Session, connect as connectHttp2 } from "node:http2";
-import { connect as connectSocket } from "node:net";
+import type { ClientHttp2Session } from "node:http2";
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { GATEWAY_CHANNEL_OPTIONS } from "../../../services/kit/grpc/transport-options.js";
 import { addressKey, type GrpcTarget, type TargetAddress } from "./grpc-target.js";
 import { bareStatus, serviceErrorOf } from "./grpc-wire.js";
-
-/** The gateway channel's own settings (transport-options.ts), so both clients behave alike. */
-export const REPLICA_TIMINGS = {
-  keepaliveMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.keepalive_time_ms"]),
-  keepaliveTimeoutMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.keepalive_timeout_ms"]),
-  minResolveIntervalMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.dns_min_time_between_resolutions_ms"]),
-  /** grpc-js' default first reconnect backoff. */
-  initialReconnectMillis: 1_000,
-  maxReconnectMillis: Number(GATEWAY_CHANNEL_OPTIONS["grpc.max_reconnect_backoff_ms"]),
-} as const;
-
-/**
- * As grpc-js opens its sessions: Node's limit of a session's buffered memory (10 MB) would reset
- * a call carrying a larger message (an image, an export) with ENHANCE_YOUR_CALM, and its limit of
- * a header block would refuse large metadata.
- */
-const SESSION_OPTIONS = {
-  maxSessionMemory: Number.MAX_SAFE_INTEGER,
-  maxSendHeaderBlockLength: Number.MAX_SAFE_INTEGER,
-} as const;
+import { openSession, REPLICA_TIMINGS } from "./http2-session.js";
 
 interface Replica {
   readonly address: TargetAddress;
@@ -158,17 +137,8 @@ export class Http2Replicas {
 
   private connect(replica: Replica): void {
     if (this.closed || replica.session) return;
-    const { address } = replica;
-    const session =
-      "path" in address
-        ? connectHttp2("http://localhost", {
-            ...SESSION_OPTIONS,
-            createConnection: () => connectSocket(address.path),
-          })
-        : connectHttp2(`http://${addressKey(address)}`, SESSION_OPTIONS);
+    const session = openSession(replica.address);
     replica.session = session;
-    session.unref();
-    session.on("error", () => {});
     session.once("connect", () => {
       replica.ready = true;
       replica.connectedAt = Date.now();

@@ -1,7 +1,7 @@
 /**
  * The gateway's unary calls to a domain on `node:http2`, past grpc-js: against an echo server in
- * another process a call cost the client 104 µs of CPU through grpc-js' channel and 47 µs on a
- * bare HTTP/2 stream (median of 8 alternating rounds of 5,000 calls, 16 in flight). It keeps what
+ * another process a call costs the client about 70 µs of CPU this way and 100 through grpc-js'
+ * channel (`npm run bench:unary-client`; a bare HTTP/2 stream cost 47 in a first trial). It keeps what
  * the channel gave: calls round the target's addresses (http2-replicas.ts), the deadline, the
  * metadata (trace context among them), and the service config's retries (channel-config.ts):
  * - a read that failed with UNAVAILABLE is tried again, up to READ_RETRY_POLICY's attempts with

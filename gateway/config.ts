@@ -4,6 +4,7 @@ import { readBoolean, readInt, readString } from "../services/kit/config/env-rea
 import { DOMAIN_GRPC_PORTS, GATEWAY_HTTP_PORT } from "../services/kit/domain/default-ports.js";
 import { type LogFormat, readLogFormat } from "../services/kit/log/log-format.js";
 import { DEFAULT_CONSOLE_ROOT } from "./src/console/console-root.js";
+import { UNARY_CALL_CLIENTS, type UnaryCalls } from "./src/engine/channel-config.js";
 import { type AccessLogSettings, readAccessLogSettings } from "./src/server/access-log.js";
 
 type Env = Record<string, string | undefined>;
@@ -17,6 +18,8 @@ export interface GatewayConfig {
   logLevel: string;
   logFormat: LogFormat;
   callTimeoutMillis: number;
+  /** M3_GATEWAY_UNARY_CALLS: the gateway's own HTTP/2 client, or grpc-js' channel. */
+  unaryCalls: UnaryCalls;
   maxBodyBytes: number;
   corsOrigin: string;
   /** Take the client's address from X-Forwarded-For (behind an ingress or reverse proxy). */
@@ -42,6 +45,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     logLevel: readString(env, "M3_LOG_LEVEL", "info"),
     logFormat: readLogFormat(env),
     callTimeoutMillis: readInt(env, "M3_GATEWAY_CALL_TIMEOUT_MILLIS", 30_000, { min: 1, max: 3_600_000 }),
+    unaryCalls: readUnaryCalls(env),
     maxBodyBytes: readInt(env, "M3_GATEWAY_MAX_BODY_BYTES", 10 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     corsOrigin: readString(env, "M3_CORS_ORIGIN", "*"),
     trustProxy: readBoolean(env, "M3_TRUST_PROXY", false),
@@ -52,4 +56,12 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
     changeEventsNats: readNatsChangeSettings(env),
     env,
   };
+}
+
+function readUnaryCalls(env: Env): UnaryCalls {
+  const value = readString(env, "M3_GATEWAY_UNARY_CALLS", "http2");
+  const known = UNARY_CALL_CLIENTS.find((client) => client === value);
+  if (!known)
+    throw new Error(`M3_GATEWAY_UNARY_CALLS must be one of ${UNARY_CALL_CLIENTS.join(", ")}, not "${value}"`);
+  return known;
 }

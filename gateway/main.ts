@@ -21,6 +21,7 @@ const gateway = await startGateway({
   port: config.port,
   host: config.host,
   callTimeoutMillis: config.callTimeoutMillis,
+  unaryCalls: config.unaryCalls,
   maxBodyBytes: config.maxBodyBytes,
   corsOrigin: config.corsOrigin,
   trustProxy: config.trustProxy,

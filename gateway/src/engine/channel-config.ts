@@ -37,10 +37,12 @@ export const READ_RETRY_POLICY = {
 /** 100 tokens: a replica's sudden loss may fail up to 50 reads in flight and all are retried. */
 export const RETRY_BUDGET = { maxTokens: 100, tokenRatio: 0.1 } as const;
 
-/** The gateway's channel options for a domain whose routes are these. */
-export function domainChannelOptions(routes: readonly BoundRoute[]): ChannelOptions {
-  return balancedChannelOptions(idempotentRpcs(routes));
-}
+/**
+ * Which client makes the gateway's unary calls (M3_GATEWAY_UNARY_CALLS): its own on `node:http2`
+ * (http2-unary-client.ts, the default), or grpc-js' channel, as before.
+ */
+export const UNARY_CALL_CLIENTS = ["http2", "grpc-js"] as const;
+export type UnaryCalls = (typeof UNARY_CALL_CLIENTS)[number];
 
 /** Channel options balancing over the target's addresses, retrying these rpcs (`pkg.Service/Method`). */
 export function balancedChannelOptions(idempotent: readonly string[]): ChannelOptions {

@@ -1,30 +1,48 @@
 /**
  * Generic calls to one domain's gRPC server: the engine encodes and decodes with protobufjs,
- * so the channel only moves bytes.
+ * so the channel only moves bytes. Unary calls go over the gateway's own HTTP/2 client
+ * (http2-unary-client.ts) unless `unaryCalls` is "grpc-js"; streaming calls over grpc-js.
  */
 import * as grpc from "@grpc/grpc-js";
-import { GATEWAY_CHANNEL_OPTIONS } from "../../../services/kit/grpc/transport-options.js";
+import { balancedChannelOptions, type UnaryCalls } from "./channel-config.js";
 import type {
   ClientStreamCall,
   DomainTransport,
   StreamCallOptions,
   UnaryCallOptions,
 } from "./domain-transport.js";
+import { serviceErrorOf } from "./grpc-wire.js";
+import { Http2UnaryClient } from "./http2-unary-client.js";
 
 const passBytes = (bytes: Buffer): Buffer => bytes;
 const ignoreMetadata = (): void => {};
 
+export interface DomainClientOptions {
+  /** `package.Service/Method` of the rpcs retried after UNAVAILABLE (channel-config.ts: idempotentRpcs). */
+  idempotent?: readonly string[];
+  /** Which client makes the unary calls; default "http2". */
+  unaryCalls?: UnaryCalls;
+}
+
 export class DomainClient implements DomainTransport {
   private readonly client: grpc.Client;
+  private readonly http2: Http2UnaryClient | undefined;
 
   constructor(
     readonly domain: string,
     /** A grpc-js target: host:port, `dns:///name:port`, `ipv4:host:port,host:port`, `unix:path`. */
     readonly address: string,
-    /** The gateway's channel options for this domain (channel-config.ts: balancing and retries). */
-    channelOptions: grpc.ChannelOptions = GATEWAY_CHANNEL_OPTIONS,
+    options: DomainClientOptions = {},
   ) {
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure(), channelOptions);
+    const idempotent = options.idempotent ?? [];
+    this.client = new grpc.Client(
+      address,
+      grpc.credentials.createInsecure(),
+      balancedChannelOptions(idempotent),
+    );
+    if ((options.unaryCalls ?? "http2") === "http2") {
+      this.http2 = new Http2UnaryClient(address, new Set(idempotent.map((rpc) => `/${rpc}`)));
+    }
   }
 
   /**
@@ -35,6 +53,7 @@ export class DomainClient implements DomainTransport {
    * CPU per call in a profile of the split registry).
    */
   unary(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
+    if (this.http2) return this.http2.unary(path, request, options);
     const { closedBy } = options;
     return new Promise((resolve, reject) => {
       const call = this.client
@@ -51,7 +70,7 @@ export class DomainClient implements DomainTransport {
         onReceiveStatus: (status) => {
           closedBy?.off("close", cancel);
           if (status.code === grpc.status.OK && reply !== undefined) resolve(reply);
-          else reject(callError(status.code === grpc.status.OK ? noReply() : status));
+          else reject(serviceErrorOf(status.code === grpc.status.OK ? noReply() : status));
         },
       });
       call.startRead();
@@ -94,24 +113,23 @@ export class DomainClient implements DomainTransport {
     return { call, reply };
   }
 
-  /** False while the channel has no live connection, e.g. after UNAVAILABLE because the domain is down. */
+  /**
+   * False while neither the unary calls' connections nor the streams' channel are up, e.g. after
+   * UNAVAILABLE because the domain is down.
+   */
   isConnected(): boolean {
+    if (this.http2?.isConnected()) return true;
     return this.client.getChannel().getConnectivityState(false) === grpc.connectivityState.READY;
   }
 
   close(): void {
+    this.http2?.close();
     this.client.close();
   }
 }
 
 function noReply(): grpc.StatusObject {
   return { code: grpc.status.UNIMPLEMENTED, details: "No message received", metadata: new grpc.Metadata() };
-}
-
-/** A failed call's status as grpc-js' ServiceError: an Error carrying code, details and metadata. */
-function callError(status: grpc.StatusObject): grpc.ServiceError {
-  const error = new Error(`${status.code} ${grpc.status[status.code]}: ${status.details}`);
-  return Object.assign(error, status);
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {

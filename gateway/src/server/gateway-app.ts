@@ -1,7 +1,7 @@
 import Koa from "koa";
 import type { Logger } from "pino";
 import { consoleFiles } from "../console/console-files.js";
-import { domainChannelOptions } from "../engine/channel-config.js";
+import { idempotentRpcs, type UnaryCalls } from "../engine/channel-config.js";
 import type { DomainTransport } from "../engine/domain-transport.js";
 import { DomainClient } from "../engine/grpc-caller.js";
 import { loadProtoRoot } from "../engine/proto-registry.js";
@@ -43,6 +43,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** gRPC deadline per call; default 30000. */
   callTimeoutMillis?: number;
+  /** Which client makes the unary calls to the domains (M3_GATEWAY_UNARY_CALLS); default "http2". */
+  unaryCalls?: UnaryCalls;
   /** Limit of JSON, form and text bodies (413 beyond); default 10 MiB. */
   maxBodyBytes?: number;
   /** Limit of multipart bodies (413 beyond); default 256 MiB. */
@@ -100,11 +102,10 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     const key = channelKey(target);
     const client =
       channels.get(key) ??
-      new DomainClient(
-        target.routes.domain,
-        target.address,
-        domainChannelOptions(routesByChannel.get(key) ?? []),
-      );
+      new DomainClient(target.routes.domain, target.address, {
+        idempotent: idempotentRpcs(routesByChannel.get(key) ?? []),
+        unaryCalls: options.unaryCalls,
+      });
     channels.set(key, client);
     return client;
   };

@@ -34,7 +34,8 @@ export const SERVER_TRANSPORT_OPTIONS: ServerOptions = {
  * 1 s growing to 10 s at most (grpc-js' default grows to 2 minutes), and a `dns:///` name is
  * resolved again at most every 5 s (default 30 s), so a restarted pod is back in the rotation soon.
  * Channelz (grpc-js' per-call counters and timestamps for a debugging service m3 does not serve)
- * is off.
+ * is off. The gateway's own unary client (gateway/src/engine/http2-replicas.ts) keeps the same
+ * keep-alive, reconnect and resolution timings.
  */
 export const GATEWAY_CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.keepalive_time_ms": 30_000,

@@ -37,3 +37,23 @@ export interface MediaView {
   videoDescription: string | null;
   sha512: string | null;
 }
+
+/** The sequence part of a Media record. */
+export type MediaSequence = Pick<
+  MediaView,
+  "videoSequenceUuid" | "videoSequenceName" | "cameraId" | "videoSequenceDescription"
+>;
+
+/** The video part of a Media record, with its sequence. */
+export type MediaVideo = MediaSequence &
+  Pick<MediaView, "videoUuid" | "videoName" | "start" | "durationMillis" | "videoDescription">;
+
+/**
+ * What a new media can join, as createMedia looks it up: the media of its URI, the video of its
+ * name (with that video's own sequence), the sequence of its name; each absent when there is none.
+ */
+export interface MediaCreatePlace {
+  media?: MediaView;
+  video?: MediaVideo;
+  sequence?: MediaSequence;
+}

@@ -1,6 +1,6 @@
 import test from "ava";
 import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
-import { createMedia } from "../../support/e2e/registry-fixtures.js";
+import { createMedia, mediaForm } from "../../support/e2e/registry-fixtures.js";
 import { startTestPlatform, type TestPlatform } from "../../support/e2e/test-platform.js";
 import { countStatements } from "../../support/statement-counter.js";
 
@@ -104,3 +104,38 @@ for (const [route, expected] of HOT_READS) {
     t.is(fewest.length, expected, fewest.join("\n---\n"));
   });
 }
+
+/**
+ * A new media's sequence, video and reference in one transaction: one look-up of the URI, the
+ * video's name and the sequence's name together, the three inserts, and no read-back.
+ */
+const NEW_MEDIA_STATEMENTS = ["START TRANSACTION", "SELECT", "INSERT", "INSERT", "INSERT", "COMMIT"];
+
+test.serial(
+  `POST /vam/v1/media of a new media sends ${NEW_MEDIA_STATEMENTS.length} statements`,
+  async (t) => {
+    if (!platform) throw new Error("the platform did not start");
+    const http = platform.http;
+    await createMedia(http);
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      runs.push(
+        await counter.during(async () =>
+          t.is((await http.post("/vam/v1/media", { form: mediaForm() })).status, 200),
+        ),
+      );
+    }
+    const fewest = runs.reduce((a, b) => (b.length < a.length ? b : a));
+    t.deepEqual(
+      fewest.map((sql) =>
+        sql
+          .trim()
+          .split(/\s+/, 2)
+          .join(" ")
+          .replace(/^(SELECT|INSERT) .*/, "$1"),
+      ),
+      NEW_MEDIA_STATEMENTS,
+      fewest.join("\n---\n"),
+    );
+  },
+);

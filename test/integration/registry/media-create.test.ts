@@ -84,6 +84,35 @@ for (const backend of BACKENDS) {
     t.is((await registry.videos.get(first.videoUuid)).videoReferences.length, 2);
   });
 
+  test(`${backend}: createMedia answers the media a read returns, whatever it joined`, async (t) => {
+    const registry = await openRegistry(backend);
+    const described = {
+      start: at("2022-05-06T07:08:09.000001Z"),
+      videoSequenceDescription: "the dive",
+      videoDescription: "the recording",
+      frameRate: 29.97002997002997,
+      sizeBytes: 9_007_199_254_740_991,
+    };
+    const alone = await registry.media.create(mediaInput(described));
+    const inSequence = await registry.media.create(
+      mediaInput({
+        ...described,
+        videoSequenceName: alone.videoSequenceName,
+        videoSequenceDescription: "other",
+      }),
+    );
+    // The known video's own sequence, not the one the input names.
+    const onVideo = await registry.media.create(
+      mediaInput({ ...described, videoName: alone.videoName, videoSequenceName: unique("elsewhere") }),
+    );
+    t.is(inSequence.videoSequenceDescription, "the dive");
+    t.is(onVideo.videoSequenceUuid, alone.videoSequenceUuid);
+    for (const media of [alone, inSequence, onVideo]) {
+      t.deepEqual(await registry.media.getByVideoReference(media.videoReferenceUuid), media);
+    }
+    t.deepEqual(await rowCounts(registry), { video_sequences: 1, videos: 2, video_references: 3 });
+  });
+
   test(`${backend}: createMedia of a known URI returns the stored media unchanged`, async (t) => {
     const registry = await openRegistry(backend);
     const sha512 = sha512Of("same");

@@ -7,7 +7,11 @@
 import { createConnection, createServer, type Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
-import { balancedChannelOptions, idempotentRpcs } from "../../../gateway/src/engine/channel-config.js";
+import {
+  idempotentRpcs,
+  UNARY_CALL_CLIENTS,
+  type UnaryCalls,
+} from "../../../gateway/src/engine/channel-config.js";
 import { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
 import { loadProtoRoot } from "../../../gateway/src/engine/proto-registry.js";
 import { bindRoutes } from "../../../gateway/src/engine/route-binding.js";
@@ -84,7 +88,11 @@ interface Replicas {
 }
 
 /** Replicas a, b and c behind one client; a dies on its first call when `aDies`. */
-async function startReplicas(t: { teardown(fn: () => void): void }, aDies = false): Promise<Replicas> {
+async function startReplicas(
+  t: { teardown(fn: () => void): void },
+  unaryCalls: UnaryCalls,
+  aDies = false,
+): Promise<Replicas> {
   const [dying, ...others] = await Promise.all([
     startReplica("a", aDies),
     startReplica("b"),
@@ -92,7 +100,7 @@ async function startReplicas(t: { teardown(fn: () => void): void }, aDies = fals
   ]);
   const replicas = [dying, ...others];
   const target = `ipv4:${replicas.map((replica) => `127.0.0.1:${replica.port}`).join(",")}`;
-  const client = new DomainClient("probe", target, balancedChannelOptions([READ]));
+  const client = new DomainClient("probe", target, { idempotent: [READ], unaryCalls });
   t.teardown(() => {
     client.close();
     for (const replica of replicas) replica.stop();
@@ -114,35 +122,37 @@ test("the retried rpcs are the registry's unary rpcs that only GET routes map", 
   t.false(rpcs.includes("m3.registry.v1.VideoSequenceService/CreateVideoSequence"));
 });
 
-test("calls to one target of three replicas go round them: each answers a third", async (t) => {
-  const { client } = await startReplicas(t);
-  const answers = new Map<string, number>();
-  for (let index = 0; index < 300; index += 1) {
-    const name = await call(client, index % 2 === 0 ? READ : WRITE);
-    answers.set(name, (answers.get(name) ?? 0) + 1);
-  }
-  t.deepEqual([...answers.keys()].sort(), ["a", "b", "c"]);
-  for (const count of answers.values()) t.true(Math.abs(count - 100) <= 10, `${count} of 300`);
-});
+for (const unaryCalls of UNARY_CALL_CLIENTS) {
+  test(`${unaryCalls}: calls to one target of three replicas go round them: each answers a third`, async (t) => {
+    const { client } = await startReplicas(t, unaryCalls);
+    const answers = new Map<string, number>();
+    for (let index = 0; index < 300; index += 1) {
+      const name = await call(client, index % 2 === 0 ? READ : WRITE);
+      answers.set(name, (answers.get(name) ?? 0) + 1);
+    }
+    t.deepEqual([...answers.keys()].sort(), ["a", "b", "c"]);
+    for (const count of answers.values()) t.true(Math.abs(count - 100) <= 10, `${count} of 300`);
+  });
 
-test("a read running on a replica that goes away is answered by another replica", async (t) => {
-  const { client, dying } = await startReplicas(t, true);
-  const answers: string[] = [];
-  while (dying.calls === 0 && answers.length < 50) answers.push(await call(client, READ));
-  t.is(dying.calls, 1);
-  t.false(answers.includes("a"));
-  t.true(answers.every((name) => name === "b" || name === "c"));
-});
+  test(`${unaryCalls}: a read running on a replica that goes away is answered by another replica`, async (t) => {
+    const { client, dying } = await startReplicas(t, unaryCalls, true);
+    const answers: string[] = [];
+    while (dying.calls === 0 && answers.length < 50) answers.push(await call(client, READ));
+    t.is(dying.calls, 1);
+    t.false(answers.includes("a"));
+    t.true(answers.every((name) => name === "b" || name === "c"));
+  });
 
-test("a write running on a replica that goes away fails with UNAVAILABLE and is not sent again", async (t) => {
-  const { client, dying, others } = await startReplicas(t, true);
-  const outcomes: string[] = [];
-  while (dying.calls === 0 && outcomes.length < 50) {
-    outcomes.push(await call(client, WRITE).catch((error: grpc.ServiceError) => grpc.status[error.code]));
-  }
-  t.is(dying.calls, 1);
-  t.is(outcomes.at(-1), "UNAVAILABLE");
-  t.true(outcomes.slice(0, -1).every((name) => name === "b" || name === "c"));
-  const before = others.reduce((sum, replica) => sum + replica.calls, 0);
-  t.is(before, outcomes.length - 1, "the failed write reached no other replica");
-});
+  test(`${unaryCalls}: a write running on a replica that goes away fails with UNAVAILABLE and is not sent again`, async (t) => {
+    const { client, dying, others } = await startReplicas(t, unaryCalls, true);
+    const outcomes: string[] = [];
+    while (dying.calls === 0 && outcomes.length < 50) {
+      outcomes.push(await call(client, WRITE).catch((error: grpc.ServiceError) => grpc.status[error.code]));
+    }
+    t.is(dying.calls, 1);
+    t.is(outcomes.at(-1), "UNAVAILABLE");
+    t.true(outcomes.slice(0, -1).every((name) => name === "b" || name === "c"));
+    const before = others.reduce((sum, replica) => sum + replica.calls, 0);
+    t.is(before, outcomes.length - 1, "the failed write reached no other replica");
+  });
+}

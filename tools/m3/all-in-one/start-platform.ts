@@ -109,6 +109,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     });
     const {
       callTimeoutMillis,
+      unaryCalls,
       maxBodyBytes,
       corsOrigin,
       trustProxy,
@@ -121,6 +122,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       protoRoot: PROTO_ROOT,
       logger: options.logger,
       callTimeoutMillis,
+      unaryCalls,
       maxBodyBytes,
       corsOrigin,
       trustProxy,

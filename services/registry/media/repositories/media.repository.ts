@@ -2,7 +2,13 @@ import type { EntityManager } from "typeorm";
 import { dialectOf } from "../../../kit/sql/dialect-hints.js";
 import { type SqlValue, selectRows } from "../../../kit/storage/select-rows.js";
 import { Instant } from "../../../kit/time/instant.js";
-import type { MediaView } from "../../entities/registry.views.js";
+import type {
+  MediaCreatePlace,
+  MediaSequence,
+  MediaVideo,
+  MediaView,
+} from "../../entities/registry.views.js";
+import { MEDIA_CREATE_PLACE } from "./media-create.sql.js";
 import { uriSuffixCondition } from "./uri-suffix.sql.js";
 
 const MEDIA_SELECT = `SELECT
@@ -76,6 +82,26 @@ export class MediaRepository {
     );
   }
 
+  /** The media of the URI, the video of the name and the sequence of the name, in one statement. */
+  async findCreatePlace(
+    uri: string,
+    videoName: string,
+    videoSequenceName: string,
+  ): Promise<MediaCreatePlace> {
+    const rows = await selectRows<MediaRow>(this.manager, MEDIA_CREATE_PLACE, [
+      uri,
+      videoName,
+      videoSequenceName,
+    ]);
+    const place: MediaCreatePlace = {};
+    for (const row of rows) {
+      if (row.found_by === "uri") place.media = toMediaView(row);
+      else if (row.found_by === "video_name") place.video = toMediaVideo(row);
+      else place.sequence = toMediaSequence(row);
+    }
+    return place;
+  }
+
   private async select(where: string, parameters: SqlValue[], tail = MEDIA_ORDER): Promise<MediaView[]> {
     const rows = await selectRows<MediaRow>(this.manager, `${MEDIA_SELECT} ${where} ${tail}`, parameters);
     return rows.map(toMediaView);
@@ -84,15 +110,9 @@ export class MediaRepository {
 
 function toMediaView(row: MediaRow): MediaView {
   return {
-    videoSequenceUuid: String(row.video_sequence_uuid),
-    videoUuid: String(row.video_uuid),
+    ...toMediaVideo(row),
     videoReferenceUuid: String(row.video_reference_uuid),
-    videoSequenceName: String(row.video_sequence_name),
-    cameraId: String(row.camera_id),
-    videoName: String(row.video_name),
     uri: String(row.uri),
-    start: Instant.fromSql(String(row.start_time)),
-    durationMillis: numberOrNull(row.duration_millis),
     container: textOrNull(row.container),
     videoCodec: textOrNull(row.video_codec),
     audioCodec: textOrNull(row.audio_codec),
@@ -101,9 +121,27 @@ function toMediaView(row: MediaRow): MediaView {
     frameRate: numberOrNull(row.frame_rate),
     sizeBytes: numberOrNull(row.size_bytes),
     description: textOrNull(row.description),
-    videoSequenceDescription: textOrNull(row.video_sequence_description),
-    videoDescription: textOrNull(row.video_description),
     sha512: textOrNull(row.sha512),
+  };
+}
+
+function toMediaVideo(row: MediaRow): MediaVideo {
+  return {
+    ...toMediaSequence(row),
+    videoUuid: String(row.video_uuid),
+    videoName: String(row.video_name),
+    start: Instant.fromSql(String(row.start_time)),
+    durationMillis: numberOrNull(row.duration_millis),
+    videoDescription: textOrNull(row.video_description),
+  };
+}
+
+function toMediaSequence(row: MediaRow): MediaSequence {
+  return {
+    videoSequenceUuid: String(row.video_sequence_uuid),
+    videoSequenceName: String(row.video_sequence_name),
+    cameraId: String(row.camera_id),
+    videoSequenceDescription: textOrNull(row.video_sequence_description),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Instant } from "../../../kit/time/instant.js";
 import type { MediaView } from "../../entities/registry.views.js";
-import type { VideoEntity } from "../../entities/video.entity.js";
-import { checksumConflict, mediaNotFound, videoSpanConflict } from "../../shared/registry-errors.js";
+import { mediaNotFound } from "../../shared/registry-errors.js";
 import {
   checkUri,
   normaliseSha512,
@@ -11,10 +10,8 @@ import {
 } from "../../shared/registry-input.rules.js";
 import type { RegistryRepositories, RegistryStore } from "../../shared/registry-store.js";
 import { covers, isConcurrent, searchWindow } from "../../shared/time-window.rules.js";
-import { newVideo } from "../../videos/services/video.service.js";
-import { newVideoReference } from "../../videos/services/video-reference.service.js";
-import { newVideoSequence } from "../../videos/services/video-sequence.service.js";
-import { checkMediaInput, fileFieldsOf, type MediaInput } from "./media-input.js";
+import { createMedia, type NewMediaInput } from "./media-create.service.js";
+import { checkMediaInput, type MediaInput } from "./media-input.js";
 
 /** Media: a reference flattened with its video and sequence; creation and every lookup. */
 export class MediaService {
@@ -38,17 +35,7 @@ export class MediaService {
     });
     // requireFields has just checked the five fields this type promises.
     const input = checkMediaInput(media) as NewMediaInput;
-    return this.store.write(async (r) => {
-      const existing = await r.references.findByUri(input.uri);
-      if (existing) {
-        if (input.sha512 !== undefined && input.sha512 !== existing.sha512) throw checksumConflict(input.uri);
-        return mediaOf(r, existing.uuid);
-      }
-      const video = await videoForNewMedia(r, input);
-      const reference = newVideoReference(video.uuid, input.uri, fileFieldsOf(input));
-      await r.references.insert(reference);
-      return mediaOf(r, reference.uuid);
-    });
+    return this.store.write((r) => createMedia(r, input));
   }
 
   async getByVideoReference(videoReferenceUuid: string): Promise<MediaView> {
@@ -128,38 +115,4 @@ export async function mediaOf(r: RegistryRepositories, videoReferenceUuid: strin
 function found(media: MediaView | undefined): MediaView {
   if (!media) throw mediaNotFound();
   return media;
-}
-
-type NewMediaInput = MediaInput & {
-  videoSequenceName: string;
-  cameraId: string;
-  videoName: string;
-  uri: string;
-  start: Instant;
-};
-
-/** The video a new reference joins: the one of that name if start and duration agree, else a new one. */
-async function videoForNewMedia(r: RegistryRepositories, input: NewMediaInput): Promise<VideoEntity> {
-  const existing = await r.videos.findByName(input.videoName);
-  if (existing) {
-    const sameStart = existing.start.equals(input.start);
-    const sameDuration =
-      input.durationMillis === undefined || input.durationMillis === existing.durationMillis;
-    if (!sameStart || !sameDuration) throw videoSpanConflict(input.videoName);
-    return existing;
-  }
-  let sequence = await r.sequences.findByName(input.videoSequenceName);
-  if (!sequence) {
-    sequence = newVideoSequence(input.videoSequenceName, input.cameraId, input.videoSequenceDescription);
-    await r.sequences.insert(sequence);
-  }
-  const video = newVideo({
-    name: input.videoName,
-    videoSequenceUuid: sequence.uuid,
-    start: input.start,
-    durationMillis: input.durationMillis,
-    description: input.videoDescription,
-  });
-  await r.videos.insert(video);
-  return video;
 }

@@ -113,4 +113,8 @@ export const BENCHES: readonly BenchEntry[] = [
     about:
       "the gateway in front of 3 registry processes: each one's share of the calls, req/s, failures in a rolling restart",
   },
+  {
+    script: "bench:unary-client",
+    about: "the gateway's client CPU per unary call: its own HTTP/2 client against grpc-js' channel",
+  },
 ];

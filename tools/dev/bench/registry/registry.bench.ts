@@ -14,13 +14,14 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SEED = 1000;
 /**
  * BENCH_SPLIT=true runs the gateway and the registry as two processes from the compiled build, as
- * the chart runs them (real gRPC between them); else the all-in-one runs, whose gateway calls the
+ * the chart runs them (real gRPC between them; M3_GATEWAY_UNARY_CALLS=grpc-js for grpc-js' channel
+ * in the gateway); else the all-in-one runs, whose gateway calls the
  * domains in process unless M3_IN_PROCESS_CALLS=false (gRPC on loopback, as before issue 17), with
  * M3_WORKERS workers (its CPU is that of the whole process tree).
  */
 const SPLIT = process.env.BENCH_SPLIT === "true";
 const TRANSPORT = SPLIT
-  ? "split processes: gateway and registry, gRPC"
+  ? `split processes: gateway and registry, gRPC, unary calls on ${process.env.M3_GATEWAY_UNARY_CALLS ?? "http2"}`
   : `all-in-one, ${process.env.M3_IN_PROCESS_CALLS === "false" ? "gRPC on loopback" : "in-process calls"}, M3_WORKERS=${process.env.M3_WORKERS ?? "default"}`;
 
 /** A load run with the CPU time the serving process and MariaDB spent on it, per request. */

@@ -1,0 +1,32 @@
+/**
+ * A grpc-js server answering every unary call of `m3.bench.v1.Echo/Echo` with its request's
+ * bytes, as bare as a server gets: the other end of bench:unary-client. Prints `{"port":N}` once
+ * it listens on a free loopback port.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { ECHO_PATH } from "./echo-method.js";
+
+const passBytes = (bytes: Buffer): Buffer => bytes;
+const server = new grpc.Server();
+server.addService(
+  {
+    Echo: {
+      path: ECHO_PATH,
+      requestStream: false,
+      responseStream: false,
+      requestSerialize: passBytes,
+      requestDeserialize: passBytes,
+      responseSerialize: passBytes,
+      responseDeserialize: passBytes,
+    },
+  },
+  {
+    Echo: (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) =>
+      callback(null, call.request),
+  },
+);
+server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+  if (error) throw error;
+  console.log(JSON.stringify({ port }));
+});
+process.once("SIGTERM", () => server.forceShutdown());

@@ -15,6 +15,7 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { type ChangeEventSettings, createChangeEvents } from "./events/events-part.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { BoxIndexMysql } from "./migrations/mysql/box-index.migration.js";
 import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
@@ -24,6 +25,7 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { BoxIndexPostgres } from "./migrations/postgres/box-index.migration.js";
 import { ConceptMomentIndexesPostgres } from "./migrations/postgres/concept-moment-indexes.migration.js";
 import { FastIndexesPostgres } from "./migrations/postgres/fast-indexes.migration.js";
 import { HistogramCountsPostgres } from "./migrations/postgres/histogram-counts.migration.js";
@@ -33,6 +35,7 @@ import { LinkNameIndexesPostgres } from "./migrations/postgres/link-name-indexes
 import { PageIndexesPostgres } from "./migrations/postgres/page-indexes.migration.js";
 import { QueryViewPostgres } from "./migrations/postgres/query-view.migration.js";
 import { UnionViewPostgres } from "./migrations/postgres/union-view.migration.js";
+import { BoxIndexSqlite } from "./migrations/sqlite/box-index.migration.js";
 import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
@@ -71,6 +74,7 @@ export const annotationMigrations = {
     LinkNameIndexesMysql,
     PageIndexesMysql,
     ConceptMomentIndexesMysql,
+    BoxIndexMysql,
   ],
   postgres: [
     InitAnnotationPostgres,
@@ -82,6 +86,7 @@ export const annotationMigrations = {
     LinkNameIndexesPostgres,
     PageIndexesPostgres,
     ConceptMomentIndexesPostgres,
+    BoxIndexPostgres,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -93,6 +98,7 @@ export const annotationMigrations = {
     LinkNameIndexesSqlite,
     PageIndexesSqlite,
     ConceptMomentIndexesSqlite,
+    BoxIndexSqlite,
   ],
 };
 

@@ -1,4 +1,5 @@
 import { type TableCatalogue, table } from "../kit/storage/table-catalogue.js";
+import { BOX_INDEX_TABLE } from "./boxes/repositories/box-index.sql.js";
 import {
   DAY_COUNTS_TABLE,
   DEPTH_COUNTS_TABLE,
@@ -98,6 +99,26 @@ export const ANNOTATION_TABLES = {
       observations: "integer",
       depth_meter: "integer?",
       recorded_day: "integer?",
+    },
+    "counts",
+  ),
+  [BOX_INDEX_TABLE]: table(
+    ["association_uuid"],
+    {
+      association_uuid: "uuid",
+      observation_uuid: "uuid",
+      imaged_moment_uuid: "uuid",
+      video_reference_uuid: "uuid",
+      image_reference_uuid: "uuid?",
+      concept: "text?",
+      x: "double",
+      y: "double",
+      width: "double",
+      height: "double",
+      generator: "text?",
+      verifier: "text?",
+      elapsed_time_millis: "integer?",
+      recorded_timestamp: "instant?",
     },
     "counts",
   ),

@@ -5,6 +5,7 @@ import type { DatabaseTarget } from "../kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../kit/storage/domain-storage.js";
 import { createAnnotationsBindings } from "./annotations/annotations-part.js";
 import { AnnotationService } from "./annotations/services/annotation.service.js";
+import { createBoxBindings } from "./boxes/boxes-part.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
@@ -154,6 +155,7 @@ export async function createAnnotationDomain(options: AnnotationDomainOptions): 
       ...createFastBindings(parts),
       ...createQueryBindings(parts),
       ...createDatasetBindings(parts),
+      ...createBoxBindings(parts),
       events.binding,
     ],
     close: () => events.close(),

@@ -1,5 +1,6 @@
 import { type TableCatalogue, table } from "../kit/storage/table-catalogue.js";
 import { BOX_INDEX_TABLE } from "./boxes/repositories/box-index.sql.js";
+import { BOX_REVIEW_ACTIONS_TABLE } from "./boxes/repositories/box-review-actions.sql.js";
 import {
   DAY_COUNTS_TABLE,
   DEPTH_COUNTS_TABLE,
@@ -121,6 +122,20 @@ export const ANNOTATION_TABLES = {
       recorded_timestamp: "instant?",
     },
     "counts",
+  ),
+  [BOX_REVIEW_ACTIONS_TABLE]: table(
+    ["uuid"],
+    {
+      uuid: "uuid",
+      kind: "text",
+      actor: "text",
+      association_uuids: "text",
+      changed: "integer",
+      previous: "text",
+      done_millis: "integer",
+      undone_millis: "integer?",
+    },
+    "transient",
   ),
 } as const satisfies TableCatalogue;
 

@@ -52,6 +52,15 @@ export class BoxQueryRepository {
     return rows;
   }
 
+  /** How many boxes match `filter`. */
+  async count(filter: BoxFilter): Promise<number> {
+    const { where, params } = conditions(filter);
+    const [row] = (await this.storage.read((manager) =>
+      manager.query(`SELECT COUNT(*) AS n FROM ${BOX_INDEX_TABLE} b ${where}`, params),
+    )) as { n: unknown }[];
+    return Number(row?.n ?? 0);
+  }
+
   /** Every box matching `filter`, in index order, a batch at a time (memory holds one batch). */
   async *stream(filter: BoxFilter, signal: AbortSignal): AsyncGenerator<BoxRow[]> {
     yield* this.batches(filter, signal);

@@ -6,6 +6,7 @@ import "./image-heap.js";
 import { Command } from "commander";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { registerBackup } from "./commands/backup.command.js";
+import { registerBoxes } from "./commands/boxes.command.js";
 import { registerDatagen } from "./commands/datagen.command.js";
 import { registerExport } from "./commands/export.command.js";
 import { registerHealth } from "./commands/health.command.js";
@@ -28,6 +29,7 @@ for (const register of [
   registerBackup,
   registerImport,
   registerExport,
+  registerBoxes,
   registerToken,
   registerHealth,
   registerUsers,

@@ -37,7 +37,9 @@ export class CategoryList {
 
 /** The concept's name and its descendants' (primary names), as the kb's taxa list them. */
 export async function conceptAndDescendants(kb: PhylogenyService, concept: string): Promise<string[]> {
-  return (await kb.taxa(concept)).map((node) => node.name);
+  const taxa = await kb.taxa(concept).catch(() => undefined);
+  if (taxa === undefined) throw new Error(`the kb has no concept named "${concept}"`);
+  return taxa.map((node) => node.name);
 }
 
 async function parentOf(kb: PhylogenyService, name: string): Promise<string> {

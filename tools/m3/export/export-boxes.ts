@@ -71,7 +71,6 @@ function writerOf(format: ExportFormat, out: string): BoxWriter {
  */
 export async function exportBoxes(options: ExportOptions): Promise<ExportSummary> {
   const started = performance.now();
-  await mkdir(options.out, { recursive: true });
   const opened: DomainStorage[] = [];
   const open = async (storage: Promise<DomainStorage>) => {
     const it = await storage;
@@ -94,6 +93,7 @@ export async function exportBoxes(options: ExportOptions): Promise<ExportSummary
       verified: options.verified ? true : undefined,
       videoReferenceUuids: options.dive === undefined ? undefined : await diveVideos(options),
     };
+    await mkdir(options.out, { recursive: true });
     const boxes = new BoxQueryRepository(annotation);
     const contexts = new BoxContextRepository(annotation);
     const total = await boxes.count(filter);

@@ -6,6 +6,7 @@
  */
 import test from "ava";
 import { BoxIndexRepository } from "../../../../services/annotation/boxes/repositories/box-index.repository.js";
+import { BoxIndexService } from "../../../../services/annotation/boxes/services/box-index.service.js";
 import { createImagedMomentStore } from "../../../../services/annotation/moments/services/imaged-moment.store.js";
 import { createObservationsServices } from "../../../../services/annotation/observations/observations-part.js";
 import { uuidV7 } from "../../../../services/kit/ids/uuid.js";
@@ -181,3 +182,31 @@ for (const backend of BACKENDS) {
     t.deepEqual(await new BoxIndexRepository(storage).missingTriggers(), []);
   });
 }
+
+test("sqlite: reindex makes missing triggers again and rebuilds the rows", async (t) => {
+  const storage = await openAnnotationTestStorage("sqlite");
+  const box = {
+    linkName: "bounding box",
+    toConcept: "self",
+    linkValue: boxValue(),
+    mimeType: "application/json",
+  };
+  await storage.transaction(async (manager) => {
+    await manager.query("DROP TRIGGER trg_associations__box_insert");
+    await manager.query("DELETE FROM bounding_boxes");
+  });
+  await seedMoment(storage, {
+    videoReferenceUuid: uuidV7(),
+    observations: [{ concept: "a", associations: [box] }],
+  });
+  const index = new BoxIndexRepository(storage);
+  t.deepEqual(await index.missingTriggers(), ["trg_associations__box_insert"]);
+  t.deepEqual(await indexRows(storage), []);
+  t.deepEqual(await new BoxIndexService(index).reindex(), { kept: true, indexed: 1, notBoxes: 0 });
+  t.deepEqual(await index.missingTriggers(), []);
+  await seedMoment(storage, {
+    videoReferenceUuid: uuidV7(),
+    observations: [{ concept: "b", associations: [box] }],
+  });
+  t.is((await indexRows(storage)).length, 2);
+});

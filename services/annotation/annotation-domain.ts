@@ -6,6 +6,7 @@ import { type DomainStorage, openDomainStorage } from "../kit/storage/domain-sto
 import { createAnnotationsBindings } from "./annotations/annotations-part.js";
 import { AnnotationService } from "./annotations/services/annotation.service.js";
 import { createBoxBindings } from "./boxes/boxes-part.js";
+import { createKbConceptTree } from "./boxes/kb-concepts.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
@@ -122,6 +123,8 @@ export interface AnnotationDomainOptions {
   registry?: RegistryLink;
   /** Where committed changes go besides the gRPC watch. */
   events: ChangeEventSettings;
+  /** The kb's gRPC address: box queries with descendants and relabels' concepts. */
+  kbGrpcAddress?: string;
 }
 
 export interface AnnotationDomain {
@@ -138,6 +141,7 @@ export interface AnnotationDomain {
  */
 export async function createAnnotationDomain(options: AnnotationDomainOptions): Promise<AnnotationDomain> {
   const events = createChangeEvents({ ...options, settings: options.events });
+  const kb = options.kbGrpcAddress ? createKbConceptTree(options.kbGrpcAddress) : undefined;
   const parts = { ...options, storage: events.storage };
   const moments = createImagedMomentStore();
   const observations = createObservationStore();
@@ -155,9 +159,12 @@ export async function createAnnotationDomain(options: AnnotationDomainOptions): 
       ...createFastBindings(parts),
       ...createQueryBindings(parts),
       ...createDatasetBindings(parts),
-      ...createBoxBindings(parts),
+      ...createBoxBindings({ ...parts, kb }),
       events.binding,
     ],
-    close: () => events.close(),
+    close: async () => {
+      kb?.close();
+      await events.close();
+    },
   };
 }

@@ -25,9 +25,18 @@ export const annotationBoxesRoutes: RouteSpec[] = [
     path: "/v1/boxes",
     rpc: `${BOXES}/ListBoxes`,
     responseBody: "boxes",
-    query: ["concept", "video_reference_uuid", "dive", "verified", "generator", "limit", "offset"],
+    query: [
+      "concept",
+      "descendants",
+      "video_reference_uuid",
+      "dive",
+      "verified",
+      "generator",
+      "limit",
+      "offset",
+    ],
     summary:
-      "Boxes (`bounding box` associations) by concept (repeatable), video reference, dive, verified or not and generator, with their image URL; limit (default 1,000, at most 10,000), offset",
+      "Boxes (`bounding box` associations) by concept (repeatable; descendants=true adds their descendants from the kb), video reference, dive, verified or not and generator, with their image URL; limit (default 1,000, at most 10,000), offset",
   },
   reviewRoute(
     "relabel",

@@ -6,6 +6,7 @@ import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { RegistryLink } from "../query/registry-link.js";
 import { BOX_ACCESS } from "./handlers/box.access.js";
 import { boxHandlers } from "./handlers/box.handlers.js";
+import type { ConceptTree } from "./kb-concepts.js";
 import { BoxQueryService } from "./services/box-query.service.js";
 import { BoxReviewService } from "./services/box-review.service.js";
 
@@ -18,6 +19,8 @@ export interface BoxPartOptions {
   logger?: Logger;
   /** Where a dive's videos are found; unset, a query by dive answers UNAVAILABLE. */
   registry?: RegistryLink;
+  /** The kb: descendants and relabel concepts; unset, descendants answer UNAVAILABLE and relabels are not checked. */
+  kb?: ConceptTree;
 }
 
 /** Bounding boxes: queries through the box index (open), review actions (JWT). */
@@ -26,8 +29,8 @@ export function createBoxBindings(options: BoxPartOptions): ServiceBinding[] {
     bindService(
       BoxServiceService,
       boxHandlers(
-        new BoxQueryService(options.storage, options.registry),
-        new BoxReviewService(options.storage),
+        new BoxQueryService(options.storage, options.registry, options.kb),
+        new BoxReviewService(options.storage, options.kb),
       ),
       { tokens: options.tokens, logger: options.logger, declaration: BOX_ACCESS },
     ),

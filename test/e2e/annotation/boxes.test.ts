@@ -1,5 +1,6 @@
 /**
- * The box routes through the real gateway, the whole annotation module behind it on SQLite:
+ * The box routes through the real gateway, the whole annotation module behind it on SQLite,
+ * the kb's module beside it (a small tree) for descendants and relabels:
  * GET /anno/v1/boxes with its filters and JSON shape, a review action and its undo, the verifier
  * taken from a user's token, and the clear 4xx of bad requests, which change nothing.
  */
@@ -7,24 +8,73 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import test from "ava";
+import { pino } from "pino";
 import { annotationRoutes } from "../../../gateway/src/routes/annotation.routes.js";
 import { annotationModule } from "../../../services/annotation/annotation.module.js";
+import { kbModule, kbSchema } from "../../../services/kb/kb.module.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
+import { type RunningDomain, startDomain } from "../../../services/kit/domain/start-domain.js";
 import { uuidV7 } from "../../../services/kit/ids/uuid.js";
+import { domainDatabaseTarget } from "../../../services/kit/storage/database-url.js";
+import { openDomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { type DomainStack, startDomainStack } from "../../../tools/dev/fixtures/domain-stack.js";
 
 let stack: DomainStack;
+let kb: RunningDomain;
+
+/** A kb of Cnidaria > Aegina and Nanomia, written into its SQLite file before it starts. */
+async function startKb(): Promise<RunningDomain> {
+  const dataDir = mkdtempSync(join(tmpdir(), "m3-boxes-e2e-kb-"));
+  const storage = await openDomainStorage({
+    target: domainDatabaseTarget(undefined, dataDir, "kb"),
+    domain: "kb",
+    ...kbSchema,
+  });
+  await storage.transaction(async (manager) => {
+    for (const [id, parent, name] of [
+      [1, null, "Cnidaria"],
+      [2, 1, "Aegina"],
+      [3, null, "Nanomia"],
+    ] as const) {
+      const now = "2024-01-01 00:00:00.000000";
+      await manager.query("INSERT INTO concepts (id, parent_id, last_updated_time) VALUES (?, ?, ?)", [
+        id,
+        parent,
+        now,
+      ]);
+      await manager.query(
+        "INSERT INTO concept_names (concept_id, name, name_type, last_updated_time) VALUES (?, ?, 'primary', ?)",
+        [id, name, now],
+      );
+    }
+  });
+  await storage.close();
+  const env = { M3_API_KEY: "kb-key", M3_SIGNING_SECRET: "kb-secret" };
+  return startDomain(kbModule, {
+    env,
+    logger: pino({ level: "silent" }),
+    dataDir,
+    version: "0.0.0-test",
+    host: "127.0.0.1",
+    port: 0,
+  });
+}
 
 test.before(async () => {
+  kb = await startKb();
   stack = await startDomainStack({
     module: annotationModule,
     routes: annotationRoutes,
     dataDir: mkdtempSync(join(tmpdir(), "m3-boxes-e2e-")),
     authPath: "/anno/v1/auth",
+    env: { M3_KB_GRPC_ADDRESS: kb.address },
   });
 });
 
-test.after.always(() => stack?.stop());
+test.after.always(async () => {
+  await stack?.stop();
+  await kb?.stop();
+});
 
 interface BoxJson {
   association_uuid: string;
@@ -164,4 +214,30 @@ test("a relabel is one request and undone by its uuid; verify takes the user fro
     part: "bell",
     verifier: "lonny",
   });
+});
+
+test("descendants come from the kb over gRPC, and a relabel to a concept the kb lacks is a 400 that changes nothing", async (t) => {
+  const video = uuidV7();
+  const box = await annotateWithBox(video, "Aegina");
+  const cnidaria = await stack.http.get(
+    `/anno/v1/boxes?concept=Cnidaria&descendants=true&video_reference_uuid=${video}`,
+  );
+  t.is(cnidaria.status, 200, cnidaria.text);
+  t.deepEqual(
+    (cnidaria.json as BoxJson[]).map((row) => row.association_uuid),
+    [box],
+  );
+  t.deepEqual(
+    (await stack.http.get(`/anno/v1/boxes?concept=Cnidaria&video_reference_uuid=${video}`)).json,
+    [],
+  );
+  const unknown = await stack.http.post("/anno/v1/boxes/relabel", {
+    json: { association_uuids: [box], concept: "Nessie" },
+  });
+  t.is(unknown.status, 400);
+  t.regex(unknown.text, /The kb has no concept named Nessie/);
+  const known = await stack.http.post("/anno/v1/boxes/relabel", {
+    json: { association_uuids: [box], concept: "Nanomia" },
+  });
+  t.is(known.status, 200);
 });

@@ -12,6 +12,8 @@ export interface BoxQueryInput {
   dive?: string;
   verified?: boolean;
   generator?: string;
+  /** The concepts' descendants in the kb too. */
+  descendants?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -23,6 +25,7 @@ export interface CheckedBoxQuery {
   videoSequenceName?: string;
   verified?: boolean;
   generator?: string;
+  descendants: boolean;
   limit: number;
   offset: number;
 }
@@ -43,6 +46,9 @@ export function checkBoxQuery(input: BoxQueryInput): CheckedBoxQuery {
     .map((concept) => checkLength(concept.trim(), 256, "concept"))
     .filter(Boolean);
   const limit = wholeNumber(input.limit, "limit", DEFAULT_BOX_LIMIT, MAX_BOX_LIMIT);
+  if (input.descendants && concepts.length === 0) {
+    throw DomainError.invalidArgument("MISSING_FIELD", "descendants needs a concept", { field: "concept" });
+  }
   if (limit === 0)
     throw DomainError.invalidArgument("INVALID_PAGE", "limit must be at least 1", { field: "limit" });
   return {
@@ -51,6 +57,7 @@ export function checkBoxQuery(input: BoxQueryInput): CheckedBoxQuery {
     videoSequenceName: input.dive?.trim() || undefined,
     verified: input.verified,
     generator: checkLength(input.generator, 255, "generator"),
+    descendants: input.descendants === true,
     limit,
     offset: wholeNumber(input.offset, "offset", 0, Number.MAX_SAFE_INTEGER),
   };

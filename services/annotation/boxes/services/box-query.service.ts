@@ -3,6 +3,7 @@ import type { DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { DatasetMediaRepository } from "../../datasets/repositories/dataset-media.repository.js";
 import type { RegistryLink } from "../../query/registry-link.js";
 import { BOX_INDEX_REMEDY } from "../box-index-off.js";
+import type { ConceptTree } from "../kb-concepts.js";
 import { BoxIndexRepository } from "../repositories/box-index.repository.js";
 import { type BoxFilter, BoxQueryRepository, type BoxRow } from "../repositories/box-query.repository.js";
 import { type BoxQueryInput, type CheckedBoxQuery, checkBoxQuery } from "./box-query.rules.js";
@@ -14,10 +15,15 @@ export class BoxQueryService {
   private readonly boxes: BoxQueryRepository;
   private readonly index: BoxIndexRepository;
   private readonly media: DatasetMediaRepository | undefined;
-  /** Whether the index's triggers were found, once: a database refused them answers 503 until restarted after `m3 boxes reindex`. */
+  /** Whether the index's triggers were found: once found, not asked again; while missing, asked at every query. */
   private indexKept: Promise<boolean> | undefined;
 
-  constructor(storage: DomainStorage, registry?: RegistryLink) {
+  constructor(
+    storage: DomainStorage,
+    registry?: RegistryLink,
+    /** The kb, for descendants; unset, a query with descendants answers UNAVAILABLE. */
+    private readonly kb?: ConceptTree,
+  ) {
     this.boxes = new BoxQueryRepository(storage);
     this.index = new BoxIndexRepository(storage);
     this.media = registry ? new DatasetMediaRepository(storage, registry) : undefined;
@@ -26,11 +32,12 @@ export class BoxQueryService {
   async list(input: BoxQueryInput, signal: AbortSignal = NEVER_ABORTED): Promise<BoxRow[]> {
     const query = checkBoxQuery(input);
     await this.requireIndex();
-    return this.boxes.list(await this.filterOf(query), query.limit, query.offset, signal);
+    const concepts = query.descendants ? await this.withDescendants(query.concepts ?? []) : query.concepts;
+    return this.boxes.list(await this.filterOf({ ...query, concepts }), query.limit, query.offset, signal);
   }
 
   /** The checked filter of a query, its dive resolved to the dive's video references. */
-  async filterOf(query: Omit<CheckedBoxQuery, "limit" | "offset">): Promise<BoxFilter> {
+  async filterOf(query: Omit<CheckedBoxQuery, "limit" | "offset" | "descendants">): Promise<BoxFilter> {
     let videos = query.videoReferenceUuid === undefined ? undefined : [query.videoReferenceUuid];
     if (query.videoSequenceName !== undefined) {
       const dive = (await this.linkedMedia().listBySequenceName(query.videoSequenceName)).map(
@@ -44,6 +51,20 @@ export class BoxQueryService {
       verified: query.verified,
       generator: query.generator,
     };
+  }
+
+  /** The concepts and their descendants in the kb; a name the kb does not know is kept as it is. */
+  private async withDescendants(concepts: readonly string[]): Promise<string[]> {
+    const kb = this.kb;
+    if (!kb) {
+      throw new DomainError(
+        "UNAVAILABLE",
+        "KB_NOT_LINKED",
+        "Descendants come from the kb, which this annotation service cannot reach (set M3_KB_GRPC_ADDRESS)",
+      );
+    }
+    const expanded = await Promise.all(concepts.map(async (name) => (await kb.taxa(name)) ?? [name]));
+    return [...new Set(expanded.flat())];
   }
 
   private async requireIndex(): Promise<void> {

@@ -8,6 +8,7 @@ import { AssociationEntity } from "../../entities/association.entity.js";
 import { AssociationRepository } from "../../observations/repositories/association.repository.js";
 import { ObservationRepository } from "../../observations/repositories/observation.repository.js";
 import { requireUuids } from "../../observations/services/observation-input.rules.js";
+import type { ConceptTree } from "../kb-concepts.js";
 import { type BoxReviewRecord, BoxReviewRepository } from "../repositories/box-review.repository.js";
 import { withVerifier } from "./box-value.rules.js";
 
@@ -39,7 +40,11 @@ interface SavedConcept {
  * repositories, so change events (and whatever else those record) follow as for any write.
  */
 export class BoxReviewService {
-  constructor(private readonly storage: DomainStorage) {}
+  constructor(
+    private readonly storage: DomainStorage,
+    /** The kb, which a relabel's concept must be in; unset, the concept is taken as given (as every annotation write does). */
+    private readonly kb?: ConceptTree,
+  ) {}
 
   async relabel(
     uuids: readonly string[],
@@ -48,6 +53,11 @@ export class BoxReviewService {
   ): Promise<BoxReviewRecord> {
     const boxes = requireUuids(uuids, "association_uuids");
     const name = checkLength(requireText(concept, "concept").trim(), 256, "concept");
+    if (this.kb && (await this.kb.taxa(name)) === undefined) {
+      throw DomainError.invalidArgument("UNKNOWN_CONCEPT", `The kb has no concept named ${name}`, {
+        field: "concept",
+      });
+    }
     return this.act("RELABEL", boxes, actor, async (manager, owned) => {
       const observations = new ObservationRepository(manager);
       const before = await observations.listByUuids([...new Set(owned.map((row) => row.observationUuid))]);

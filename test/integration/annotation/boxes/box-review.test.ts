@@ -4,6 +4,7 @@
  * nothing; the verifier is the token's user.
  */
 import test from "ava";
+import type { ConceptTree } from "../../../../services/annotation/boxes/kb-concepts.js";
 import { signedInUser } from "../../../../services/annotation/boxes/services/box-actor.rules.js";
 import { BoxQueryService } from "../../../../services/annotation/boxes/services/box-query.service.js";
 import { BoxReviewService } from "../../../../services/annotation/boxes/services/box-review.service.js";
@@ -62,6 +63,13 @@ async function seed(storage: DomainStorage) {
 }
 
 const NO_FILTER = { concept: [] as string[] };
+
+/** A kb of three concepts: Cnidaria > Aegina, and Nanomia beside them. */
+const KB: ConceptTree = {
+  taxa: async (name) =>
+    ({ Cnidaria: ["Aegina", "Cnidaria"], Aegina: ["Aegina"], Nanomia: ["Nanomia"] })[name],
+  close: () => undefined,
+};
 
 for (const backend of BACKENDS) {
   test(`${backend}: boxes are found by concept, video, verified and generator, ordered by video and time`, async (t) => {
@@ -130,5 +138,28 @@ for (const backend of BACKENDS) {
     await t.throwsAsync(reviews.verify([], "brian"), { message: /association_uuids is required/ });
     t.throws(() => signedInUser({ iss: "m3" }), { message: /signed-in user/ });
     t.deepEqual(await queries.list(NO_FILTER), before);
+  });
+
+  test(`${backend}: descendants come from the kb; a relabel to a concept the kb lacks is refused`, async (t) => {
+    const storage = await openAnnotationTestStorage(backend);
+    const fx = await seed(storage);
+    const queries = new BoxQueryService(storage, undefined, KB);
+    const cnidaria = await queries.list({ concept: ["Cnidaria"], descendants: true });
+    t.deepEqual(
+      cnidaria.map((row) => row.concept),
+      ["Aegina", "Aegina", "Aegina"],
+    );
+    t.is((await queries.list({ concept: ["Cnidaria"] })).length, 0);
+    await t.throwsAsync(queries.list({ ...NO_FILTER, descendants: true }), {
+      message: /descendants needs a concept/,
+    });
+    await t.throwsAsync(new BoxQueryService(storage).list({ concept: ["Cnidaria"], descendants: true }), {
+      message: /M3_KB_GRPC_ADDRESS/,
+    });
+    const reviews = new BoxReviewService(storage, KB);
+    await t.throwsAsync(reviews.relabel(fx.c, "Nessie", "brian"), {
+      message: "The kb has no concept named Nessie",
+    });
+    t.like(await reviews.relabel(fx.c, "Aegina", "brian"), { changed: 1 });
   });
 }

@@ -49,7 +49,11 @@ export interface ListBoxesRequest {
     | number
     | undefined;
   /** The dive the boxes' videos belong to (the registry's video sequence name). */
-  dive?: string | undefined;
+  dive?:
+    | string
+    | undefined;
+  /** Whether the concepts' descendants in the kb count too (needs the kb's address). */
+  descendants?: boolean | undefined;
 }
 
 /** The answer of ListBoxes. */
@@ -167,6 +171,7 @@ function createBaseListBoxesRequest(): ListBoxesRequest {
     limit: undefined,
     offset: undefined,
     dive: undefined,
+    descendants: undefined,
   };
 }
 
@@ -192,6 +197,9 @@ export const ListBoxesRequest: MessageFns<ListBoxesRequest> = {
     }
     if (message.dive !== undefined) {
       writer.uint32(58).string(message.dive);
+    }
+    if (message.descendants !== undefined) {
+      writer.uint32(64).bool(message.descendants);
     }
     return writer;
   },
@@ -265,6 +273,14 @@ export const ListBoxesRequest: MessageFns<ListBoxesRequest> = {
             message.dive = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.descendants = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -289,6 +305,7 @@ export const ListBoxesRequest: MessageFns<ListBoxesRequest> = {
     message.limit = object.limit ?? undefined;
     message.offset = object.offset ?? undefined;
     message.dive = object.dive ?? undefined;
+    message.descendants = object.descendants ?? undefined;
     return message;
   },
 };

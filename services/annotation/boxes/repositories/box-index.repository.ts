@@ -70,6 +70,18 @@ export class BoxIndexRepository {
     return unit((manager) => createBoxIndexTriggers((sql) => manager.query(sql), dialect));
   }
 
+  /** Drops the triggers, for a bulk load that rebuilds the index once at its end (createTriggers and rebuild put it back). */
+  setAside(): Promise<void> {
+    const dialect = this.storage.dialect;
+    const unit: DomainStorage["read"] =
+      dialect === "mysql" ? (work) => this.storage.read(work) : (work) => this.storage.transaction(work);
+    return unit(async (manager) => {
+      for (const trigger of boxIndexTriggerNames(dialect)) {
+        for (const sql of dropTriggerStatements(dialect, trigger)) await manager.query(sql);
+      }
+    });
+  }
+
   /** Rebuilds every row of the index in one transaction, and counts what it kept and left out. */
   rebuild(): Promise<BoxIndexCounts> {
     return this.storage.transaction(async (manager) => {

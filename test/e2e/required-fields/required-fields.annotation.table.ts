@@ -45,9 +45,10 @@ const boxReviewRoutes: RequiredFieldsRow[] = [
     required: ["association_uuids", "concept"],
     source: "operation",
     setup: boxAnnotation,
-    request: (fx) => ({
+    // The concept must be in the kb, which the platform's annotation service asks.
+    request: (fx, ctx) => ({
       path: `${A}/boxes/relabel`,
-      body: { association_uuids: [fx.association], concept: "x" },
+      body: { association_uuids: [fx.association], concept: ctx.kbRoot },
     }),
   },
   {

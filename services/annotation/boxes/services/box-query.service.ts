@@ -37,7 +37,9 @@ export class BoxQueryService {
   }
 
   /** The checked filter of a query, its dive resolved to the dive's video references. */
-  async filterOf(query: Omit<CheckedBoxQuery, "limit" | "offset" | "descendants">): Promise<BoxFilter> {
+  private async filterOf(
+    query: Omit<CheckedBoxQuery, "limit" | "offset" | "descendants">,
+  ): Promise<BoxFilter> {
     let videos = query.videoReferenceUuid === undefined ? undefined : [query.videoReferenceUuid];
     if (query.videoSequenceName !== undefined) {
       const dive = (await this.linkedMedia().listBySequenceName(query.videoSequenceName)).map(

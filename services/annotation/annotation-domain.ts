@@ -5,6 +5,8 @@ import type { DatabaseTarget } from "../kit/storage/database-url.js";
 import { type DomainStorage, openDomainStorage } from "../kit/storage/domain-storage.js";
 import { createAnnotationsBindings } from "./annotations/annotations-part.js";
 import { AnnotationService } from "./annotations/services/annotation.service.js";
+import { createBoxBindings } from "./boxes/boxes-part.js";
+import { createKbConceptTree } from "./boxes/kb-concepts.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
@@ -15,6 +17,7 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { type ChangeEventSettings, createChangeEvents } from "./events/events-part.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { BoxIndexMysql } from "./migrations/mysql/box-index.migration.js";
 import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
@@ -24,6 +27,7 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { BoxIndexPostgres } from "./migrations/postgres/box-index.migration.js";
 import { ConceptMomentIndexesPostgres } from "./migrations/postgres/concept-moment-indexes.migration.js";
 import { FastIndexesPostgres } from "./migrations/postgres/fast-indexes.migration.js";
 import { HistogramCountsPostgres } from "./migrations/postgres/histogram-counts.migration.js";
@@ -33,6 +37,7 @@ import { LinkNameIndexesPostgres } from "./migrations/postgres/link-name-indexes
 import { PageIndexesPostgres } from "./migrations/postgres/page-indexes.migration.js";
 import { QueryViewPostgres } from "./migrations/postgres/query-view.migration.js";
 import { UnionViewPostgres } from "./migrations/postgres/union-view.migration.js";
+import { BoxIndexSqlite } from "./migrations/sqlite/box-index.migration.js";
 import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
@@ -71,6 +76,7 @@ export const annotationMigrations = {
     LinkNameIndexesMysql,
     PageIndexesMysql,
     ConceptMomentIndexesMysql,
+    BoxIndexMysql,
   ],
   postgres: [
     InitAnnotationPostgres,
@@ -82,6 +88,7 @@ export const annotationMigrations = {
     LinkNameIndexesPostgres,
     PageIndexesPostgres,
     ConceptMomentIndexesPostgres,
+    BoxIndexPostgres,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -93,6 +100,7 @@ export const annotationMigrations = {
     LinkNameIndexesSqlite,
     PageIndexesSqlite,
     ConceptMomentIndexesSqlite,
+    BoxIndexSqlite,
   ],
 };
 
@@ -115,6 +123,8 @@ export interface AnnotationDomainOptions {
   registry?: RegistryLink;
   /** Where committed changes go besides the gRPC watch. */
   events: ChangeEventSettings;
+  /** The kb's gRPC address: box queries with descendants and relabels' concepts. */
+  kbGrpcAddress?: string;
 }
 
 export interface AnnotationDomain {
@@ -131,6 +141,7 @@ export interface AnnotationDomain {
  */
 export async function createAnnotationDomain(options: AnnotationDomainOptions): Promise<AnnotationDomain> {
   const events = createChangeEvents({ ...options, settings: options.events });
+  const kb = options.kbGrpcAddress ? createKbConceptTree(options.kbGrpcAddress) : undefined;
   const parts = { ...options, storage: events.storage };
   const moments = createImagedMomentStore();
   const observations = createObservationStore();
@@ -148,8 +159,12 @@ export async function createAnnotationDomain(options: AnnotationDomainOptions): 
       ...createFastBindings(parts),
       ...createQueryBindings(parts),
       ...createDatasetBindings(parts),
+      ...createBoxBindings({ ...parts, kb }),
       events.binding,
     ],
-    close: () => events.close(),
+    close: async () => {
+      kb?.close();
+      await events.close();
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { BOX_PROTO_FILES } from "./boxes/boxes-part.js";
 import { DATASET_PROTO_FILES } from "./datasets/datasets-part.js";
 import { EVENTS_PROTO_FILES } from "./events/events-part.js";
 import { FAST_PROTO_FILES } from "./fast/fast-part.js";
@@ -32,6 +33,7 @@ export const ANNOTATION_PROTO_FILES: readonly string[] = [
     ...FAST_PROTO_FILES,
     ...QUERY_PROTO_FILES,
     ...DATASET_PROTO_FILES,
+    ...BOX_PROTO_FILES,
     ...EVENTS_PROTO_FILES,
   ]),
 ];

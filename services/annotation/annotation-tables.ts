@@ -1,4 +1,6 @@
 import { type TableCatalogue, table } from "../kit/storage/table-catalogue.js";
+import { BOX_INDEX_TABLE } from "./boxes/repositories/box-index.sql.js";
+import { BOX_REVIEW_ACTIONS_TABLE } from "./boxes/repositories/box-review-actions.sql.js";
 import {
   DAY_COUNTS_TABLE,
   DEPTH_COUNTS_TABLE,
@@ -100,6 +102,40 @@ export const ANNOTATION_TABLES = {
       recorded_day: "integer?",
     },
     "counts",
+  ),
+  [BOX_INDEX_TABLE]: table(
+    ["association_uuid"],
+    {
+      association_uuid: "uuid",
+      observation_uuid: "uuid",
+      imaged_moment_uuid: "uuid",
+      video_reference_uuid: "uuid",
+      image_reference_uuid: "uuid?",
+      concept: "text?",
+      x: "double",
+      y: "double",
+      width: "double",
+      height: "double",
+      generator: "text?",
+      verifier: "text?",
+      elapsed_time_millis: "integer?",
+      recorded_timestamp: "instant?",
+    },
+    "counts",
+  ),
+  [BOX_REVIEW_ACTIONS_TABLE]: table(
+    ["uuid"],
+    {
+      uuid: "uuid",
+      kind: "text",
+      actor: "text",
+      association_uuids: "text",
+      changed: "integer",
+      previous: "text",
+      done_millis: "integer",
+      undone_millis: "integer?",
+    },
+    "transient",
   ),
 } as const satisfies TableCatalogue;
 

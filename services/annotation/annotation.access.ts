@@ -1,6 +1,7 @@
 import { COMMON_ACCESS } from "../kit/domain/common.access.js";
 import { type RpcAccess, rpcAccess } from "../kit/grpc/method-access.js";
 import { ANNOTATION_ACCESS } from "./annotations/handlers/annotation.access.js";
+import { BOX_ACCESS } from "./boxes/handlers/box.access.js";
 import { DATASET_ACCESS } from "./datasets/handlers/dataset.access.js";
 import { CHANGE_EVENT_ACCESS } from "./events/change-event.access.js";
 import { FAST_QUERY_ACCESS } from "./fast/handlers/fast-query.access.js";
@@ -29,5 +30,6 @@ export const ANNOTATION_RPC_ACCESS: RpcAccess = rpcAccess([
   HISTOGRAM_ACCESS,
   TABULAR_QUERY_ACCESS,
   DATASET_ACCESS,
+  BOX_ACCESS,
   CHANGE_EVENT_ACCESS,
 ]);

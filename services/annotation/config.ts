@@ -26,6 +26,8 @@ export interface AnnotationSettings {
   registry: RegistryLink | undefined;
   /** Where committed changes are published besides the gRPC watch (NATS, ZeroMQ: off unless set). */
   events: ChangeEventSettings;
+  /** host:port of the kb's gRPC server (M3_KB_GRPC_ADDRESS), for box queries with descendants and relabels; unset: neither. */
+  kbGrpcAddress: string | undefined;
 }
 
 /**
@@ -65,11 +67,12 @@ export function readAnnotationSettings(env: Env): AnnotationSettings {
     throw new Error("set M3_ANNOTATION_REGISTRY_SCHEMA or M3_ANNOTATION_REGISTRY_SQLITE_FILE, not both");
   }
   const events = readChangeEventSettings(env);
-  if (schema) return { registry: { kind: "schema", schema }, events };
+  const kbGrpcAddress = env.M3_KB_GRPC_ADDRESS?.trim() || undefined;
+  if (schema) return { registry: { kind: "schema", schema }, events, kbGrpcAddress };
   if (file) {
     if (!isAbsolute(file))
       throw new Error(`M3_ANNOTATION_REGISTRY_SQLITE_FILE must be an absolute path, got "${file}"`);
-    return { registry: { kind: "sqlite-file", file }, events };
+    return { registry: { kind: "sqlite-file", file }, events, kbGrpcAddress };
   }
-  return { registry: undefined, events };
+  return { registry: undefined, events, kbGrpcAddress };
 }

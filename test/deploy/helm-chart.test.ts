@@ -197,7 +197,7 @@ test("development secrets are generated before the migrate Job, existing Secrets
   t.is(Buffer.from(minimal?.data["mysql-password"], "base64").toString(), "dev-password");
 });
 
-test("network policies let clients reach only the gateway and the domains only from the gateway (the kb also from config, the registry from capture)", async (t) => {
+test("network policies let clients reach only the gateway and the domains only from the gateway (the kb also from config and annotation, the registry from capture)", async (t) => {
   const objects = await render(["ci/production-values.yaml"]);
   const gateway = findComponent(objects, "NetworkPolicy", "gateway");
   t.deepEqual(gateway.spec.ingress[0].from, [
@@ -229,8 +229,12 @@ test("network policies let clients reach only the gateway and the domains only f
       (peer: { podSelector: { matchLabels: Record<string, string> } }) =>
         peer.podSelector.matchLabels["app.kubernetes.io/component"],
     );
-    // The config service checks logins with the kb; capture's crops ask the registry about videos.
-    const callers: Record<string, string[]> = { kb: ["gateway", "config"], registry: ["gateway", "capture"] };
+    // The config service checks logins with the kb, the annotation service asks it about box concepts;
+    // capture's crops ask the registry about videos.
+    const callers: Record<string, string[]> = {
+      kb: ["gateway", "config", "annotation"],
+      registry: ["gateway", "capture"],
+    };
     t.deepEqual(peers, callers[domain] ?? ["gateway"], domain);
     const egressPorts = policy.spec.egress.flatMap((rule: { ports: { port: number }[] }) =>
       rule.ports.map((port) => port.port),
@@ -238,6 +242,8 @@ test("network policies let clients reach only the gateway and the domains only f
     if (["kb", "annotation", "registry"].includes(domain)) t.true(egressPorts.includes(3306), domain);
     else t.false(egressPorts.includes(3306), domain);
     t.is(egressPorts.includes(9000), domain === "upload", domain);
+    // The annotation service reaches the kb's gRPC port (box queries with descendants, relabels).
+    if (domain === "annotation") t.true(egressPorts.includes(50051), domain);
   }
 });
 

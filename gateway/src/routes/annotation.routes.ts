@@ -1,6 +1,7 @@
 import { ANNOTATION_RPC_ACCESS } from "../../../services/annotation/annotation.access.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ANNO_ANNOTATIONS_PROTO_FILES, annotationAnnotationsRoutes } from "./anno-annotations.routes.js";
+import { ANNO_BOXES_PROTO_FILES, annotationBoxesRoutes } from "./anno-boxes.routes.js";
 import { ANNO_FAST_PROTO_FILES, annotationFastRoutes } from "./anno-fast.routes.js";
 import { ANNO_MOMENTS_PROTO_FILES, annotationMomentsRoutes } from "./anno-moments.routes.js";
 import { ANNO_OBSERVATIONS_PROTO_FILES, annotationObservationsRoutes } from "./anno-observations.routes.js";
@@ -20,6 +21,7 @@ export const annotationRoutes: ServiceRoutes = {
       ...ANNO_ANNOTATIONS_PROTO_FILES,
       ...ANNO_FAST_PROTO_FILES,
       ...ANNO_QUERY_PROTO_FILES,
+      ...ANNO_BOXES_PROTO_FILES,
     ]),
   ],
   access: ANNOTATION_RPC_ACCESS,
@@ -31,5 +33,6 @@ export const annotationRoutes: ServiceRoutes = {
     ...annotationMomentsRoutes,
     ...annotationFastRoutes,
     ...annotationQueryRoutes,
+    ...annotationBoxesRoutes,
   ],
 };

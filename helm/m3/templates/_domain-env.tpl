@@ -38,6 +38,11 @@
 {{- end }}
 {{- end }}
 {{- if eq .component "annotation" }}
+{{- if $root.Values.kb.enabled }}
+{{- /* Box queries with descendants and box relabels ask the kb. */}}
+- name: M3_KB_GRPC_ADDRESS
+  value: {{ include "m3.grpcAddress" (dict "root" $root "component" "kb") | quote }}
+{{- end }}
 {{- with include "m3.annotationRegistrySchema" $root }}
 - name: M3_ANNOTATION_REGISTRY_SCHEMA
   value: {{ . | quote }}

@@ -22,6 +22,45 @@ async function conceptAnnotation(ctx: RowContext): Promise<CreatedFixture> {
   return { ...fx, concept: String(reply.concept) };
 }
 
+/** An annotation with a box as vars-localize writes one. */
+async function boxAnnotation(ctx: RowContext): Promise<CreatedFixture> {
+  const fx = await annotation(ctx);
+  const box = await created(ctx, "POST", `${A}/associations`, {
+    auth: ctx.apiKeyToken,
+    json: {
+      observation_uuid: fx.observation,
+      link_name: "bounding box",
+      to_concept: "self",
+      link_value: JSON.stringify({ x: 1, y: 2, width: 30, height: 40, generator: "vars-localize" }),
+      mime_type: "application/json",
+    },
+  });
+  return { ...fx, association: String(box.uuid) };
+}
+
+const boxReviewRoutes: RequiredFieldsRow[] = [
+  {
+    method: "POST",
+    route: `${A}/boxes/relabel`,
+    required: ["association_uuids", "concept"],
+    source: "operation",
+    setup: boxAnnotation,
+    // The concept must be in the kb, which the platform's annotation service asks.
+    request: (fx, ctx) => ({
+      path: `${A}/boxes/relabel`,
+      body: { association_uuids: [fx.association], concept: ctx.kbRoot },
+    }),
+  },
+  {
+    method: "POST",
+    route: `${A}/boxes/delete`,
+    required: ["association_uuids"],
+    source: "operation",
+    setup: boxAnnotation,
+    request: (fx) => ({ path: `${A}/boxes/delete`, body: { association_uuids: [fx.association] } }),
+  },
+];
+
 const constraintRoutes = ["/fast", "/fast/count", "/fast/georange"].map(
   (path): RequiredFieldsRow => ({
     method: "POST",
@@ -385,4 +424,5 @@ export const annotationRows: RequiredFieldsRow[] = [
   ...constraintRoutes,
   ...histogramRoutes,
   ...queryRoutes,
+  ...boxReviewRoutes,
 ];

@@ -23,6 +23,8 @@ export const NOT_IN_TABLE: Readonly<Record<string, string>> = {
     "the body is the three-line login file, not fields; test/e2e/config/login-file.test.ts covers malformed files",
   "POST /capture/capture":
     "needs a video under CAPTURE_FILE_ROOTS and the X-Api-Key; videoUrl and elapsedTimeMillis are required by services/capture (test/unit/capture)",
+  "POST /anno/v1/boxes/verify":
+    "needs a signed-in user's token (the verifier is its name); its one field is delete's, association_uuids, held by test/integration/annotation/boxes/box-review.test.ts",
   "POST /capture/capture/jpg": "as POST /capture/capture",
   "POST /capture/capture/png": "as POST /capture/capture",
   "POST /panoptes/v1/images/{camera_id}/{deployment_id}/{name}":

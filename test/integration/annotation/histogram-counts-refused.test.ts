@@ -13,6 +13,7 @@ import test from "ava";
 import mysql from "mysql2/promise";
 import { QueryConstraints } from "../../../proto/gen/m3/annotation/v1/fast_query_constraints.js";
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import { BoxQueryService } from "../../../services/annotation/boxes/services/box-query.service.js";
 import { HistogramRepository } from "../../../services/annotation/query/repositories/histogram.repository.js";
 import type { HistogramCountTriggersRepository } from "../../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
@@ -193,8 +194,16 @@ async function refusedThenGranted(
   )) as { name: string }[];
   t.is(migration?.name, "HistogramCounts1764200000000", "the migration is applied");
   t.deepEqual(await triggersOf(storage), [], "and made no trigger");
-  const warnings = logged.filter((line) => line.level === WARN);
+  const warnings = logged.filter((line) => line.level === WARN && /histogram counts are off/.test(line.msg));
   t.is(warnings.length, 1);
+  // The box index's triggers are refused alike: one warning of its own, and box queries say so.
+  const boxWarnings = logged.filter((line) => line.level === WARN && /box index is off/.test(line.msg));
+  t.is(boxWarnings.length, 1);
+  t.regex(boxWarnings[0]?.reason ?? "", refusal);
+  t.regex(boxWarnings[0]?.msg ?? "", /`m3 boxes reindex`/);
+  await t.throwsAsync(new BoxQueryService(storage).list({ concept: [] }), {
+    message: /box index is not kept/,
+  });
   t.regex(warnings[0]?.reason ?? "", refusal);
   t.regex(
     warnings[0]?.msg ?? "",

@@ -18,8 +18,9 @@ import { migrateDomainAt } from "../../../tools/m3/migrate/migrate.js";
 const DERIVED = new Set(ARCHIVED_DOMAINS.flatMap((domain) => domain.derived?.names ?? []));
 const NOT_ARCHIVED = {
   test: (table: string) =>
-    /^(kb|registry|annotation)_migrations$|^(kb_tree_version|login_failures)$|^sqlite_/.test(table) ||
-    DERIVED.has(table),
+    /^(kb|registry|annotation)_migrations$|^(kb_tree_version|login_failures|box_review_actions)$|^sqlite_/.test(
+      table,
+    ) || DERIVED.has(table),
 };
 
 interface Shape {

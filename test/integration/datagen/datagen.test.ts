@@ -94,6 +94,11 @@ test("the histogram counts hold every generated annotation, and their triggers a
     await connection.query("DELETE FROM observations LIMIT 10");
     t.is(await days(), 1990);
     await connection.rollback();
+    // The box index's triggers, set aside with the counts', are back too.
+    const [boxTriggers] = await connection.query(
+      "SELECT COUNT(*) AS n FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE '%box%'",
+    );
+    t.is(Number((boxTriggers as { n: number }[])[0]?.n), 7);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
- * A large import sets the histogram count triggers aside and recounts once at its end: the
- * counts it leaves are those a recount from the rows gives, and the triggers are back.
+ * A large import sets the histogram count triggers and the box index's aside and recounts (and
+ * rebuilds) once at its end: the counts and boxes it leaves are those a recount (and a rebuild)
+ * from the rows gives, and the triggers are back.
  */
 import test from "ava";
+import { BoxIndexRepository } from "../../../services/annotation/boxes/repositories/box-index.repository.js";
 import { HistogramCountTriggersRepository } from "../../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
   DAY_COUNTS_TABLE,
@@ -26,6 +28,13 @@ async function countRows(storage: DomainStorage): Promise<string[]> {
     rows.push(...found.map((row) => `${table} ${JSON.stringify(row)}`));
   }
   return rows.sort();
+}
+
+async function boxRows(storage: DomainStorage): Promise<string[]> {
+  const found: Record<string, unknown>[] = await storage.read((manager) =>
+    manager.query("SELECT association_uuid, concept, x, y, width, height FROM bounding_boxes"),
+  );
+  return found.map((row) => JSON.stringify(row)).sort();
 }
 
 for (const engine of TARGETS) {
@@ -52,6 +61,13 @@ for (const engine of TARGETS) {
       t.true(imported.length > 0);
       await triggers.recount();
       t.deepEqual(imported, await countRows(storage));
+      // The box index too: set aside during the merge, rebuilt once, its triggers back.
+      const boxes = new BoxIndexRepository(storage);
+      t.deepEqual(await boxes.missingTriggers(), []);
+      const indexed = await boxRows(storage);
+      t.true(indexed.length > 0);
+      await boxes.rebuild();
+      t.deepEqual(indexed, await boxRows(storage));
     } finally {
       await storage.close();
     }

@@ -63,6 +63,8 @@ export const allInOneDomains: readonly AllInOneDomain[] = [
   {
     module: annotationModule,
     routes: annotationRoutes,
+    // Box queries with descendants and box relabels ask the kb.
+    calls: ["kb"],
     moreRoutes: [referencesRoutes],
     endpoints: [
       { names: ["annosaurus"], at: { belowBase: "/v1" }, proxyPath: "/anno", withSecret: true },

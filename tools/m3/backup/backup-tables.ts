@@ -1,5 +1,6 @@
 import { annotationMigrations } from "../../../services/annotation/annotation-domain.js";
 import { ANNOTATION_TABLES } from "../../../services/annotation/annotation-tables.js";
+import { boxIndexRebuild } from "../../../services/annotation/boxes/repositories/box-index.sql.js";
 import { histogramCountsRebuild } from "../../../services/annotation/query/repositories/histogram-counts.sql.js";
 import { kbSchema } from "../../../services/kb/kb.module.js";
 import { KB_TABLES } from "../../../services/kb/kb-tables.js";
@@ -68,10 +69,15 @@ export const ARCHIVED_DOMAINS: readonly ArchivedDomain[] = [
   {
     name: "annotation",
     migrations: annotationMigrations.sqlite,
-    derived: { names: countTables(ANNOTATION_TABLES), recount: histogramCountsRebuild },
+    derived: { names: countTables(ANNOTATION_TABLES), recount: recountAnnotation },
     tables: archivedTables(ANNOTATION_TABLES),
   },
 ];
+
+/** The annotation tables a restore recounts: the histogram counts and the box index. */
+function recountAnnotation(dialect: Dialect): string[] {
+  return [...histogramCountsRebuild(dialect), ...boxIndexRebuild(dialect)];
+}
 
 /** The names of a domain's migrations, oldest first (the same names on every engine). */
 export function migrationNames(domain: ArchivedDomain): string[] {

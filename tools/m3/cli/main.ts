@@ -6,7 +6,9 @@ import "./image-heap.js";
 import { Command } from "commander";
 import { M3_VERSION } from "../../../services/kit/version.js";
 import { registerBackup } from "./commands/backup.command.js";
+import { registerBoxes } from "./commands/boxes.command.js";
 import { registerDatagen } from "./commands/datagen.command.js";
+import { registerExport } from "./commands/export.command.js";
 import { registerHealth } from "./commands/health.command.js";
 import { registerImport } from "./commands/import.command.js";
 import { registerKbImport } from "./commands/kb-import.command.js";
@@ -26,6 +28,8 @@ for (const register of [
   registerDatagen,
   registerBackup,
   registerImport,
+  registerExport,
+  registerBoxes,
   registerToken,
   registerHealth,
   registerUsers,

@@ -1,4 +1,9 @@
 import { openAnnotationStorage } from "../../../services/annotation/annotation-domain.js";
+import {
+  boxIndexRebuild,
+  boxIndexTriggerNames,
+  boxIndexTriggers,
+} from "../../../services/annotation/boxes/repositories/box-index.sql.js";
 import { dropTriggerStatements } from "../../../services/annotation/query/repositories/histogram-count-dialects.sql.js";
 import { HistogramCountTriggersRepository } from "../../../services/annotation/query/repositories/histogram-count-triggers.repository.js";
 import {
@@ -82,16 +87,23 @@ export async function generateAnnotationData(options: DatagenOptions): Promise<D
     await assertEmpty(annotations, Object.keys(ANNOTATION_TABLES), "annotation");
     if (registry) await assertEmpty(registry, Object.keys(REGISTRY_TABLES), "registry");
     // Loaded without the triggers that keep the histogram counts (a lookup and two upserts per
-    // row), which are made again and counted once at the end, whatever happens. A database
-    // without them (its user was refused CREATE TRIGGER) keeps none.
+    // row) and the box index, which are made again and counted (rebuilt) once at the end,
+    // whatever happens. A database without them (its user was refused CREATE TRIGGER) keeps none.
     const dialect = annotations.dialect;
-    const triggers = countsKept ? histogramCountTriggerNames(dialect) : [];
+    const triggers = countsKept
+      ? [...histogramCountTriggerNames(dialect), ...boxIndexTriggerNames(dialect)]
+      : [];
     await annotations.run(triggers.flatMap((trigger) => dropTriggerStatements(dialect, trigger)));
     try {
       await writeChunks();
     } finally {
       if (countsKept) {
-        await annotations.run([...histogramCountTriggers(dialect), ...histogramCountsRebuild(dialect)]);
+        await annotations.run([
+          ...histogramCountTriggers(dialect),
+          ...histogramCountsRebuild(dialect),
+          ...boxIndexTriggers(dialect),
+          ...boxIndexRebuild(dialect),
+        ]);
       }
     }
   } finally {

@@ -70,6 +70,12 @@ export const BENCHES: readonly BenchEntry[] = [
     quick: { BENCH_ANNOTATIONS: "10000" },
   },
   {
+    script: "bench:export",
+    about:
+      "m3 export coco of 10,000 boxes (without and with their images) vs. better-sqlite3 + JSON.stringify and bare fetch",
+    quick: { BENCH_BOXES: "2000" },
+  },
+  {
     script: "bench:postgres-read-paths",
     about:
       "the ways to read the TSV download's rows from PostgreSQL (portal, COPY) vs. psql's COPY and bare pg",

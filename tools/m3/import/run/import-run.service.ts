@@ -6,6 +6,7 @@ import { mergeTable, orphanLine, type TableReport } from "../merge/table-merge.s
 import type { TableSource } from "../merge/table-source.js";
 import { ImportRunsRepository } from "../target/import-runs.repository.js";
 import type { M3TablesRepository } from "../target/m3-tables.repository.js";
+import { withBoxIndexAside } from "./box-index-aside.js";
 import { withCountTriggersAside } from "./histogram-counts-aside.js";
 import { ImportRefusedError, type ImportReport, type UncarriedTable } from "./import-report.js";
 import { DOMAIN_CATALOGUES, dataTableNames, TargetDomains } from "./target-domains.js";
@@ -99,7 +100,12 @@ export async function runImport(options: ImportRunOptions): Promise<ImportReport
       };
       if (options.dryRun) await mergeDomain();
       else if (domain !== "annotation") await mergeDomain();
-      else await withCountTriggersAside(target.storage, await rowsToAdd(sources, target), mergeDomain);
+      else {
+        const newRows = await rowsToAdd(sources, target);
+        await withCountTriggersAside(target.storage, newRows, () =>
+          withBoxIndexAside(target.storage, newRows, mergeDomain),
+        );
+      }
       if (!options.dryRun) await finishDomain(domain, targets);
     }
     for (const table of tables)

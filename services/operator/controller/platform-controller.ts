@@ -130,8 +130,9 @@ export class PlatformController {
       queueDepth.set(this.queue.length);
       const end = reconcileSeconds.startTimer();
       try {
-        await this.reconciler.reconcile(key);
+        const { requeueAfterMillis } = await this.reconciler.reconcile(key);
         this.queue.forget(key);
+        if (requeueAfterMillis !== undefined && !this.stopped) this.queue.addAfter(key, requeueAfterMillis);
         reconcilesTotal.inc({ outcome: "success" });
       } catch (error) {
         reconcilesTotal.inc({ outcome: "error" });

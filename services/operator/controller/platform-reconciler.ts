@@ -16,6 +16,7 @@ import {
   type V1CronJob,
   type V1Deployment,
   type V1Job,
+  type V1Secret,
 } from "@kubernetes/client-node";
 import { DOMAIN_NAMES } from "../api/domain-names.js";
 import { M3_GROUP, M3_PLURAL, M3_VERSION } from "../api/m3platform-crd.js";
@@ -29,6 +30,9 @@ import { EventRecorder } from "./event-recorder.js";
 import { migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
 import { ObjectApplier } from "./object-applier.js";
 import { type ObservedDomain, platformStatus, type ReconcileOutcome } from "./platform-status.js";
+import { rotationReport } from "./rotation-report.js";
+import { rotationStateOf } from "./secret-rotation.js";
+import { type RotationProgress, SecretRotator } from "./secret-rotator.js";
 
 export interface ReconcilerClients {
   core: CoreV1Api;
@@ -37,6 +41,13 @@ export interface ReconcilerClients {
   custom: CustomObjectsApi;
   applier: ObjectApplier;
   events: EventRecorder;
+  rotator: SecretRotator;
+}
+
+/** What the controller does after a reconcile that succeeded. */
+export interface ReconcileResult {
+  /** Reconcile again after this long even if nothing changes (a rotation's Retire delay). */
+  requeueAfterMillis?: number;
 }
 
 /** A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written. */
@@ -45,13 +56,15 @@ export function makeReconciler(
   onEventFailure: (error: unknown) => void,
 ): PlatformReconciler {
   const core = kubeConfig.makeApiClient(CoreV1Api);
+  const events = new EventRecorder(core, onEventFailure);
   return new PlatformReconciler({
     core,
     apps: kubeConfig.makeApiClient(AppsV1Api),
     batch: kubeConfig.makeApiClient(BatchV1Api),
     custom: kubeConfig.makeApiClient(CustomObjectsApi),
     applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig)),
-    events: new EventRecorder(core, onEventFailure),
+    events,
+    rotator: new SecretRotator(core, events),
   });
 }
 
@@ -62,10 +75,10 @@ export class PlatformReconciler {
   ) {}
 
   /** key is `namespace/name`. Throws when the platform could not be brought to its state. */
-  async reconcile(key: string): Promise<void> {
+  async reconcile(key: string): Promise<ReconcileResult> {
     const [namespace = "", name = ""] = key.split("/");
     const platform = await this.readPlatform(namespace, name);
-    if (platform === undefined) return; // deleted: the garbage collector removes what it owned
+    if (platform === undefined) return {}; // deleted: the garbage collector removes what it owned
     const before = await this.observeDomains(platform);
     const migration = migrationState(await this.readJob(platform));
     const version = versionToDeploy(
@@ -75,8 +88,10 @@ export class PlatformReconciler {
     );
     let applyError: string | undefined;
     let changed = true;
+    let own: V1Secret | undefined;
     try {
-      const { data, missing } = await this.secretsData(platform);
+      const { data, missing, secrets } = await this.secretsData(platform);
+      own = secrets.get(platform.spec.secrets.name);
       changed = await this.applyObjects(platform, data, version);
       if (missing.length > 0) applyError = `referenced Secrets not found: ${missing.join(", ")}`;
     } catch (error) {
@@ -85,9 +100,24 @@ export class PlatformReconciler {
     }
     // Nothing written: the Deployments read before are still what the status describes.
     const observed = changed ? await this.observeDomains(platform) : before;
+    // A rotation steps on only from a Secret whose values every Deployment was just given.
+    const rotation: RotationProgress =
+      own === undefined
+        ? { state: undefined }
+        : applyError === undefined
+          ? await this.clients.rotator.advance(platform, own, observed, version, this.now())
+          : { state: rotationStateOf(own) };
     const backup = await this.readBackupCronJob(platform);
-    await this.writeStatus(platform, observed, { migration, applyError, backup });
+    await this.writeStatus(platform, observed, {
+      migration,
+      applyError,
+      backup,
+      rotation: rotationReport(platform, rotation.state),
+    });
     if (applyError !== undefined) throw new Error(applyError);
+    return rotation.requeueAfterMillis === undefined
+      ? {}
+      : { requeueAfterMillis: rotation.requeueAfterMillis };
   }
 
   /** Whether anything was created, changed or deleted. */
@@ -140,6 +170,7 @@ export class PlatformReconciler {
 
   private async secretsData(platform: M3Platform) {
     const data: Record<string, unknown> = {};
+    const secrets = new Map<string, V1Secret>();
     const missing: string[] = [];
     for (const name of referencedSecretNames(platform)) {
       try {
@@ -148,13 +179,14 @@ export class PlatformReconciler {
           namespace: platform.metadata.namespace,
         });
         data[name] = secret.data ?? {};
+        secrets.set(name, secret);
       } catch (error) {
         if (!(error instanceof ApiException && error.code === 404)) throw error;
         data[name] = null;
         missing.push(name);
       }
     }
-    return { data, missing };
+    return { data, missing, secrets };
   }
 
   private async writeStatus(

@@ -1,7 +1,7 @@
 /**
  * A platform's status from what its Deployments and its migration Job report: each domain's
  * ready pods, the version every domain runs once a rollout completes, and the conditions Ready,
- * Progressing, Degraded and Migrated with a reason a program can match and a message a person
+ * Progressing, Degraded, Migrated and SecretsRotating with a reason a program can match and a message a person
  * reads. A condition keeps its lastTransitionTime while its status stays the same.
  */
 import type { V1CronJob, V1Deployment } from "@kubernetes/client-node";
@@ -9,6 +9,7 @@ import type { DomainName } from "../api/domain-names.js";
 import type { M3Platform, M3PlatformStatus, PlatformCondition } from "../api/m3platform-schema.js";
 import { domainImage } from "../builders/domain-deployment.js";
 import type { MigrationState } from "./migration-gate.js";
+import type { RotationReport } from "./rotation-report.js";
 
 export interface ObservedDomain {
   domain: DomainName;
@@ -21,6 +22,7 @@ export interface ReconcileOutcome {
   backup?: V1CronJob;
   /** Why applying the desired objects failed, if it did. */
   applyError: string | undefined;
+  rotation: RotationReport;
 }
 
 export function platformStatus(
@@ -103,11 +105,18 @@ export function platformStatus(
           : condition("Progressing", true, "RollingOut", `rolling out ${version}: ${rollingOut.join(", ")}`),
       degraded,
       migrated,
+      condition(
+        "SecretsRotating",
+        outcome.rotation.rotating,
+        outcome.rotation.reason,
+        outcome.rotation.message,
+      ),
     ],
     domains,
     replicas: `${ready}/${desired}`,
     ...(complete ? { version } : platform.status?.version ? { version: platform.status.version } : {}),
     ...lastBackupOf(outcome.backup),
+    ...(outcome.rotation.rotation ? { rotation: outcome.rotation.rotation } : {}),
   };
 }
 

@@ -38,7 +38,7 @@ const SPEC = {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function timed(run: () => Promise<void>): Promise<number> {
+async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await run();
   return Number(process.hrtime.bigint() - start) / 1e6;
@@ -89,7 +89,7 @@ function completeMigration(bench: Bench, name: string): void {
   );
 }
 
-async function requestsOf(bench: Bench, run: () => Promise<void>): Promise<number> {
+async function requestsOf(bench: Bench, run: () => Promise<unknown>): Promise<number> {
   const before = bench.api.requests.length;
   await run();
   return bench.api.requests.length - before;

@@ -143,6 +143,29 @@ export const M3_PLATFORM_SPEC = {
         retain: { type: "integer", minimum: 1, default: 7, description: "Archives kept." },
       },
     },
+    restore: {
+      type: "object",
+      description:
+        "A restore request: a new id runs `m3 restore` once, with kb, annotation and registry stopped meanwhile.",
+      properties: {
+        id: {
+          type: "string",
+          pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$",
+          description: "Names the restore; each id runs one Job.",
+        },
+        from: {
+          type: "string",
+          pattern: "^s3://",
+          description: "The archive: s3://bucket/prefix/m3-backup-<time>.jsonl.gz.",
+        },
+        force: {
+          type: "boolean",
+          default: false,
+          description: "Restore into databases that hold rows (their rows are replaced).",
+        },
+      },
+      required: ["id", "from"],
+    },
     secrets: {
       type: "object",
       description: "The platform's own secrets: the API key and the token signing secret.",
@@ -202,7 +225,10 @@ export const M3_PLATFORM_SPEC = {
 const condition = {
   type: "object",
   properties: {
-    type: { type: "string", description: "Ready, Progressing, Degraded, Migrated or SecretsRotating." },
+    type: {
+      type: "string",
+      description: "Ready, Progressing, Degraded, Migrated, SecretsRotating or Restored.",
+    },
     status: { type: "string", enum: ["True", "False", "Unknown"] },
     reason: { type: "string", description: "A CamelCase word a program can match." },
     message: { type: "string", description: "What a person reads." },
@@ -273,6 +299,15 @@ export const M3_PLATFORM_STATUS = {
           type: "string",
           format: "date-time",
           description: "When the last backup succeeded.",
+        },
+        lastFailure: {
+          type: "object",
+          description: "The newest backup Job, when it failed.",
+          properties: {
+            job: { type: "string", description: "The Job's name (its logs say more)." },
+            message: { type: "string", description: "The Job's own message." },
+          },
+          required: ["job", "message"],
         },
       },
     },

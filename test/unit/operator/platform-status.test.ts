@@ -27,12 +27,8 @@ function deployment(image: string, replicas: number, ready: number): V1Deploymen
 
 const T1 = new Date("2026-11-29T01:00:00Z");
 const T2 = new Date("2026-11-29T01:05:00Z");
-const NO_ROTATION = rotationReport(PLATFORM, undefined);
-const SUCCEEDED = {
-  migration: { phase: "succeeded" as const },
-  applyError: undefined,
-  rotation: NO_ROTATION,
-};
+const QUIET = { rotation: rotationReport(PLATFORM, undefined), restore: { phase: "none" as const } };
+const SUCCEEDED = { migration: { phase: "succeeded" as const }, applyError: undefined, ...QUIET };
 
 test("a rollout in progress keeps the running version and says which domains are behind", (t) => {
   const status = platformStatus(
@@ -93,7 +89,7 @@ test("a failed migration holds the rollout: not Progressing, Degraded and not Mi
     {
       migration: { phase: "failed", message: "backoff limit" },
       applyError: undefined,
-      rotation: NO_ROTATION,
+      ...QUIET,
     },
     T1,
   );
@@ -106,6 +102,7 @@ test("a failed migration holds the rollout: not Progressing, Degraded and not Mi
     Degraded: "True MigrationFailed",
     Migrated: "False MigrationFailed",
     SecretsRotating: "False NotRequested",
+    Restored: "False NotRequested",
   });
   t.is(status.version, "1.0.0");
 });

@@ -35,8 +35,9 @@ export function backupCronJob(platform: M3Platform, version: string) {
       successfulJobsHistoryLimit: 3,
       failedJobsHistoryLimit: 3,
       jobTemplate: {
-        // The Jobs carry the component label, so the operator finds the newest and its outcome.
-        metadata: { labels: selectorLabels(platform, "backup") },
+        // The Jobs carry the component label and the operator's (its watch selects them), so
+        // the operator finds the newest and its outcome. Their owner is the CronJob.
+        metadata: { labels: objectMeta(platform, "backup").labels },
         spec: {
           backoffLimit: 1,
           template: {

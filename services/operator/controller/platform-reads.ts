@@ -19,7 +19,7 @@ import { M3_GROUP, M3_PLURAL, M3_VERSION } from "../api/m3platform-crd.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { referencedSecretNames } from "../builders/domain-deployment.js";
 import { domainEnabled } from "../builders/domain-scaling.js";
-import { INSTANCE_LABEL, objectName } from "../builders/platform-labels.js";
+import { COMPONENT_LABEL, INSTANCE_LABEL, objectName } from "../builders/platform-labels.js";
 import type { ObservedDomain } from "./platform-status.js";
 
 export interface ReadClients {
@@ -36,7 +36,32 @@ export interface ReferencedSecrets {
   missing: string[];
 }
 
-export class PlatformReads {
+/** The reads of a reconcile, from the API server (PlatformReads) or the informers' caches. */
+export interface PlatformReader {
+  platform(namespace: string, name: string): Promise<M3Platform | undefined>;
+  domains(platform: M3Platform): Promise<ObservedDomain[]>;
+  job(platform: M3Platform, name: string): Promise<V1Job | undefined>;
+  backupCronJob(platform: M3Platform): Promise<V1CronJob | undefined>;
+  newestBackupJob(platform: M3Platform): Promise<V1Job | undefined>;
+  referencedSecrets(platform: M3Platform): Promise<ReferencedSecrets>;
+}
+
+/** A backup Job of the platform's CronJob, by the labels its job template gives it. */
+export function isBackupJobOf(platform: M3Platform, job: V1Job): boolean {
+  const labels = job.metadata?.labels ?? {};
+  return labels[INSTANCE_LABEL] === platform.metadata.name && labels[COMPONENT_LABEL] === "backup";
+}
+
+/** The newest of a CronJob's Jobs. Creation times have one-second steps; the Job names grow with their schedule time. */
+export function newestJob(jobs: readonly V1Job[]): V1Job | undefined {
+  const started = (job: V1Job) => new Date(job.metadata?.creationTimestamp ?? 0).getTime();
+  const name = (job: V1Job) => job.metadata?.name ?? "";
+  return [...jobs].sort(
+    (a, b) => started(b) - started(a) || (name(b) > name(a) ? 1 : name(b) < name(a) ? -1 : 0),
+  )[0];
+}
+
+export class PlatformReads implements PlatformReader {
   constructor(private readonly clients: ReadClients) {}
 
   platform(namespace: string, name: string): Promise<M3Platform | undefined> {
@@ -83,14 +108,9 @@ export class PlatformReads {
     if (!platform.spec.backup?.schedule) return undefined;
     const list = await this.clients.batch.listNamespacedJob({
       namespace: platform.metadata.namespace,
-      labelSelector: `${INSTANCE_LABEL}=${platform.metadata.name},app.kubernetes.io/component=backup`,
+      labelSelector: `${INSTANCE_LABEL}=${platform.metadata.name},${COMPONENT_LABEL}=backup`,
     });
-    // Creation times have one-second steps; the CronJob's Job names grow with their schedule time.
-    const started = (job: V1Job) => new Date(job.metadata?.creationTimestamp ?? 0).getTime();
-    const name = (job: V1Job) => job.metadata?.name ?? "";
-    return [...list.items].sort(
-      (a, b) => started(b) - started(a) || (name(b) > name(a) ? 1 : name(b) < name(a) ? -1 : 0),
-    )[0];
+    return newestJob(list.items);
   }
 
   async referencedSecrets(platform: M3Platform): Promise<ReferencedSecrets> {

@@ -22,11 +22,12 @@ import { migrationJobName } from "../builders/migration-job.js";
 import { INSTANCE_LABEL, MANAGED_BY_SELECTOR } from "../builders/platform-labels.js";
 import { type DesiredObject, OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
 import { restoreJob, restoreJobName } from "../builders/restore-job.js";
+import { CachedPlatformReads, type InformerCaches } from "./cached-platform-reads.js";
 import { conditionEvents } from "./condition-events.js";
 import { EventRecorder } from "./event-recorder.js";
 import { migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
 import { ObjectApplier } from "./object-applier.js";
-import { PlatformReads, type ReadClients } from "./platform-reads.js";
+import { type PlatformReader, PlatformReads, type ReadClients } from "./platform-reads.js";
 import { type ObservedDomain, platformStatus, type ReconcileOutcome } from "./platform-status.js";
 import { restoreJobToKeep, restoreState, withRestore } from "./restore-gate.js";
 import { rotationReport } from "./rotation-report.js";
@@ -37,6 +38,8 @@ export interface ReconcilerClients extends ReadClients {
   applier: ObjectApplier;
   events: EventRecorder;
   rotator: SecretRotator;
+  /** Read from these instead of the API server when given. */
+  caches?: InformerCaches;
 }
 
 /** What the controller does after a reconcile that succeeded. */
@@ -45,10 +48,14 @@ export interface ReconcileResult {
   requeueAfterMillis?: number;
 }
 
-/** A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written. */
+/**
+ * A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written.
+ * With caches (the controller's informers), it reads from them instead of the API server.
+ */
 export function makeReconciler(
   kubeConfig: KubeConfig,
   onEventFailure: (error: unknown) => void,
+  caches?: InformerCaches,
 ): PlatformReconciler {
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const events = new EventRecorder(core, onEventFailure);
@@ -60,17 +67,18 @@ export function makeReconciler(
     applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig)),
     events,
     rotator: new SecretRotator(core, events),
+    caches,
   });
 }
 
 export class PlatformReconciler {
-  private readonly reads: PlatformReads;
+  private readonly reads: PlatformReader;
 
   constructor(
     private readonly clients: ReconcilerClients,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.reads = new PlatformReads(clients);
+    this.reads = clients.caches ? new CachedPlatformReads(clients.caches) : new PlatformReads(clients);
   }
 
   /** key is `namespace/name`. Throws when the platform could not be brought to its state. */
@@ -109,11 +117,13 @@ export class PlatformReconciler {
     }
     // Nothing written: the Deployments read before are still what the status describes.
     const observed = changed ? await this.reads.domains(platform) : before;
-    // A rotation steps on only from a Secret whose values every Deployment was just given.
+    // A rotation steps on only from a Secret whose values every Deployment already had (nothing
+    // applied now), as seen in a read that is not older than that: the next reconcile, queued by
+    // this one's writes, sees their rollout.
     const rotation: RotationProgress =
       own === undefined
         ? { state: undefined }
-        : applyError === undefined
+        : applyError === undefined && !changed
           ? await this.clients.rotator.advance(platform, own, observed, version, this.now())
           : { state: rotationStateOf(own) };
     await this.writeStatus(platform, observed, {

@@ -36,19 +36,25 @@ async function withReadyPlatform(
   }
 }
 
-/** The CronJob controller starting a backup Job at its schedule time (its status moves on). */
+/** The CronJob controller starting a backup Job at its schedule time: its template's labels, owned by it. */
 async function scheduledBackup(cluster: Cluster, name: string, at: string) {
   const batch = cluster.config().makeApiClient(BatchV1Api);
+  const cronJob = await batch.readNamespacedCronJob({ name: "m3-backup", namespace: NS });
   await batch.createNamespacedJob({
     namespace: NS,
     body: {
       metadata: {
         name,
-        labels: {
-          "app.kubernetes.io/name": "m3",
-          "app.kubernetes.io/instance": "m3",
-          "app.kubernetes.io/component": "backup",
-        },
+        labels: cronJob.spec?.jobTemplate.metadata?.labels,
+        ownerReferences: [
+          {
+            apiVersion: "batch/v1",
+            kind: "CronJob",
+            name: "m3-backup",
+            uid: cronJob.metadata?.uid ?? "",
+            controller: true,
+          },
+        ],
       },
       spec: { template: { spec: { restartPolicy: "Never", containers: [{ name: "backup", image: "m3" }] } } },
     },

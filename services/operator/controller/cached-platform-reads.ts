@@ -26,6 +26,8 @@ export interface InformerCaches {
   jobs: ObjectCache<KubernetesObject>;
   cronJobs: ObjectCache<KubernetesObject>;
   secrets: ObjectCache<KubernetesObject>;
+  /** Every owned kind's, by kind (`Deployment`): the clean-up lists from them. */
+  ownedByKind: ReadonlyMap<string, ObjectCache<KubernetesObject>>;
 }
 
 export class CachedPlatformReads implements PlatformReader {

@@ -49,6 +49,7 @@ export function platformInformers(kubeConfig: KubeConfig, namespace: string): Pl
       })) as KubernetesListObject<KubernetesObject>,
   );
   const owned = new Map<string, CachingInformer>();
+  const ownedByKind = new Map<string, CachingInformer>();
   for (const { apiVersion, kind, plural } of OWNED_KINDS) {
     const base = apiVersion === "v1" ? "/api/v1" : `/apis/${apiVersion}`;
     const informer = makeInformer(
@@ -68,6 +69,7 @@ export function platformInformers(kubeConfig: KubeConfig, namespace: string): Pl
       MANAGED_BY_SELECTOR,
     );
     owned.set(plural, informer);
+    ownedByKind.set(kind, informer);
   }
   const secrets = makeInformer(kubeConfig, `/api/v1/namespaces/${ns}/secrets`, () =>
     core.listNamespacedSecret({ namespace }),
@@ -84,6 +86,7 @@ export function platformInformers(kubeConfig: KubeConfig, namespace: string): Pl
       jobs: ownedCache("jobs"),
       cronJobs: ownedCache("cronjobs"),
       secrets,
+      ownedByKind,
     },
   };
 }

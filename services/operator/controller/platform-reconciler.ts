@@ -64,7 +64,7 @@ export function makeReconciler(
     apps: kubeConfig.makeApiClient(AppsV1Api),
     batch: kubeConfig.makeApiClient(BatchV1Api),
     custom: kubeConfig.makeApiClient(CustomObjectsApi),
-    applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig)),
+    applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig), caches?.ownedByKind),
     events,
     rotator: new SecretRotator(core, events),
     caches,

@@ -19,6 +19,8 @@ import { podEnv, readSecret, rollOut, secretHashes } from "../../support/operato
 
 const MERGE = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 const DEPLOYMENTS = 7;
+/** The domains that check keys and tokens (the gateway forwards them). */
+const AUTH_DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"];
 
 async function readyPlatform(cluster: Cluster): Promise<void> {
   await cluster.createPlatform("m3");
@@ -173,40 +175,45 @@ test("an operator taking over mid-rotation resumes from the Secret and never mak
   }
 });
 
-test("at every phase, pods of the phase before and after accept each other's tokens and the keys clients hold: no request refused", async (t) => {
+test("at every phase, pods of the phase before and after accept each other's tokens and the keys clients hold, in every domain: no request refused", async (t) => {
   const cluster = await startCluster();
   try {
     cluster.startOperator();
     await readyPlatform(cluster);
-    const envs: { phase: string; env: Record<string, string> }[] = [
-      { phase: "Before", env: podEnv(cluster, "registry") },
-    ];
+    const phases = ["Before"];
+    const envs = [AUTH_DOMAINS.map((domain) => podEnv(cluster, domain))];
     let hashes = secretHashes(cluster);
     await requestRotation(cluster, { id: "r1", retireAfterSeconds: 0 });
     for (const phase of ["Announce", "Switch", "Retire"]) {
       await phaseBecomes(cluster, phase);
       await rollOut(cluster, hashes);
       hashes = secretHashes(cluster);
-      envs.push({ phase, env: podEnv(cluster, "registry") });
+      phases.push(phase);
+      envs.push(AUTH_DOMAINS.map((domain) => podEnv(cluster, domain)));
     }
-    const pods = envs.map(({ phase, env }) => {
-      const config = readDomainConfig(env, "registry", { grpcPort: 0 });
-      const tokens = new TokenService({ ...config, issuer: config.jwtIssuer });
-      return { phase, config, tokens };
-    });
-    for (let index = 1; index < pods.length; index++) {
-      const [old, current] = [pods[index - 1], pods[index]] as [(typeof pods)[0], (typeof pods)[0]];
-      const pair = `${old.phase} → ${current.phase}`;
-      await t.notThrowsAsync(current.tokens.verify(await old.tokens.issue()), `${pair}: an old pod's token`);
-      await t.notThrowsAsync(old.tokens.verify(await current.tokens.issue()), `${pair}: a new pod's token`);
-      t.true(current.config.apiKeys.includes(old.config.apiKey), `${pair}: the key clients held`);
-      t.true(old.config.apiKeys.includes(current.config.apiKey), `${pair}: the key clients move to`);
+    for (const [slot, domain] of AUTH_DOMAINS.entries()) {
+      const pods = envs.map((byDomain, index) => {
+        const config = readDomainConfig(byDomain[slot] ?? {}, domain, { grpcPort: 0 });
+        const tokens = new TokenService({ ...config, issuer: config.jwtIssuer });
+        return { phase: phases[index], config, tokens };
+      });
+      for (let index = 1; index < pods.length; index++) {
+        const [old, current] = [pods[index - 1], pods[index]] as [(typeof pods)[0], (typeof pods)[0]];
+        const pair = `${domain} ${old.phase} → ${current.phase}`;
+        await t.notThrowsAsync(
+          current.tokens.verify(await old.tokens.issue()),
+          `${pair}: an old pod's token`,
+        );
+        await t.notThrowsAsync(old.tokens.verify(await current.tokens.issue()), `${pair}: a new pod's token`);
+        t.true(current.config.apiKeys.includes(old.config.apiKey), `${pair}: the key clients held`);
+        t.true(old.config.apiKeys.includes(current.config.apiKey), `${pair}: the key clients move to`);
+      }
+      // Retired by design once the delay is over: the key and the tokens of before the rotation.
+      const [before, retired] = [pods[0], pods[3]] as [(typeof pods)[0], (typeof pods)[0]];
+      await t.throwsAsync(retired.tokens.verify(await before.tokens.issue()));
+      t.false(retired.config.apiKeys.includes(before.config.apiKey));
+      t.is(envs[3]?.[slot]?.M3_API_KEYS, undefined, "the lists are gone once retired");
     }
-    // Retired by design once the delay is over: the key and the tokens of before the rotation.
-    const [before, retired] = [pods[0], pods[3]] as [(typeof pods)[0], (typeof pods)[0]];
-    await t.throwsAsync(retired.tokens.verify(await before.tokens.issue()));
-    t.false(retired.config.apiKeys.includes(before.config.apiKey));
-    t.is(envs[3]?.env.M3_API_KEYS, undefined, "the lists are gone once retired");
   } finally {
     await cluster.close();
   }

@@ -100,6 +100,7 @@ export class PlatformReconciler {
       platform.spec.restore &&
         (await this.reads.job(platform, restoreJobName(platform, platform.spec.restore.id))),
       before,
+      migration,
     );
     let applyError: string | undefined;
     let changed = true;

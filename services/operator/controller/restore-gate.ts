@@ -10,20 +10,23 @@ import type { M3Platform } from "../api/m3platform-schema.js";
 import { objectName } from "../builders/platform-labels.js";
 import type { DesiredObject } from "../builders/platform-objects.js";
 import { restoreJobName } from "../builders/restore-job.js";
+import type { MigrationState } from "./migration-gate.js";
 import type { ObservedDomain } from "./platform-status.js";
 
 export type RestoreState =
   | { phase: "none" }
-  /** The writers are being scaled to zero; the Job waits for their last pod to go. */
+  /** The writers are being scaled to zero; the Job waits for their last pod to go (and a running migration). */
   | { phase: "stopping"; id: string; from: string }
   | { phase: "running"; id: string; from: string; job: string; exists: boolean }
   | { phase: "succeeded"; id: string; from: string }
   | { phase: "failed"; id: string; from: string; message: string };
 
+/** migration: the state of spec.version's migration Job; a restore migrates too, so it waits for it. */
 export function restoreState(
   platform: M3Platform,
   job: V1Job | undefined,
   observed: readonly ObservedDomain[],
+  migration: MigrationState,
 ): RestoreState {
   const { restore } = platform.spec;
   if (restore === undefined) return { phase: "none" };
@@ -45,7 +48,9 @@ export function restoreState(
           (deployment.status?.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 1) &&
           (deployment.status?.replicas ?? 0) === 0),
     );
-  return stopped ? { phase: "running", id, from, job: name, exists: false } : { phase: "stopping", id, from };
+  return stopped && migration.phase !== "running"
+    ? { phase: "running", id, from, job: name, exists: false }
+    : { phase: "stopping", id, from };
 }
 
 export function holdsWriters(state: RestoreState): boolean {

@@ -151,6 +151,20 @@ test("a restore stops kb, annotation and registry and suspends backups, runs one
     t.is(spec(cluster, "cronjobs", "m3-backup")?.suspend, false);
     t.truthy(spec(cluster, "jobs", "m3-restore-r1"), "the Job stays, so the id is not restored again");
     t.is((await events(cluster, "RestoreSucceeded")).length, 1);
+
+    await cluster.custom.patchNamespacedCustomObject(
+      { ...PLATFORM, name: "m3", body: { spec: { restore: null } } },
+      MERGE,
+    );
+    await conditionBecomes(cluster, "m3", "Restored", "False", "NotRequested");
+    await eventually(() => (spec(cluster, "jobs", "m3-restore-r1") === undefined ? true : undefined));
+    t.deepEqual(
+      (await events(cluster, "Deleted"))
+        .map((event) => event.message)
+        .filter((text) => text?.includes("restore")),
+      ["deleted Job/m3-restore-r1, no longer desired"],
+      "the Job goes with the request",
+    );
   });
 });
 

@@ -143,6 +143,29 @@ export const M3_PLATFORM_SPEC = {
         retain: { type: "integer", minimum: 1, default: 7, description: "Archives kept." },
       },
     },
+    restore: {
+      type: "object",
+      description:
+        "A restore request: a new id runs `m3 restore` once, with kb, annotation and registry stopped meanwhile.",
+      properties: {
+        id: {
+          type: "string",
+          pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$",
+          description: "Names the restore; each id runs one Job.",
+        },
+        from: {
+          type: "string",
+          pattern: "^s3://",
+          description: "The archive: s3://bucket/prefix/m3-backup-<time>.jsonl.gz.",
+        },
+        force: {
+          type: "boolean",
+          default: false,
+          description: "Restore into databases that hold rows (their rows are replaced).",
+        },
+      },
+      required: ["id", "from"],
+    },
     secrets: {
       type: "object",
       description: "The platform's own secrets: the API key and the token signing secret.",
@@ -154,10 +177,43 @@ export const M3_PLATFORM_SPEC = {
           default: "signingSecret",
           description: "The key of the signing secret.",
         },
+        apiKeysKey: {
+          type: "string",
+          default: "apiKeys",
+          description:
+            "The key of the other accepted API keys (comma-separated; optional, a rotation writes it).",
+        },
+        previousSigningSecretsKey: {
+          type: "string",
+          default: "previousSigningSecrets",
+          description:
+            "The key of the earlier signing secrets whose tokens still verify (optional, a rotation writes it).",
+        },
         rotate: {
           type: "array",
           items: { type: "string", enum: ["apiKey", "signingSecret"] },
-          description: "The secrets to rotate (the rotation itself is a later slice of the operator).",
+          default: ["apiKey", "signingSecret"],
+          description: "The secrets a rotation replaces.",
+        },
+        rotation: {
+          type: "object",
+          description:
+            "A rotation request: a new id starts one (Announce, Switch, Retire, each a rolling update of every Deployment).",
+          properties: {
+            id: {
+              type: "string",
+              pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$",
+              description: "Names the rotation; setting an id not yet rotated starts a rotation.",
+            },
+            retireAfterSeconds: {
+              type: "integer",
+              minimum: 0,
+              default: 86400,
+              description:
+                "How long the old secrets stay accepted after the Switch has rolled out (the tokens' lifetime, one day).",
+            },
+          },
+          required: ["id"],
         },
       },
       required: ["name"],
@@ -169,7 +225,10 @@ export const M3_PLATFORM_SPEC = {
 const condition = {
   type: "object",
   properties: {
-    type: { type: "string", description: "Ready, Progressing, Degraded, Migrated or SecretsRotating." },
+    type: {
+      type: "string",
+      description: "Ready, Progressing, Degraded, Migrated, SecretsRotating or Restored.",
+    },
     status: { type: "string", enum: ["True", "False", "Unknown"] },
     reason: { type: "string", description: "A CamelCase word a program can match." },
     message: { type: "string", description: "What a person reads." },
@@ -201,6 +260,31 @@ export const M3_PLATFORM_STATUS = {
     },
     replicas: { type: "string", description: "Ready pods over desired pods, all domains: `14/14`." },
     version: { type: "string", description: "The version every domain runs (set once a rollout completes)." },
+    rotation: {
+      type: "object",
+      description: "The last secret rotation requested by spec.secrets.rotation.",
+      properties: {
+        id: { type: "string", description: "The rotation's id." },
+        phase: {
+          type: "string",
+          enum: ["Announce", "Switch", "Retire", "Rotated"],
+          description: "What the referenced Secret holds now; Rotated once the Retire has rolled out.",
+        },
+        secrets: {
+          type: "array",
+          items: { type: "string", enum: ["apiKey", "signingSecret"] },
+          description: "The secrets it replaces.",
+        },
+        startedAt: { type: "string", format: "date-time", description: "When the new values were made." },
+        retireAt: {
+          type: "string",
+          format: "date-time",
+          description: "When the old values stop being accepted (set once the Switch has rolled out).",
+        },
+        finishedAt: { type: "string", format: "date-time", description: "When the Retire had rolled out." },
+      },
+      required: ["id", "phase"],
+    },
     lastBackup: {
       type: "object",
       description:
@@ -215,6 +299,15 @@ export const M3_PLATFORM_STATUS = {
           type: "string",
           format: "date-time",
           description: "When the last backup succeeded.",
+        },
+        lastFailure: {
+          type: "object",
+          description: "The newest backup Job, when it failed.",
+          properties: {
+            job: { type: "string", description: "The Job's name (its logs say more)." },
+            message: { type: "string", description: "The Job's own message." },
+          },
+          required: ["job", "message"],
         },
       },
     },

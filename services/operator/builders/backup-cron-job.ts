@@ -5,10 +5,9 @@
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
-/** version: the one the domains run, so the backup reads the schema they use. */
-export function backupCronJob(platform: M3Platform, version: string) {
-  const { backup, database, objectStore, image } = platform.spec;
-  if (!backup?.schedule || !backup.target) return undefined;
+/** The secrets `m3 backup` and `m3 restore` read: the database and the object store (archives go there). */
+export function archiveEnv(platform: M3Platform) {
+  const { database, objectStore } = platform.spec;
   const secret = (name: string, ref: { name: string; key: string }) => ({
     name,
     valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } },
@@ -18,6 +17,14 @@ export function backupCronJob(platform: M3Platform, version: string) {
     env.push(secret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
     env.push(secret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
   }
+  return env;
+}
+
+/** version: the one the domains run, so the backup reads the schema they use. */
+export function backupCronJob(platform: M3Platform, version: string) {
+  const { backup, image } = platform.spec;
+  if (!backup?.schedule || !backup.target) return undefined;
+  const env = archiveEnv(platform);
   return {
     apiVersion: "batch/v1",
     kind: "CronJob",
@@ -28,6 +35,9 @@ export function backupCronJob(platform: M3Platform, version: string) {
       successfulJobsHistoryLimit: 3,
       failedJobsHistoryLimit: 3,
       jobTemplate: {
+        // The Jobs carry the component label and the operator's (its watch selects them), so
+        // the operator finds the newest and its outcome. Their owner is the CronJob.
+        metadata: { labels: objectMeta(platform, "backup").labels },
         spec: {
           backoffLimit: 1,
           template: {

@@ -8,6 +8,7 @@ import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-n
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { platformSecretKeys } from "./platform-secret-keys.js";
 
 export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
@@ -89,10 +90,15 @@ function fromSecret(envName: string, ref: { name: string; key: string }, optiona
 
 function secretEnv(platform: M3Platform, domain: DomainName) {
   const { spec } = platform;
-  const own = spec.secrets;
+  const name = spec.secrets.name;
+  const keys = platformSecretKeys(platform);
+  // The two lists are optional: a rotation writes them (secret-rotation.ts), and while it runs
+  // they make old and new pods accept each other's keys and tokens.
   const env = [
-    fromSecret("M3_API_KEY", { name: own.name, key: own.apiKeyKey ?? "apiKey" }),
-    fromSecret("M3_SIGNING_SECRET", { name: own.name, key: own.signingSecretKey ?? "signingSecret" }),
+    fromSecret("M3_API_KEY", { name, key: keys.apiKey }),
+    fromSecret("M3_API_KEYS", { name, key: keys.apiKeys }, true),
+    fromSecret("M3_SIGNING_SECRET", { name, key: keys.signingSecret }),
+    fromSecret("M3_PREVIOUS_SIGNING_SECRETS", { name, key: keys.previousSigningSecrets }, true),
   ];
   if (DATABASE_DOMAINS.includes(domain)) env.push(fromSecret("M3_DATABASE_URL", spec.database.urlSecret));
   if (domain === "upload" && spec.objectStore) {

@@ -9,6 +9,7 @@ import type { M3Platform } from "../api/m3platform-schema.js";
 export const MANAGED_BY = "m3-operator";
 export const MANAGED_BY_SELECTOR = `app.kubernetes.io/managed-by=${MANAGED_BY}`;
 export const INSTANCE_LABEL = "app.kubernetes.io/instance";
+export const COMPONENT_LABEL = "app.kubernetes.io/component";
 
 export function objectName(platform: M3Platform, part: string): string {
   return `${platform.metadata.name}-${part}`;
@@ -18,7 +19,7 @@ export function selectorLabels(platform: M3Platform, component: string): Record<
   return {
     "app.kubernetes.io/name": "m3",
     [INSTANCE_LABEL]: platform.metadata.name,
-    "app.kubernetes.io/component": component,
+    [COMPONENT_LABEL]: component,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type KubernetesObject,
   type KubernetesObjectApi,
   loadYaml,
+  type ObjectCache,
   PatchStrategy,
 } from "@kubernetes/client-node";
 import type { DesiredObject } from "../builders/platform-objects.js";
@@ -16,7 +17,14 @@ import type { DesiredObject } from "../builders/platform-objects.js";
 export type ApplyOutcome = "created" | "updated" | "unchanged";
 
 export class ObjectApplier {
-  constructor(private readonly objects: KubernetesObjectApi) {}
+  /**
+   * ownedCaches: the controller's informers of the owned kinds, by kind; the clean-up then lists
+   * from them (an object they still hold but the API server has deleted is already gone).
+   */
+  constructor(
+    private readonly objects: KubernetesObjectApi,
+    private readonly ownedCaches?: ReadonlyMap<string, ObjectCache<KubernetesObject>>,
+  ) {}
 
   async apply(desired: DesiredObject): Promise<ApplyOutcome> {
     const existing = await this.read(desired);
@@ -41,29 +49,40 @@ export class ObjectApplier {
     ownerUid: string,
     keep: ReadonlySet<string>,
   ): Promise<string[]> {
-    const list = await this.objects.list(
-      apiVersion,
-      kind,
-      namespace,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      labelSelector,
-    );
+    const cache = this.ownedCaches?.get(kind);
+    const items =
+      cache !== undefined
+        ? cache.list(namespace)
+        : (
+            await this.objects.list(
+              apiVersion,
+              kind,
+              namespace,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              labelSelector,
+            )
+          ).items;
     const removed: string[] = [];
-    for (const item of list.items) {
+    for (const item of items) {
       const name = item.metadata?.name ?? "";
       const owned = item.metadata?.ownerReferences?.some((owner) => owner.uid === ownerUid) ?? false;
       if (!owned || keep.has(name)) continue;
-      await this.objects.delete(
-        { apiVersion, kind, metadata: { name, namespace } },
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        "Background",
-      );
+      try {
+        await this.objects.delete(
+          { apiVersion, kind, metadata: { name, namespace } },
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          "Background",
+        );
+      } catch (error) {
+        if (error instanceof ApiException && error.code === 404) continue;
+        throw error;
+      }
       removed.push(`${kind}/${name}`);
     }
     return removed;

@@ -1,26 +1,16 @@
 /**
  * The controller loop: informers (list, then watch) on the M3Platforms of one namespace, on the
  * objects they own (by the managed-by label) and on Secrets; every change queues the platform it
- * concerns, and workers reconcile the queued keys one at a time per key.
+ * concerns, and workers reconcile the queued keys one at a time per key, reading the platform,
+ * its Deployments, Jobs, CronJob and Secrets from these informers' caches.
  */
-import {
-  CoreV1Api,
-  CustomObjectsApi,
-  type Informer,
-  type KubeConfig,
-  type KubernetesListObject,
-  type KubernetesObject,
-  KubernetesObjectApi,
-  makeInformer,
-  type ObjectCache,
-} from "@kubernetes/client-node";
+import type { Informer, KubeConfig, KubernetesObject, ObjectCache } from "@kubernetes/client-node";
 import type { Logger } from "pino";
-import { M3_GROUP, M3_KIND, M3_PLURAL, M3_VERSION } from "../api/m3platform-crd.js";
+import { M3_KIND } from "../api/m3platform-crd.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { referencedSecretNames } from "../builders/domain-deployment.js";
-import { MANAGED_BY_SELECTOR } from "../builders/platform-labels.js";
-import { OWNED_KINDS } from "../builders/platform-objects.js";
 import { queueDepth, reconcileSeconds, reconcilesTotal } from "./operator-metrics.js";
+import { platformInformers } from "./platform-informers.js";
 import { makeReconciler, type PlatformReconciler } from "./platform-reconciler.js";
 import { WorkQueue } from "./work-queue.js";
 
@@ -50,55 +40,23 @@ export class PlatformController {
       baseDelayMillis: options.baseRetryMillis ?? 200,
       maxDelayMillis: options.maxRetryMillis ?? 60_000,
     });
-    const core = kubeConfig.makeApiClient(CoreV1Api);
-    const custom = kubeConfig.makeApiClient(CustomObjectsApi);
-    const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-    this.reconciler = makeReconciler(kubeConfig, (error) =>
-      logger.warn({ err: error }, "an Event could not be written"),
-    );
-    const ns = encodeURIComponent(namespace);
-    this.platforms = makeInformer(
-      kubeConfig,
-      `/apis/${M3_GROUP}/${M3_VERSION}/namespaces/${ns}/${M3_PLURAL}`,
-      async () =>
-        (await custom.listNamespacedCustomObject({
-          group: M3_GROUP,
-          version: M3_VERSION,
-          namespace,
-          plural: M3_PLURAL,
-        })) as KubernetesListObject<KubernetesObject>,
-    );
+    const informers = platformInformers(kubeConfig, namespace);
+    this.platforms = informers.platforms;
     this.platforms.on("add", (object) => this.enqueue(object));
     this.platforms.on("update", (object) => this.enqueue(object));
-    this.informers.push(this.platforms);
-    for (const { apiVersion, kind, plural } of OWNED_KINDS) {
-      const base = apiVersion === "v1" ? "/api/v1" : `/apis/${apiVersion}`;
-      const informer = makeInformer(
-        kubeConfig,
-        `${base}/namespaces/${ns}/${plural}`,
-        () =>
-          objects.list(
-            apiVersion,
-            kind,
-            namespace,
-            undefined,
-            undefined,
-            undefined,
-            undefined,
-            MANAGED_BY_SELECTOR,
-          ),
-        MANAGED_BY_SELECTOR,
-      );
+    for (const informer of informers.owned.values()) {
       for (const verb of ["add", "update", "delete"] as const)
         informer.on(verb, (object) => this.enqueueOwner(object));
-      this.informers.push(informer);
     }
-    const secrets = makeInformer(kubeConfig, `/api/v1/namespaces/${ns}/secrets`, () =>
-      core.listNamespacedSecret({ namespace }),
-    );
     for (const verb of ["add", "update", "delete"] as const)
-      secrets.on(verb, (secret) => this.enqueueReaders(secret));
-    this.informers.push(secrets as unknown as Informer<KubernetesObject>);
+      informers.secrets.on(verb, (secret) => this.enqueueReaders(secret));
+    this.informers.push(...informers.all);
+    // The reconcile reads what these informers hold; they are listed before a worker starts.
+    this.reconciler = makeReconciler(
+      kubeConfig,
+      (error) => logger.warn({ err: error }, "an Event could not be written"),
+      informers.caches,
+    );
   }
 
   async start(): Promise<void> {
@@ -130,8 +88,9 @@ export class PlatformController {
       queueDepth.set(this.queue.length);
       const end = reconcileSeconds.startTimer();
       try {
-        await this.reconciler.reconcile(key);
+        const { requeueAfterMillis } = await this.reconciler.reconcile(key);
         this.queue.forget(key);
+        if (requeueAfterMillis !== undefined && !this.stopped) this.queue.addAfter(key, requeueAfterMillis);
         reconcilesTotal.inc({ outcome: "success" });
       } catch (error) {
         reconcilesTotal.inc({ outcome: "error" });

@@ -1,7 +1,8 @@
 /**
  * One reconcile of one M3Platform: read it and the Secrets it references, apply its desired
- * objects (platform-objects.ts), remove the ones it no longer wants, and write its status from
- * what its Deployments report. Idempotent: a second run with nothing changed writes nothing.
+ * objects (platform-objects.ts, with a requested restore's hold: restore-gate.ts), remove the
+ * ones it no longer wants, step a secret rotation on, and write its status from what its
+ * Deployments and Jobs report. Idempotent: a second run with nothing changed writes nothing.
  */
 
 import { isDeepStrictEqual } from "node:util";
@@ -13,90 +14,135 @@ import {
   CustomObjectsApi,
   type KubeConfig,
   KubernetesObjectApi,
-  type V1CronJob,
-  type V1Deployment,
-  type V1Job,
+  type V1Secret,
 } from "@kubernetes/client-node";
-import { DOMAIN_NAMES } from "../api/domain-names.js";
 import { M3_GROUP, M3_PLURAL, M3_VERSION } from "../api/m3platform-crd.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
-import { referencedSecretNames } from "../builders/domain-deployment.js";
-import { domainEnabled } from "../builders/domain-scaling.js";
 import { migrationJobName } from "../builders/migration-job.js";
-import { INSTANCE_LABEL, MANAGED_BY_SELECTOR, objectName } from "../builders/platform-labels.js";
-import { OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
+import { INSTANCE_LABEL, MANAGED_BY_SELECTOR } from "../builders/platform-labels.js";
+import { type DesiredObject, OWNED_KINDS, platformObjects } from "../builders/platform-objects.js";
+import { restoreJob, restoreJobName } from "../builders/restore-job.js";
+import { CachedPlatformReads, type InformerCaches } from "./cached-platform-reads.js";
+import { conditionEvents } from "./condition-events.js";
 import { EventRecorder } from "./event-recorder.js";
 import { migrationState, runningVersion, versionToDeploy } from "./migration-gate.js";
 import { ObjectApplier } from "./object-applier.js";
+import { type PlatformReader, PlatformReads, type ReadClients } from "./platform-reads.js";
 import { type ObservedDomain, platformStatus, type ReconcileOutcome } from "./platform-status.js";
+import { restoreJobToKeep, restoreState, withRestore } from "./restore-gate.js";
+import { rotationReport } from "./rotation-report.js";
+import { rotationStateOf } from "./secret-rotation.js";
+import { type RotationProgress, SecretRotator } from "./secret-rotator.js";
 
-export interface ReconcilerClients {
-  core: CoreV1Api;
-  apps: AppsV1Api;
-  batch: BatchV1Api;
-  custom: CustomObjectsApi;
+export interface ReconcilerClients extends ReadClients {
   applier: ObjectApplier;
   events: EventRecorder;
+  rotator: SecretRotator;
+  /** Read from these instead of the API server when given. */
+  caches?: InformerCaches;
 }
 
-/** A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written. */
+/** What the controller does after a reconcile that succeeded. */
+export interface ReconcileResult {
+  /** Reconcile again after this long even if nothing changes (a rotation's Retire delay). */
+  requeueAfterMillis?: number;
+}
+
+/**
+ * A reconciler talking to the cluster of kubeConfig; onEventFailure hears of Events not written.
+ * With caches (the controller's informers), it reads from them instead of the API server.
+ */
 export function makeReconciler(
   kubeConfig: KubeConfig,
   onEventFailure: (error: unknown) => void,
+  caches?: InformerCaches,
 ): PlatformReconciler {
   const core = kubeConfig.makeApiClient(CoreV1Api);
+  const events = new EventRecorder(core, onEventFailure);
   return new PlatformReconciler({
     core,
     apps: kubeConfig.makeApiClient(AppsV1Api),
     batch: kubeConfig.makeApiClient(BatchV1Api),
     custom: kubeConfig.makeApiClient(CustomObjectsApi),
-    applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig)),
-    events: new EventRecorder(core, onEventFailure),
+    applier: new ObjectApplier(KubernetesObjectApi.makeApiClient(kubeConfig), caches?.ownedByKind),
+    events,
+    rotator: new SecretRotator(core, events),
+    caches,
   });
 }
 
 export class PlatformReconciler {
+  private readonly reads: PlatformReader;
+
   constructor(
     private readonly clients: ReconcilerClients,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.reads = clients.caches ? new CachedPlatformReads(clients.caches) : new PlatformReads(clients);
+  }
 
   /** key is `namespace/name`. Throws when the platform could not be brought to its state. */
-  async reconcile(key: string): Promise<void> {
+  async reconcile(key: string): Promise<ReconcileResult> {
     const [namespace = "", name = ""] = key.split("/");
-    const platform = await this.readPlatform(namespace, name);
-    if (platform === undefined) return; // deleted: the garbage collector removes what it owned
-    const before = await this.observeDomains(platform);
-    const migration = migrationState(await this.readJob(platform));
+    const platform = await this.reads.platform(namespace, name);
+    if (platform === undefined) return {}; // deleted: the garbage collector removes what it owned
+    const before = await this.reads.domains(platform);
+    const migration = migrationState(
+      await this.reads.job(platform, migrationJobName(platform, platform.spec.version)),
+    );
     const version = versionToDeploy(
       platform.spec.version,
       migration,
       runningVersion(before.map((item) => item.deployment)),
     );
+    const restore = restoreState(
+      platform,
+      platform.spec.restore &&
+        (await this.reads.job(platform, restoreJobName(platform, platform.spec.restore.id))),
+      before,
+      migration,
+    );
     let applyError: string | undefined;
     let changed = true;
+    let own: V1Secret | undefined;
     try {
-      const { data, missing } = await this.secretsData(platform);
-      changed = await this.applyObjects(platform, data, version);
+      const { data, missing, secrets } = await this.reads.referencedSecrets(platform);
+      own = secrets.get(platform.spec.secrets.name);
+      const job = restoreJob(platform, version ?? platform.spec.version);
+      const desired = withRestore(platform, platformObjects(platform, data, version), restore, before, job);
+      changed = await this.applyObjects(platform, desired);
       if (missing.length > 0) applyError = `referenced Secrets not found: ${missing.join(", ")}`;
     } catch (error) {
       applyError = describe(error);
       await this.clients.events.record(platform, "Warning", "ApplyFailed", applyError);
     }
     // Nothing written: the Deployments read before are still what the status describes.
-    const observed = changed ? await this.observeDomains(platform) : before;
-    const backup = await this.readBackupCronJob(platform);
-    await this.writeStatus(platform, observed, { migration, applyError, backup });
+    const observed = changed ? await this.reads.domains(platform) : before;
+    // A rotation steps on only from a Secret whose values every Deployment already had (nothing
+    // applied now), as seen in a read that is not older than that: the next reconcile, queued by
+    // this one's writes, sees their rollout.
+    const rotation: RotationProgress =
+      own === undefined
+        ? { state: undefined }
+        : applyError === undefined && !changed
+          ? await this.clients.rotator.advance(platform, own, observed, version, this.now())
+          : { state: rotationStateOf(own) };
+    await this.writeStatus(platform, observed, {
+      migration,
+      applyError,
+      backup: await this.reads.backupCronJob(platform),
+      backupJob: await this.reads.newestBackupJob(platform),
+      restore,
+      rotation: rotationReport(platform, rotation.state),
+    });
     if (applyError !== undefined) throw new Error(applyError);
+    return rotation.requeueAfterMillis === undefined
+      ? {}
+      : { requeueAfterMillis: rotation.requeueAfterMillis };
   }
 
   /** Whether anything was created, changed or deleted. */
-  private async applyObjects(
-    platform: M3Platform,
-    secretsData: Record<string, unknown>,
-    version: string | undefined,
-  ): Promise<boolean> {
-    const desired = platformObjects(platform, secretsData, version);
+  private async applyObjects(platform: M3Platform, desired: DesiredObject[]): Promise<boolean> {
     let changed = false;
     for (const object of desired) {
       const outcome = await this.clients.applier.apply(object);
@@ -118,10 +164,12 @@ export class PlatformReconciler {
       }
     }
     const selector = `${MANAGED_BY_SELECTOR},${INSTANCE_LABEL}=${platform.metadata.name}`;
+    const restoreJobKept = restoreJobToKeep(platform);
     for (const { apiVersion, kind } of OWNED_KINDS) {
       const keep = new Set(
         desired.filter((object) => object.kind === kind).map((object) => object.metadata.name),
       );
+      if (kind === "Job" && restoreJobKept !== undefined) keep.add(restoreJobKept);
       const removed = await this.clients.applier.prune(
         apiVersion,
         kind,
@@ -136,25 +184,6 @@ export class PlatformReconciler {
       }
     }
     return changed;
-  }
-
-  private async secretsData(platform: M3Platform) {
-    const data: Record<string, unknown> = {};
-    const missing: string[] = [];
-    for (const name of referencedSecretNames(platform)) {
-      try {
-        const secret = await this.clients.core.readNamespacedSecret({
-          name,
-          namespace: platform.metadata.namespace,
-        });
-        data[name] = secret.data ?? {};
-      } catch (error) {
-        if (!(error instanceof ApiException && error.code === 404)) throw error;
-        data[name] = null;
-        missing.push(name);
-      }
-    }
-    return { data, missing };
   }
 
   private async writeStatus(
@@ -174,63 +203,8 @@ export class PlatformReconciler {
       name,
       body: { ...platform, status },
     });
-  }
-
-  private observeDomains(platform: M3Platform): Promise<ObservedDomain[]> {
-    return Promise.all(
-      DOMAIN_NAMES.filter((domain) => domainEnabled(platform, domain)).map(async (domain) => ({
-        domain,
-        deployment: await this.readDeployment(platform, objectName(platform, domain)),
-      })),
-    );
-  }
-
-  private async readBackupCronJob(platform: M3Platform): Promise<V1CronJob | undefined> {
-    if (!platform.spec.backup?.schedule) return undefined;
-    try {
-      const name = objectName(platform, "backup");
-      return await this.clients.batch.readNamespacedCronJob({ name, namespace: platform.metadata.namespace });
-    } catch (error) {
-      if (error instanceof ApiException && error.code === 404) return undefined;
-      throw error;
-    }
-  }
-
-  private async readJob(platform: M3Platform): Promise<V1Job | undefined> {
-    try {
-      const name = migrationJobName(platform, platform.spec.version);
-      return await this.clients.batch.readNamespacedJob({ name, namespace: platform.metadata.namespace });
-    } catch (error) {
-      if (error instanceof ApiException && error.code === 404) return undefined;
-      throw error;
-    }
-  }
-
-  private async readPlatform(namespace: string, name: string): Promise<M3Platform | undefined> {
-    try {
-      return (await this.clients.custom.getNamespacedCustomObject({
-        group: M3_GROUP,
-        version: M3_VERSION,
-        plural: M3_PLURAL,
-        namespace,
-        name,
-      })) as M3Platform;
-    } catch (error) {
-      if (error instanceof ApiException && error.code === 404) return undefined;
-      throw error;
-    }
-  }
-
-  private async readDeployment(platform: M3Platform, name: string): Promise<V1Deployment | undefined> {
-    try {
-      return await this.clients.apps.readNamespacedDeployment({
-        name,
-        namespace: platform.metadata.namespace,
-      });
-    } catch (error) {
-      if (error instanceof ApiException && error.code === 404) return undefined;
-      throw error;
-    }
+    for (const event of conditionEvents(platform.status?.conditions, status.conditions ?? []))
+      await this.clients.events.record(platform, event.type, event.reason, event.message);
   }
 }
 

@@ -1,14 +1,16 @@
 /**
  * A platform's status from what its Deployments and its migration Job report: each domain's
  * ready pods, the version every domain runs once a rollout completes, and the conditions Ready,
- * Progressing, Degraded and Migrated with a reason a program can match and a message a person
+ * Progressing, Degraded, Migrated, SecretsRotating and Restored with a reason a program can match and a message a person
  * reads. A condition keeps its lastTransitionTime while its status stays the same.
  */
-import type { V1CronJob, V1Deployment } from "@kubernetes/client-node";
+import type { V1CronJob, V1Deployment, V1Job } from "@kubernetes/client-node";
 import type { DomainName } from "../api/domain-names.js";
 import type { M3Platform, M3PlatformStatus, PlatformCondition } from "../api/m3platform-schema.js";
 import { domainImage } from "../builders/domain-deployment.js";
 import type { MigrationState } from "./migration-gate.js";
+import { holdsWriters, type RestoreState, restoreCondition } from "./restore-gate.js";
+import type { RotationReport } from "./rotation-report.js";
 
 export interface ObservedDomain {
   domain: DomainName;
@@ -19,8 +21,12 @@ export interface ReconcileOutcome {
   migration: MigrationState;
   /** The backup CronJob, when the platform has one. */
   backup?: V1CronJob;
+  /** The newest Job of the backup CronJob. */
+  backupJob?: V1Job;
+  restore: RestoreState;
   /** Why applying the desired objects failed, if it did. */
   applyError: string | undefined;
+  rotation: RotationReport;
 }
 
 export function platformStatus(
@@ -61,6 +67,8 @@ export function platformStatus(
     return { type, status, reason, message, lastTransitionTime, observedGeneration: generation };
   };
   const complete = rollingOut.length === 0 && notReady.length === 0 && applyError === undefined;
+  const backupFailure = failureOfJob(outcome.backupJob);
+  const restore = restoreCondition(outcome.restore);
   const degraded =
     applyError !== undefined
       ? condition("Degraded", true, "ApplyFailed", applyError)
@@ -71,9 +79,18 @@ export function platformStatus(
             "MigrationFailed",
             `the migration to ${version} failed: ${migration.message}`,
           )
-        : failing.length > 0
-          ? condition("Degraded", true, "DeploymentFailing", failing.join("; "))
-          : condition("Degraded", false, "AsExpected", "no failure observed");
+        : restore.reason === "RestoreFailed"
+          ? condition("Degraded", true, "RestoreFailed", restore.message)
+          : failing.length > 0
+            ? condition("Degraded", true, "DeploymentFailing", failing.join("; "))
+            : backupFailure
+              ? condition(
+                  "Degraded",
+                  true,
+                  "BackupFailed",
+                  `the backup Job ${backupFailure.job} failed: ${backupFailure.message}`,
+                )
+              : condition("Degraded", false, "AsExpected", "no failure observed");
   const migrated =
     migration.phase === "succeeded"
       ? condition("Migrated", true, "MigrationSucceeded", `the database schema is migrated for ${version}`)
@@ -88,9 +105,11 @@ export function platformStatus(
   return {
     observedGeneration: generation,
     conditions: [
-      notReady.length === 0
-        ? condition("Ready", true, "AllDomainsReady", `every domain has its ${desired} pods ready`)
-        : condition("Ready", false, "DomainsNotReady", `pods not ready: ${notReady.join(", ")}`),
+      holdsWriters(outcome.restore)
+        ? condition("Ready", false, "Restoring", restore.message)
+        : notReady.length === 0
+          ? condition("Ready", true, "AllDomainsReady", `every domain has its ${desired} pods ready`)
+          : condition("Ready", false, "DomainsNotReady", `pods not ready: ${notReady.join(", ")}`),
       rollingOut.length === 0
         ? condition("Progressing", false, "RolloutComplete", `every domain runs ${version}`)
         : migration.phase === "failed"
@@ -103,23 +122,42 @@ export function platformStatus(
           : condition("Progressing", true, "RollingOut", `rolling out ${version}: ${rollingOut.join(", ")}`),
       degraded,
       migrated,
+      condition(
+        "SecretsRotating",
+        outcome.rotation.rotating,
+        outcome.rotation.reason,
+        outcome.rotation.message,
+      ),
+      condition("Restored", restore.restored, restore.reason, restore.message),
     ],
     domains,
     replicas: `${ready}/${desired}`,
     ...(complete ? { version } : platform.status?.version ? { version: platform.status.version } : {}),
-    ...lastBackupOf(outcome.backup),
+    ...lastBackupOf(outcome.backup, backupFailure),
+    ...(outcome.rotation.rotation ? { rotation: outcome.rotation.rotation } : {}),
   };
 }
 
-function lastBackupOf(cronJob: V1CronJob | undefined): Pick<M3PlatformStatus, "lastBackup"> {
+function lastBackupOf(
+  cronJob: V1CronJob | undefined,
+  lastFailure: { job: string; message: string } | undefined,
+): Pick<M3PlatformStatus, "lastBackup"> {
   const { lastScheduleTime, lastSuccessfulTime } = cronJob?.status ?? {};
-  if (!lastScheduleTime && !lastSuccessfulTime) return {};
+  if (!lastScheduleTime && !lastSuccessfulTime && !lastFailure) return {};
   return {
     lastBackup: {
       ...(lastScheduleTime ? { lastScheduleTime: seconds(lastScheduleTime) } : {}),
       ...(lastSuccessfulTime ? { lastSuccessfulTime: seconds(lastSuccessfulTime) } : {}),
+      ...(lastFailure ? { lastFailure } : {}),
     },
   };
+}
+
+/** A Job that failed: its name and its own message. */
+function failureOfJob(job: V1Job | undefined): { job: string; message: string } | undefined {
+  const failed = job?.status?.conditions?.find((item) => item.type === "Failed" && item.status === "True");
+  if (failed === undefined) return undefined;
+  return { job: job?.metadata?.name ?? "", message: failed.message ?? failed.reason ?? "the Job failed" };
 }
 
 /** An RFC 3339 time to the second, as the API server writes them. */

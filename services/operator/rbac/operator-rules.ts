@@ -27,8 +27,8 @@ export function operatorRules(): PolicyRule[] {
     { apiGroups: [M3_GROUP], resources: [M3_PLURAL], verbs: ["get", "list", "watch"] },
     { apiGroups: [M3_GROUP], resources: [`${M3_PLURAL}/status`], verbs: ["get", "update", "patch"] },
     ...[...byGroup].map(([group, resources]) => ({ apiGroups: [group], resources, verbs: OWN })),
-    // Read to hash them into the pod templates; never written.
-    { apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] },
+    // Read to hash them into the pod templates; updated only by a rotation (the platform's own Secret).
+    { apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch", "update"] },
     { apiGroups: [""], resources: ["events"], verbs: ["create"] },
     // A create cannot be limited to a name; reading and renewing are limited to the operator's Lease.
     { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["create"] },

@@ -2,6 +2,7 @@ import type { V1Deployment } from "@kubernetes/client-node";
 import test from "ava";
 import type { M3Platform } from "../../../services/operator/api/m3platform-schema.js";
 import { platformStatus } from "../../../services/operator/controller/platform-status.js";
+import { rotationReport } from "../../../services/operator/controller/rotation-report.js";
 
 const PLATFORM: M3Platform = {
   apiVersion: "m3.io/v1alpha1",
@@ -26,7 +27,8 @@ function deployment(image: string, replicas: number, ready: number): V1Deploymen
 
 const T1 = new Date("2026-11-29T01:00:00Z");
 const T2 = new Date("2026-11-29T01:05:00Z");
-const SUCCEEDED = { migration: { phase: "succeeded" as const }, applyError: undefined };
+const QUIET = { rotation: rotationReport(PLATFORM, undefined), restore: { phase: "none" as const } };
+const SUCCEEDED = { migration: { phase: "succeeded" as const }, applyError: undefined, ...QUIET };
 
 test("a rollout in progress keeps the running version and says which domains are behind", (t) => {
   const status = platformStatus(
@@ -84,7 +86,11 @@ test("a failed migration holds the rollout: not Progressing, Degraded and not Mi
   const status = platformStatus(
     { ...PLATFORM, status: { version: "1.0.0" } },
     [{ domain: "kb", deployment: deployment("m3:1.0.0", 1, 1) }],
-    { migration: { phase: "failed", message: "backoff limit" }, applyError: undefined },
+    {
+      migration: { phase: "failed", message: "backoff limit" },
+      applyError: undefined,
+      ...QUIET,
+    },
     T1,
   );
   const reasons = Object.fromEntries(
@@ -95,6 +101,8 @@ test("a failed migration holds the rollout: not Progressing, Degraded and not Mi
     Progressing: "False MigrationFailed",
     Degraded: "True MigrationFailed",
     Migrated: "False MigrationFailed",
+    SecretsRotating: "False NotRequested",
+    Restored: "False NotRequested",
   });
   t.is(status.version, "1.0.0");
 });

@@ -87,13 +87,14 @@ export async function startCluster(): Promise<Cluster> {
           namespace: NS,
           identity,
           leaseName: "m3-operator",
-          leaseDurationSeconds: 1,
+          // Long enough that a leader on a loaded machine (a full test run on two cores) renews in time.
+          leaseDurationSeconds: 3,
           port: 0,
           workers: 2,
           logLevel: "silent",
         },
         logger,
-        { renewDeadlineMillis: 700, retryPeriodMillis: 100, baseRetryMillis: 20, informerRetryMillis: 50 },
+        { renewDeadlineMillis: 2_000, retryPeriodMillis: 100, baseRetryMillis: 20, informerRetryMillis: 50 },
       );
       operators.push(operator);
       operator.start();

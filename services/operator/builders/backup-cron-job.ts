@@ -2,21 +2,19 @@
  * The scheduled backup: `m3 backup --output <target> --retain N` in the platform's image, one
  * run at a time, with the same settings and secrets as the domains. No schedule, no CronJob.
  */
+import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { databaseEnv, fromSecret } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
 /** version: the one the domains run, so the backup reads the schema they use. */
 export function backupCronJob(platform: M3Platform, version: string) {
-  const { backup, database, objectStore, image } = platform.spec;
+  const { backup, objectStore, image } = platform.spec;
   if (!backup?.schedule || !backup.target) return undefined;
-  const secret = (name: string, ref: { name: string; key: string }) => ({
-    name,
-    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } },
-  });
-  const env = [secret("M3_DATABASE_URL", database.urlSecret)];
+  const env = databaseEnv(platform, DATABASE_DOMAINS);
   if (objectStore) {
-    env.push(secret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
-    env.push(secret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
+    env.push(fromSecret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
+    env.push(fromSecret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
   }
   return {
     apiVersion: "batch/v1",

@@ -6,6 +6,10 @@
  */
 import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
+import { configServiceAccountName } from "./config-access.js";
+import { databaseEnv, databaseSecretNames, fromSecret } from "./database-env.js";
+import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
+import { domainEnabled } from "./domain-scaling.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
@@ -42,6 +46,7 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
         },
         spec: {
           automountServiceAccountToken: domain === "config",
+          ...(domain === "config" ? { serviceAccountName: configServiceAccountName(platform) } : {}),
           securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
           containers: [
             {
@@ -80,13 +85,6 @@ export function domainImage(platform: M3Platform, domain: DomainName, version: s
   return `${domain === "capture" ? (captureImage ?? `${image}-capture`) : image}:${version}`;
 }
 
-function fromSecret(envName: string, ref: { name: string; key: string }, optional = false) {
-  return {
-    name: envName,
-    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key, ...(optional ? { optional } : {}) } },
-  };
-}
-
 function secretEnv(platform: M3Platform, domain: DomainName) {
   const { spec } = platform;
   const own = spec.secrets;
@@ -94,7 +92,15 @@ function secretEnv(platform: M3Platform, domain: DomainName) {
     fromSecret("M3_API_KEY", { name: own.name, key: own.apiKeyKey ?? "apiKey" }),
     fromSecret("M3_SIGNING_SECRET", { name: own.name, key: own.signingSecretKey ?? "signingSecret" }),
   ];
-  if (DATABASE_DOMAINS.includes(domain)) env.push(fromSecret("M3_DATABASE_URL", spec.database.urlSecret));
+  if (DATABASE_DOMAINS.includes(domain)) env.push(...databaseEnv(platform, [domain]));
+  if (domain === "kb" && spec.admin?.passwordSecret)
+    env.push(fromSecret("M3_ADMIN_PASSWORD", spec.admin.passwordSecret));
+  if (domain === "config") {
+    // The key the config service lists for each endpoint (m3.io/secret-env names the variable).
+    const listed = discoveredDomains((name) => domainEnabled(platform, name));
+    for (const listedDomain of listed)
+      env.push(fromSecret(apiKeyEnvName(listedDomain), { name: own.name, key: own.apiKeyKey ?? "apiKey" }));
+  }
   if (domain === "upload" && spec.objectStore) {
     env.push(fromSecret("M3_UPLOAD_S3_ACCESS_KEY", spec.objectStore.accessKeySecret));
     env.push(fromSecret("M3_UPLOAD_S3_SECRET_KEY", spec.objectStore.secretKeySecret));
@@ -105,7 +111,8 @@ function secretEnv(platform: M3Platform, domain: DomainName) {
 /** The Secrets a platform's pods read (their contents' hash goes into the pod template). */
 export function referencedSecretNames(platform: M3Platform): string[] {
   const { spec } = platform;
-  const names = [spec.secrets.name, spec.database.urlSecret.name];
+  const names = [spec.secrets.name, ...databaseSecretNames(platform)];
+  if (spec.admin?.passwordSecret) names.push(spec.admin.passwordSecret.name);
   if (spec.objectStore)
     names.push(spec.objectStore.accessKeySecret.name, spec.objectStore.secretKeySecret.name);
   return [...new Set(names)].sort();

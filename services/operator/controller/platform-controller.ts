@@ -71,7 +71,7 @@ export class PlatformController {
     this.platforms.on("add", (object) => this.enqueue(object));
     this.platforms.on("update", (object) => this.enqueue(object));
     this.informers.push(this.platforms);
-    for (const { apiVersion, kind, plural } of OWNED_KINDS) {
+    for (const { apiVersion, kind, plural } of OWNED_KINDS.filter((owned) => !owned.optional)) {
       const base = apiVersion === "v1" ? "/api/v1" : `/apis/${apiVersion}`;
       const informer = makeInformer(
         kubeConfig,

@@ -99,7 +99,9 @@ export class PlatformReconciler {
     const desired = platformObjects(platform, secretsData, version);
     let changed = false;
     for (const object of desired) {
-      const outcome = await this.clients.applier.apply(object);
+      const outcome = await this.clients.applier.apply(object).catch((error: unknown) => {
+        throw new Error(`${object.kind} ${object.metadata.name}: ${describe(error)}`);
+      });
       if (outcome !== "unchanged") changed = true;
       if (outcome === "created") {
         await this.clients.events.record(
@@ -118,18 +120,17 @@ export class PlatformReconciler {
       }
     }
     const selector = `${MANAGED_BY_SELECTOR},${INSTANCE_LABEL}=${platform.metadata.name}`;
-    for (const { apiVersion, kind } of OWNED_KINDS) {
+    for (const { apiVersion, kind, optional } of OWNED_KINDS) {
       const keep = new Set(
         desired.filter((object) => object.kind === kind).map((object) => object.metadata.name),
       );
-      const removed = await this.clients.applier.prune(
-        apiVersion,
-        kind,
-        platform.metadata.namespace,
-        selector,
-        platform.metadata.uid,
-        keep,
-      );
+      const removed = await this.clients.applier
+        .prune(apiVersion, kind, platform.metadata.namespace, selector, platform.metadata.uid, keep)
+        .catch((error: unknown) => {
+          // A kind this cluster does not serve holds nothing to clean up.
+          if (optional && keep.size === 0 && kindNotServed(error)) return [];
+          throw error;
+        });
       for (const what of removed) {
         changed = true;
         await this.clients.events.record(platform, "Normal", "Deleted", `deleted ${what}, no longer desired`);
@@ -246,4 +247,10 @@ function describe(error: unknown): string {
     return `${error.code}: ${String(error.body)}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The API server's answer for a group or kind it does not serve (no CRD installed). */
+function kindNotServed(error: unknown): boolean {
+  if (error instanceof ApiException && error.code === 404) return true;
+  return error instanceof Error && error.message.startsWith("Unrecognized API version and kind");
 }

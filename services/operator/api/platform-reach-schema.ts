@@ -1,0 +1,103 @@
+/**
+ * The spec fields by which a platform is reached, discovered, watched and administered: the
+ * kb's first administrator, the Ingress, the Prometheus operator's ServiceMonitor, the
+ * cluster's DNS domain (the in-cluster URLs the config service lists), each database domain's
+ * own database, and capture's crop hosts. Kept apart from m3platform-schema.ts, which spreads
+ * them into the spec, so each block reads (and merges) on its own.
+ */
+import type { SchemaNode } from "./schema-types.js";
+import { secretKeyRef } from "./secret-key-ref.js";
+
+const domainDatabase = {
+  type: "object",
+  description: "This domain's own database, instead of database.urlSecret.",
+  properties: { urlSecret: { ...secretKeyRef, description: "The domain's database URL." } },
+  required: ["urlSecret"],
+} as const satisfies SchemaNode;
+
+/** database: the shared URL, or one per domain, and where annotation finds the registry's tables. */
+export const DATABASE_SPEC = {
+  type: "object",
+  description: "Where kb, annotation and registry keep their tables.",
+  properties: {
+    urlSecret: { ...secretKeyRef, description: "The database URL (with its credentials)." },
+    domains: {
+      type: "object",
+      description: "A domain's own database (M3_<DOMAIN>_DATABASE_URL), for kb, annotation or registry.",
+      properties: { kb: domainDatabase, annotation: domainDatabase, registry: domainDatabase },
+    },
+    annotationRegistrySchema: {
+      type: "string",
+      description:
+        "Where the annotation domain's tabular view reads the registry's tables (M3_ANNOTATION_REGISTRY_SCHEMA): the registry's database on the same MySQL server, or `public` when both share one PostgreSQL database; unset, the registry columns are null.",
+    },
+  },
+  required: ["urlSecret"],
+} as const satisfies SchemaNode;
+
+export const PLATFORM_REACH_PROPERTIES = {
+  clusterDomain: {
+    type: "string",
+    default: "cluster.local",
+    description: "The cluster's DNS domain, for the in-cluster URLs the config service lists.",
+  },
+  admin: {
+    type: "object",
+    description:
+      "The kb's first administrator, created at start when no user of that name exists (M3_ADMIN_USER, M3_ADMIN_PASSWORD).",
+    properties: {
+      user: { type: "string", default: "admin", description: "The administrator's name." },
+      passwordSecret: {
+        ...secretKeyRef,
+        description: "The administrator's password; without it no administrator is created.",
+      },
+    },
+  },
+  ingress: {
+    type: "object",
+    description: "An Ingress in front of the gateway.",
+    properties: {
+      enabled: { type: "boolean", default: false, description: "Whether to render the Ingress." },
+      host: { type: "string", description: "The host name (publicUrl's host)." },
+      path: { type: "string", default: "/", description: "The path prefix routed to the gateway." },
+      className: { type: "string", description: "The IngressClass." },
+      annotations: {
+        type: "object",
+        additionalProperties: { type: "string" },
+        description: "The Ingress's annotations (the controller's settings).",
+      },
+      tls: {
+        type: "array",
+        items: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+        description: "TLS blocks (networking.k8s.io/v1 IngressTLS): `[{secretName, hosts}]`.",
+      },
+    },
+  },
+  monitoring: {
+    type: "object",
+    description: "Scraping by the Prometheus operator.",
+    properties: {
+      serviceMonitor: {
+        type: "object",
+        description:
+          "A ServiceMonitor (monitoring.coreos.com/v1) of the gateway's and domains' /metrics; turn it on only where that CRD is installed.",
+        properties: {
+          enabled: { type: "boolean", default: false, description: "Whether to render the ServiceMonitor." },
+          labels: {
+            type: "object",
+            additionalProperties: { type: "string" },
+            description: "Its extra labels, e.g. `release: kube-prometheus-stack`.",
+          },
+          interval: { type: "string", default: "30s", description: "The scrape interval." },
+          scrapeTimeout: { type: "string", default: "10s", description: "The scrape timeout." },
+        },
+      },
+    },
+  },
+  cropAllowedHosts: {
+    type: "array",
+    items: { type: "string" },
+    description:
+      "The hosts capture's crops may fetch images from (CAPTURE_CROP_ALLOWED_HOSTS: names, addresses, `*.domain`); unset, any host.",
+  },
+} as const satisfies Record<string, SchemaNode>;

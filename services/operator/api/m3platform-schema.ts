@@ -4,7 +4,11 @@
  * controller's types are inferred from it (schema-types.ts), so each field is declared here once.
  */
 import { DOMAIN_NAMES } from "./domain-names.js";
-import { DATABASE_SPEC, PLATFORM_REACH_PROPERTIES } from "./platform-reach-schema.js";
+import {
+  DATABASE_SPEC,
+  PLATFORM_REACH_PROPERTIES,
+  POD_PLACEMENT_PROPERTIES,
+} from "./platform-reach-schema.js";
 import type { Infer, SchemaNode } from "./schema-types.js";
 import { secretKeyRef } from "./secret-key-ref.js";
 
@@ -51,6 +55,7 @@ const domainSpec = {
         },
       },
     },
+    ...POD_PLACEMENT_PROPERTIES,
   },
 } as const satisfies SchemaNode;
 

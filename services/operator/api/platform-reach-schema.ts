@@ -35,7 +35,56 @@ export const DATABASE_SPEC = {
   required: ["urlSecret"],
 } as const satisfies SchemaNode;
 
+const opaque = (description: string) =>
+  ({ type: "object", "x-kubernetes-preserve-unknown-fields": true, description }) as const;
+
+/** Where a domain's pods may run and what more they are given: spread into each domain's spec. */
+export const POD_PLACEMENT_PROPERTIES = {
+  nodeSelector: {
+    type: "object",
+    additionalProperties: { type: "string" },
+    description: "The pods' node selector.",
+  },
+  tolerations: {
+    type: "array",
+    items: opaque("A core/v1 Toleration."),
+    description: "The pods' tolerations.",
+  },
+  affinity: opaque("The pods' affinity (a core/v1 Affinity)."),
+  env: {
+    type: "array",
+    items: opaque("A core/v1 EnvVar."),
+    description: "More environment variables of the container, after the platform's own.",
+  },
+} as const satisfies Record<string, SchemaNode>;
+
 export const PLATFORM_REACH_PROPERTIES = {
+  imagePullSecrets: {
+    type: "array",
+    items: {
+      type: "object",
+      properties: { name: { type: "string", description: "A Secret of type dockerconfigjson." } },
+      required: ["name"],
+    },
+    description: "The Secrets the pods pull the images with.",
+  },
+  gatewayService: {
+    type: "object",
+    description: "The gateway's Service.",
+    properties: {
+      type: {
+        type: "string",
+        enum: ["ClusterIP", "NodePort", "LoadBalancer"],
+        default: "ClusterIP",
+        description: "The Service type.",
+      },
+      annotations: {
+        type: "object",
+        additionalProperties: { type: "string" },
+        description: "The Service's annotations (a load balancer's settings).",
+      },
+    },
+  },
   clusterDomain: {
     type: "string",
     default: "cluster.local",

@@ -28,6 +28,9 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
   const domainSpec: DomainSpec = spec.domains?.[domain] ?? {};
   const port = DOMAIN_PORTS[domain];
   const probe = domain === "gateway" ? { httpGet: { path: "/healthz", port: "http" } } : { grpc: { port } };
+  // The gateway is ready once its route table is bound; no domain is asked (a domain down must
+  // not take every gateway pod out of its Service).
+  const ready = domain === "gateway" ? { httpGet: { path: "/readyz", port: "http" } } : probe;
   const labels = selectorLabels(platform, domain);
   return {
     apiVersion: "apps/v1",
@@ -47,6 +50,10 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
         spec: {
           automountServiceAccountToken: domain === "config",
           ...(domain === "config" ? { serviceAccountName: configServiceAccountName(platform) } : {}),
+          ...(spec.imagePullSecrets?.length ? { imagePullSecrets: spec.imagePullSecrets } : {}),
+          ...(domainSpec.nodeSelector ? { nodeSelector: domainSpec.nodeSelector } : {}),
+          ...(domainSpec.tolerations?.length ? { tolerations: domainSpec.tolerations } : {}),
+          ...(domainSpec.affinity ? { affinity: domainSpec.affinity } : {}),
           securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
           containers: [
             {
@@ -60,8 +67,10 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
                   : [{ name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" }]),
               ],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: secretEnv(platform, domain),
-              readinessProbe: { ...probe, periodSeconds: 5 },
+              env: [...secretEnv(platform, domain), ...(domainSpec.env ?? [])],
+              // Up to 3 minutes for a domain's first open (its migrations on SQLite), 1 for the gateway.
+              startupProbe: { ...probe, periodSeconds: 2, failureThreshold: domain === "gateway" ? 30 : 90 },
+              readinessProbe: { ...ready, periodSeconds: 5 },
               livenessProbe: { ...probe, periodSeconds: 10, failureThreshold: 6 },
               resources: domainSpec.resources ?? {},
               securityContext: {
@@ -69,10 +78,17 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
                 readOnlyRootFilesystem: true,
                 capabilities: { drop: ["ALL"] },
               },
-              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+              volumeMounts: [
+                { name: "tmp", mountPath: "/tmp" },
+                { name: "data", mountPath: "/var/lib/m3" },
+              ],
             },
           ],
-          volumes: [{ name: "data", emptyDir: {} }],
+          // The root filesystem is read-only: /tmp and the data folder are the writable places.
+          volumes: [
+            { name: "tmp", emptyDir: {} },
+            { name: "data", emptyDir: {} },
+          ],
         },
       },
     },

@@ -15,12 +15,13 @@ export function domainService(platform: M3Platform, domain: DomainName) {
   const meta = objectMeta(platform, domain);
   const annotations = discoveryAnnotations(platform, domain);
   if (domain === "gateway") {
+    const service = platform.spec.gatewayService;
     return {
       apiVersion: "v1",
       kind: "Service",
-      metadata: meta,
+      metadata: service?.annotations ? { ...meta, annotations: service.annotations } : meta,
       spec: {
-        type: "ClusterIP",
+        type: service?.type ?? "ClusterIP",
         selector: selectorLabels(platform, domain),
         ports: [{ name: "http", port, targetPort: "http", protocol: "TCP", appProtocol: "http" }],
       },

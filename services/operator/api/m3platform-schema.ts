@@ -1,6 +1,6 @@
 /**
  * The M3Platform resource (`m3.io/v1alpha1`): its spec and status as one structural OpenAPI
- * schema. The CRD (helm/m3-operator/crds/, k8s/operator/) is generated from it and the
+ * schema. The CRD (helm/m3/files/, k8s/base/) is generated from it and the
  * controller's types are inferred from it (schema-types.ts), so each field is declared here once.
  */
 import { DOMAIN_NAMES } from "./domain-names.js";

@@ -6,6 +6,7 @@ import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { databaseEnv, fromSecret } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 /** version: the one the domains run, so the backup reads the schema they use. */
 export function backupCronJob(platform: M3Platform, version: string) {
@@ -41,8 +42,11 @@ export function backupCronJob(platform: M3Platform, version: string) {
                   args: ["m3", "backup", "--output", backup.target, "--retain", String(backup.retain ?? 7)],
                   envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
                   env,
+                  securityContext: containerSecurity(),
+                  volumeMounts: volumeMounts(),
                 },
               ],
+              volumes: podVolumes(),
             },
           },
         },

@@ -12,6 +12,7 @@ import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
 import { domainEnabled } from "./domain-scaling.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
@@ -73,22 +74,11 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
               readinessProbe: { ...ready, periodSeconds: 5 },
               livenessProbe: { ...probe, periodSeconds: 10, failureThreshold: 6 },
               resources: domainSpec.resources ?? {},
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"] },
-              },
-              volumeMounts: [
-                { name: "tmp", mountPath: "/tmp" },
-                { name: "data", mountPath: "/var/lib/m3" },
-              ],
+              securityContext: containerSecurity(),
+              volumeMounts: volumeMounts(),
             },
           ],
-          // The root filesystem is read-only: /tmp and the data folder are the writable places.
-          volumes: [
-            { name: "tmp", emptyDir: {} },
-            { name: "data", emptyDir: {} },
-          ],
+          volumes: podVolumes(),
         },
       },
     },

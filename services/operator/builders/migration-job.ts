@@ -8,6 +8,7 @@ import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { databaseEnv } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 export const MIGRATION_VERSION_ANNOTATION = "m3.io/version";
 
@@ -42,15 +43,11 @@ export function migrationJob(platform: M3Platform) {
               args: ["migrate", ...DATABASE_DOMAINS],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
               env: databaseEnv(platform, DATABASE_DOMAINS),
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"] },
-              },
-              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+              securityContext: containerSecurity(),
+              volumeMounts: volumeMounts(),
             },
           ],
-          volumes: [{ name: "data", emptyDir: {} }],
+          volumes: podVolumes(),
         },
       },
     },

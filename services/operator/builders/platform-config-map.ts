@@ -6,6 +6,7 @@
 
 import { DOMAIN_NAMES, DOMAIN_PORTS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { domainEnabled } from "./domain-scaling.js";
 import { objectMeta, objectName } from "./platform-labels.js";
 
 export const METRICS_PORT = 9464;
@@ -20,7 +21,8 @@ export function platformConfigMap(platform: M3Platform) {
     CAPTURE_CACHE_SIZE: String(spec.captureCache?.sizeMegabytes ?? 512),
     CAPTURE_CROP_CACHE_SIZE: String(spec.captureCache?.cropSizeMegabytes ?? 256),
   };
-  for (const domain of DOMAIN_NAMES) {
+  // A domain the platform does not run gets no address: the gateway serves none of its routes.
+  for (const domain of DOMAIN_NAMES.filter((name) => domainEnabled(platform, name))) {
     if (domain === "gateway") continue;
     const upper = domain.toUpperCase();
     data[`M3_${upper}_GRPC_PORT`] = String(DOMAIN_PORTS[domain]);

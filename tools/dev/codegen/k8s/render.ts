@@ -24,7 +24,6 @@ export interface K8sObject {
 
 export const CHART_DIR = join(REPO_ROOT, "helm/m3");
 export const KUSTOMIZE_DIR = join(REPO_ROOT, "k8s");
-export const OPERATOR_CHART_DIR = join(REPO_ROOT, "helm/m3-operator");
 
 export interface HelmRenderOptions {
   /** The chart's folder; default helm/m3. */

@@ -111,12 +111,12 @@ test("helm template renders the generated CRD, and the operator's Role from its 
   t.is(podSpecOf(operator).serviceAccountName, "m3-operator");
 });
 
-test("crd.install=false leaves the CRD out; platform.create=false installs the operator alone", async (t) => {
-  const withoutCrd = await helmTemplate({
-    valuesFiles: ["ci/platform-values.yaml"],
-    set: ["crd.install=false"],
-  });
-  t.false(kinds(withoutCrd).includes("CustomResourceDefinition"));
+test("the CRD is in crds/ (Helm installs it before the M3Platform that needs it); platform.create=false installs the operator alone", async (t) => {
+  t.deepEqual(readdirSync(join(CHART_DIR, "crds")), ["m3platform-crd.yaml"]);
+  t.deepEqual(
+    readdirSync(join(CHART_DIR, "templates")).filter((name) => name.includes("crd")),
+    [],
+  );
   const alone = await helmTemplate({ set: ["platform.create=false"] });
   t.deepEqual(kinds(alone), [
     "CustomResourceDefinition",
@@ -280,8 +280,8 @@ test("every value in values.yaml is documented with an @param comment", (t) => {
   t.deepEqual(missing, []);
 });
 
-test("values.schema.json and helm/m3/files are fresh (regenerate with tools/dev/codegen/k8s/generate-values-schema.ts and generate-operator-manifests.ts)", (t) => {
+test("values.schema.json, helm/m3/crds and helm/m3/files are fresh (regenerate with tools/dev/codegen/k8s/generate-values-schema.ts and generate-operator-manifests.ts)", (t) => {
   t.deepEqual(JSON.parse(readFileSync(join(CHART_DIR, "values.schema.json"), "utf8")), buildValuesSchema());
-  for (const [name, text] of renderOperatorChartFiles())
-    t.is(readFileSync(join(CHART_DIR, "files", name), "utf8"), text, name);
+  for (const [path, text] of renderOperatorChartFiles())
+    t.is(readFileSync(join(CHART_DIR, path), "utf8"), text, path);
 });

@@ -54,7 +54,7 @@ export async function helmLint(options: HelmRenderOptions = {}): Promise<string>
   return stdout;
 }
 
-/** The objects `helm template` renders (hooks included), in output order. */
+/** The objects `helm template` renders (the CRDs of crds/ and hooks included), in output order. */
 export async function helmTemplate(options: HelmRenderOptions = {}): Promise<K8sObject[]> {
   const { stdout } = await run(
     k8sTools().helm,
@@ -64,6 +64,7 @@ export async function helmTemplate(options: HelmRenderOptions = {}): Promise<K8s
       options.chart ?? CHART_DIR,
       "--namespace",
       options.namespace ?? "media",
+      "--include-crds",
       ...helmArguments(options),
     ],
     { maxBuffer: 32 * 1024 * 1024 },

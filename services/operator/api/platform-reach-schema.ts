@@ -51,6 +51,12 @@ export const POD_PLACEMENT_PROPERTIES = {
     description: "The pods' tolerations.",
   },
   affinity: opaque("The pods' affinity (a core/v1 Affinity)."),
+  dataSizeLimit: {
+    type: "string",
+    pattern: "^[0-9]+(\\.[0-9]+)?([KMGTPE]i?)?$",
+    description:
+      "A size limit of the pods' data folder (an emptyDir), e.g. `2Gi` for capture's frame and crop caches; keep captureCache below it.",
+  },
   env: {
     type: "array",
     items: opaque("A core/v1 EnvVar."),
@@ -59,6 +65,12 @@ export const POD_PLACEMENT_PROPERTIES = {
 } as const satisfies Record<string, SchemaNode>;
 
 export const PLATFORM_REACH_PROPERTIES = {
+  logLevel: {
+    type: "string",
+    enum: ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+    default: "info",
+    description: "The log level of every process (M3_LOG_LEVEL).",
+  },
   imagePullSecrets: {
     type: "array",
     items: {

@@ -4,9 +4,9 @@
  */
 import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
 import { databaseEnv, fromSecret } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 /** version: the one the domains run, so the backup reads the schema they use. */
 export function backupCronJob(platform: M3Platform, version: string) {

@@ -7,12 +7,12 @@
 import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
 import { configServiceAccountName } from "./config-access.js";
+import { containerSecurity, podVolumes, processCommand, volumeMounts } from "./container-runtime.js";
 import { databaseEnv, databaseSecretNames, fromSecret } from "./database-env.js";
 import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
 import { domainEnabled } from "./domain-scaling.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
@@ -60,6 +60,7 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
             {
               name: domain,
               image: domainImage(platform, domain, inputs.version),
+              ...(processCommand(domain) ? { command: processCommand(domain) } : {}),
               args: [domain],
               ports: [
                 { name: domain === "gateway" ? "http" : "grpc", containerPort: port, protocol: "TCP" },
@@ -78,7 +79,7 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
               volumeMounts: volumeMounts(),
             },
           ],
-          volumes: podVolumes(),
+          volumes: podVolumes(domainSpec.dataSizeLimit),
         },
       },
     },

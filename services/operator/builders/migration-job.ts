@@ -6,9 +6,9 @@
  */
 import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
 import { databaseEnv } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./pod-volumes.js";
 
 export const MIGRATION_VERSION_ANNOTATION = "m3.io/version";
 

@@ -14,7 +14,7 @@ export const METRICS_PORT = 9464;
 export function platformConfigMap(platform: M3Platform) {
   const { spec } = platform;
   const data: Record<string, string> = {
-    M3_LOG_LEVEL: "info",
+    M3_LOG_LEVEL: spec.logLevel ?? "info",
     M3_DATA_DIR: "/var/lib/m3",
     M3_METRICS_PORT: String(METRICS_PORT),
     M3_CONFIG_PUBLIC_URL: `${spec.publicUrl.replace(/\/$/, "")}/config`,

@@ -1,4 +1,6 @@
 import test from "ava";
+import { PROCESS_NODE_OPTIONS } from "../../../services/operator/builders/container-runtime.js";
+import { PROCESS_NODE_OPTIONS as IMAGE_PROCESS_OPTIONS } from "../../../tools/m3/image/image-commands.js";
 import { envNamed, find, type Json, objectsOf } from "../../support/operator/built-objects.js";
 
 const podOf = (deployment: Json) => deployment.spec.template.spec;
@@ -60,4 +62,27 @@ test("the gateway Service takes its type and annotations from spec.gatewayServic
   t.is(service.spec.type, "LoadBalancer");
   t.deepEqual(service.metadata.annotations, { "lb.example.org/internal": "true" });
   t.is(find(objectsOf(), "Service", "m3-gateway").spec.type, "ClusterIP");
+});
+
+test("config runs the node options of its own (PROCESS_NODE_OPTIONS), the other domains the image's", (t) => {
+  const objects = objectsOf();
+  const config = podOf(find(objects, "Deployment", "m3-config")).containers[0];
+  t.deepEqual(config.command, [
+    "node",
+    ...(IMAGE_PROCESS_OPTIONS.config ?? []),
+    "tools/m3/image/image-entrypoint.js",
+  ]);
+  t.deepEqual(config.args, ["config"]);
+  t.is(podOf(find(objects, "Deployment", "m3-kb")).containers[0].command, undefined);
+  t.deepEqual(PROCESS_NODE_OPTIONS, IMAGE_PROCESS_OPTIONS, "the builders' copy is the image's");
+});
+
+test("a domain's data folder takes its size limit, and every process the log level", (t) => {
+  const objects = objectsOf({ logLevel: "debug", domains: { capture: { dataSizeLimit: "2Gi" } } });
+  t.deepEqual(podOf(find(objects, "Deployment", "m3-capture")).volumes[1], {
+    name: "data",
+    emptyDir: { sizeLimit: "2Gi" },
+  });
+  t.deepEqual(podOf(find(objects, "Deployment", "m3-kb")).volumes[1], { name: "data", emptyDir: {} });
+  t.is(find(objects, "ConfigMap", "m3-settings").data.M3_LOG_LEVEL, "debug");
 });

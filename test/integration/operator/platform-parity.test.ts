@@ -84,7 +84,9 @@ test("an Ingress and, where its CRD is served, a ServiceMonitor come and go with
       const condition = platform.status?.conditions?.find((item) => item.type === "Degraded");
       return condition?.status === "True" ? condition : undefined;
     });
-    t.is(cluster.objects("batch", "v1", "cronjobs").length, 1, "everything else is applied");
+    // Everything else is applied: the last object before the ServiceMonitor, once migrated.
+    await eventually(() => (cluster.objects("batch", "v1", "cronjobs").length === 1 ? true : undefined));
+    t.is(cluster.objects("apps", "v1", "deployments").length, 7);
     t.regex(
       degraded.message,
       /^ServiceMonitor m3: 404/,

@@ -330,7 +330,28 @@ test("the helm test Pod asks /status and one read per enabled domain through the
   t.deepEqual(ofKind(await render([], ["tests.enabled=false"]), "Pod"), []);
 });
 
-test("the gateway's NetworkPolicy admits the helm test Pod and the metrics scraper: anyone on its HTTP port", async (t) => {
-  const policy = findComponent(await production(), "NetworkPolicy", "gateway");
-  t.deepEqual(policy.spec.ingress, [{ ports: [{ port: 8080, protocol: "TCP" }] }]);
+test("with narrowed peers the gateway still admits the config service, the helm test Pod and the metrics scraper", async (t) => {
+  const objects = await production();
+  const policy = findComponent(objects, "NetworkPolicy", "gateway");
+  const [clients, scraper] = policy.spec.ingress;
+  const test = ofKind(objects, "Pod")[0] as K8sObject;
+  const config = findComponent(objects, "Deployment", "config");
+  const admitted = (labels: Record<string, string> = {}) =>
+    clients.from.some((peer: { podSelector?: { matchLabels: Record<string, string> } }) =>
+      peer.podSelector ? selects(peer.podSelector.matchLabels, labels) : false,
+    );
+  t.deepEqual(clients.from[0], {
+    namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } },
+  });
+  t.true(admitted(test.metadata.labels), "the helm test Pod");
+  t.true(admitted(config.spec.template.metadata.labels), "the config service");
+  t.false(admitted(findComponent(objects, "Deployment", "kb").spec.template.metadata.labels));
+  t.deepEqual(scraper, {
+    from: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
+    ports: [{ port: 8080, protocol: "TCP" }],
+  });
+  const domains = findComponent(objects, "NetworkPolicy", "domains");
+  t.deepEqual(domains.spec.ingress[1].from, scraper.from, "the domains' metrics port too");
+  const open = findComponent(await render(), "NetworkPolicy", "gateway");
+  t.deepEqual(open.spec.ingress, [{ ports: [{ port: 8080, protocol: "TCP" }] }], "unset, anyone");
 });

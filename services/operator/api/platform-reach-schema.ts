@@ -155,6 +155,25 @@ export const PLATFORM_REACH_PROPERTIES = {
       },
     },
   },
+  networkPolicy: {
+    type: "object",
+    description:
+      "Who may reach the platform's pods; unset, anyone may reach the gateway and the metrics ports.",
+    properties: {
+      gatewayFrom: {
+        type: "array",
+        items: opaque("A networking.k8s.io/v1 NetworkPolicyPeer."),
+        description:
+          "The peers that may reach the gateway (the config service and the `helm test` Pod always may), e.g. the ingress controller's namespace.",
+      },
+      metricsFrom: {
+        type: "array",
+        items: opaque("A networking.k8s.io/v1 NetworkPolicyPeer."),
+        description:
+          "The peers that may scrape the domains' metrics port and, when gatewayFrom narrows it, the gateway's.",
+      },
+    },
+  },
   cropAllowedHosts: {
     type: "array",
     items: { type: "string" },

@@ -174,6 +174,31 @@ export const PLATFORM_REACH_PROPERTIES = {
       },
     },
   },
+  zeroMq: {
+    type: "object",
+    description:
+      "The annotation domain's ZeroMQ PUB socket of changes (annosaurus's MESSAGING_ZEROMQ_*); with more than one annotation pod use NATS.",
+    properties: {
+      enabled: { type: "boolean", default: false, description: "Whether the annotation pods open it." },
+      port: {
+        type: "integer",
+        minimum: 1,
+        maximum: 65535,
+        default: 5563,
+        description: "Its port (M3_EVENTS_ZEROMQ_PORT).",
+      },
+      topic: {
+        type: "string",
+        default: "vars",
+        description: "The first frame of every message (M3_EVENTS_ZEROMQ_TOPIC).",
+      },
+      from: {
+        type: "array",
+        items: opaque("A networking.k8s.io/v1 NetworkPolicyPeer."),
+        description: "The peers that may subscribe; unset, anyone.",
+      },
+    },
+  },
   cropAllowedHosts: {
     type: "array",
     items: { type: "string" },

@@ -13,6 +13,7 @@ import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
 import { domainEnabled } from "./domain-scaling.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { zeroMqContainerPorts, zeroMqEnv } from "./zeromq-feed.js";
 
 export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
@@ -67,9 +68,14 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
                 ...(domain === "gateway"
                   ? []
                   : [{ name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" }]),
+                ...zeroMqContainerPorts(platform, domain),
               ],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: [...secretEnv(platform, domain), ...(domainSpec.env ?? [])],
+              env: [
+                ...secretEnv(platform, domain),
+                ...zeroMqEnv(platform, domain),
+                ...(domainSpec.env ?? []),
+              ],
               // Up to 3 minutes for a domain's first open (its migrations on SQLite), 1 for the gateway.
               startupProbe: { ...probe, periodSeconds: 2, failureThreshold: domain === "gateway" ? 30 : 90 },
               readinessProbe: { ...ready, periodSeconds: 5 },

@@ -4,6 +4,7 @@ import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
 import { discoveryAnnotations } from "./domain-discovery.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { zeroMqServicePorts } from "./zeromq-feed.js";
 
 /**
  * A domain's Service: headless for the gRPC domains, so its name resolves to every ready pod and
@@ -38,6 +39,7 @@ export function domainService(platform: M3Platform, domain: DomainName) {
       ports: [
         { name: "grpc", port, targetPort: "grpc", protocol: "TCP", appProtocol: "grpc" },
         { name: "metrics", port: METRICS_PORT, targetPort: "metrics", protocol: "TCP" },
+        ...zeroMqServicePorts(platform, domain),
       ],
     },
   };

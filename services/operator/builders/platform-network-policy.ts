@@ -9,6 +9,7 @@ import { DOMAIN_PORTS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { INSTANCE_LABEL, objectMeta } from "./platform-labels.js";
+import { zeroMqIngress } from "./zeromq-feed.js";
 
 export function platformNetworkPolicies(platform: M3Platform) {
   const instance = { "app.kubernetes.io/name": "m3", [INSTANCE_LABEL]: platform.metadata.name };
@@ -52,6 +53,7 @@ export function platformNetworkPolicies(platform: M3Platform) {
         ingress: [
           { from: [{ podSelector: { matchLabels: instance } }], ports: grpcPorts },
           metricsFrom?.length ? { from: metricsFrom, ports: metrics } : { ports: metrics },
+          ...zeroMqIngress(platform),
         ],
       },
     },

@@ -215,3 +215,27 @@ test("a ServiceMonitor scrapes the platform's http and metrics ports only when s
     ],
   );
 });
+
+test("spec.zeroMq opens the PUB port on the annotation pods, their Service and the domains' ingress; off, no port is opened", (t) => {
+  const off = objectsOf();
+  const ports = (list: Json[]) =>
+    list.map((port: Json) => port.name).filter((name: string) => name === "zeromq");
+  t.deepEqual(ports(find(off, "Service", "m3-annotation").spec.ports), []);
+  t.is(envNamed(find(off, "Deployment", "m3-annotation"), "M3_EVENTS_ZEROMQ_PORT"), undefined);
+  const peers = [{ namespaceSelector: { matchLabels: { team: "video" } } }];
+  const on = objectsOf({ zeroMq: { enabled: true, from: peers } });
+  const annotation = find(on, "Deployment", "m3-annotation");
+  t.is(envNamed(annotation, "M3_EVENTS_ZEROMQ_PORT").value, "5563");
+  t.is(envNamed(annotation, "M3_EVENTS_ZEROMQ_TOPIC").value, "vars");
+  t.deepEqual(
+    annotation.spec.template.spec.containers[0].ports.find((port: Json) => port.name === "zeromq"),
+    { name: "zeromq", containerPort: 5563, protocol: "TCP" },
+  );
+  t.deepEqual(ports(find(on, "Service", "m3-annotation").spec.ports), ["zeromq"]);
+  t.deepEqual(ports(find(on, "Service", "m3-kb").spec.ports), []);
+  t.is(envNamed(find(on, "Deployment", "m3-kb"), "M3_EVENTS_ZEROMQ_PORT"), undefined);
+  t.deepEqual(find(on, "NetworkPolicy", "m3-domains").spec.ingress.at(-1), {
+    from: peers,
+    ports: [{ port: 5563, protocol: "TCP" }],
+  });
+});

@@ -332,8 +332,9 @@ test("the helm test Pod asks /status and one read per enabled domain through the
 
 test("with narrowed peers the gateway still admits the config service, the helm test Pod and the metrics scraper", async (t) => {
   const objects = await production();
-  const policy = findComponent(objects, "NetworkPolicy", "gateway");
-  const [clients, scraper] = policy.spec.ingress;
+  const named = (name: string) =>
+    ofKind(objects, "NetworkPolicy").find((object) => object.metadata.name === name) as K8sObject;
+  const [clients, scraper] = named("m3-gateway").spec.ingress;
   const test = ofKind(objects, "Pod")[0] as K8sObject;
   const config = findComponent(objects, "Deployment", "config");
   const admitted = (labels: Record<string, string> = {}) =>
@@ -350,8 +351,10 @@ test("with narrowed peers the gateway still admits the config service, the helm 
     from: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
     ports: [{ port: 8080, protocol: "TCP" }],
   });
-  const domains = findComponent(objects, "NetworkPolicy", "domains");
+  const domains = named("m3-domains");
   t.deepEqual(domains.spec.ingress[1].from, scraper.from, "the domains' metrics port too");
-  const open = findComponent(await render(), "NetworkPolicy", "gateway");
-  t.deepEqual(open.spec.ingress, [{ ports: [{ port: 8080, protocol: "TCP" }] }], "unset, anyone");
+  const open = ofKind(await render(), "NetworkPolicy").find(
+    (object) => object.metadata.name === "m3-gateway",
+  );
+  t.deepEqual(open?.spec.ingress, [{ ports: [{ port: 8080, protocol: "TCP" }] }], "unset, anyone");
 });

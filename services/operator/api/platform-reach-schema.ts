@@ -64,6 +64,10 @@ export const POD_PLACEMENT_PROPERTIES = {
   },
 } as const satisfies Record<string, SchemaNode>;
 
+const PEER = opaque("A networking.k8s.io/v1 NetworkPolicyPeer.");
+const PORT = { type: "integer", minimum: 1, maximum: 65535 } as const;
+const PORTS = { type: "array", items: PORT } as const;
+
 export const PLATFORM_REACH_PROPERTIES = {
   logLevel: {
     type: "string",
@@ -171,6 +175,46 @@ export const PLATFORM_REACH_PROPERTIES = {
         items: opaque("A networking.k8s.io/v1 NetworkPolicyPeer."),
         description:
           "The peers that may scrape the domains' metrics port and, when gatewayFrom narrows it, the gateway's.",
+      },
+      egress: {
+        type: "object",
+        description:
+          "Where the pods may connect (one Egress policy per component); off, anywhere. The database and object store URLs are in Secrets: their ports and peers are given here.",
+        properties: {
+          enabled: { type: "boolean", default: false, description: "Whether to restrict the pods' egress." },
+          databasePorts: { ...PORTS, description: "The database's ports (default 3306 and 5432)." },
+          databaseTo: {
+            type: "array",
+            items: PEER,
+            description: "The database's peers; unset, any address.",
+          },
+          objectStorePort: { ...PORT, default: 9000, description: "The object store's port." },
+          objectStoreTo: {
+            type: "array",
+            items: PEER,
+            description: "The object store's peers; unset, any address.",
+          },
+          natsPort: { ...PORT, default: 4222, description: "NATS's port (with nats.url)." },
+          kubeApiPorts: {
+            ...PORTS,
+            description:
+              "The Kubernetes API's ports, for the config service's discovery (default 443 and 6443).",
+          },
+          kubeApiTo: {
+            type: "array",
+            items: PEER,
+            description: "The Kubernetes API's peers; unset, any address.",
+          },
+          captureFetchPorts: {
+            ...PORTS,
+            description: "The ports capture fetches videos and images from (default 80 and 443).",
+          },
+          extra: {
+            type: "array",
+            items: opaque("A networking.k8s.io/v1 NetworkPolicyEgressRule."),
+            description: "Rules added to every component's, e.g. to an OpenTelemetry collector.",
+          },
+        },
       },
     },
   },

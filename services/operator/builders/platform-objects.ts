@@ -12,6 +12,7 @@ import { domainAutoscaler, domainDisruptionBudget, domainEnabled, domainService 
 import { gatewayIngress, platformServiceMonitor } from "./gateway-exposure.js";
 import { migrationJob } from "./migration-job.js";
 import { platformConfigMap } from "./platform-config-map.js";
+import { platformEgressPolicies } from "./platform-egress.js";
 import { platformNetworkPolicies } from "./platform-network-policy.js";
 
 export interface DesiredObject {
@@ -68,6 +69,7 @@ export function platformObjects(
   const objects: (object | undefined)[] = [
     settings,
     ...platformNetworkPolicies(platform),
+    ...platformEgressPolicies(platform),
     migrationJob(platform),
     ...(domainEnabled(platform, "config") ? configAccessObjects(platform) : []),
   ];

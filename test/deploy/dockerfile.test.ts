@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
-import { parse } from "yaml";
+import { DOMAIN_NAMES } from "../../services/operator/api/domain-names.js";
 import { REPO_ROOT } from "../../tools/dev/codegen/k8s/k8s-tools.js";
 import {
   IMAGE_COMMANDS,
@@ -139,16 +139,8 @@ test("the build stage copies the shipped tools whole and nothing of the develope
   );
 });
 
-test("the image's commands are the chart's components plus migrate, the m3 command line and the operator (helm/m3-operator), each with its main module", (t) => {
-  const values = parse(readFileSync(join(REPO_ROOT, "helm/m3/values.yaml"), "utf8")) as Record<
-    string,
-    unknown
-  >;
-  // A component is a block with replicas (monitoring, ingress and the like are not processes).
-  const components = Object.entries(values)
-    .filter(([, block]) => typeof block === "object" && block !== null && "replicas" in block)
-    .map(([name]) => name);
-  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...components, "migrate", "m3", "operator"].sort());
+test("the image's commands are the platform's domains and gateway (the operator's DOMAIN_NAMES), migrate, the m3 command line and the operator, each with its main module", (t) => {
+  t.deepEqual(Object.keys(IMAGE_COMMANDS).sort(), [...DOMAIN_NAMES, "migrate", "m3", "operator"].sort());
   for (const command of Object.keys(IMAGE_COMMANDS)) {
     t.true(existsSync(imageCommandModule(command)), `${command}: ${IMAGE_COMMANDS[command]}`);
   }

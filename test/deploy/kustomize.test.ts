@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
+import type { M3Platform } from "../../services/operator/api/m3platform-schema.js";
+import { platformObjects } from "../../services/operator/builders/platform-objects.js";
 import { renderKustomizeBase } from "../../tools/dev/codegen/k8s/kustomize-base.js";
-import { renderPostgresComponent } from "../../tools/dev/codegen/k8s/kustomize-postgres.js";
 import { type K8sObject, KUSTOMIZE_DIR, kustomize } from "../../tools/dev/codegen/k8s/render.js";
 import { ENDPOINT_NAMES_BY_COMPONENT, RAZIEL_NAMES } from "../support/config/raziel-names.js";
+import { UID } from "../support/deploy/chart-platform.js";
 import {
   assertDiscovery,
   assertProbes,
@@ -12,14 +14,7 @@ import {
   assertSecurityContexts,
   assertSelectors,
 } from "../support/deploy/manifest-assertions.js";
-import {
-  componentOf,
-  DOMAINS,
-  envOf,
-  findComponent,
-  ofKind,
-  podSpecOf,
-} from "../support/deploy/manifest-queries.js";
+import { effectiveEnvOf, findComponent, ofKind, podSpecOf } from "../support/deploy/manifest-queries.js";
 
 const builds = new Map<string, Promise<K8sObject[]>>();
 function build(dir: string): Promise<K8sObject[]> {
@@ -27,9 +22,15 @@ function build(dir: string): Promise<K8sObject[]> {
   return builds.get(dir) as Promise<K8sObject[]>;
 }
 
-/** The m3 objects, without the dev overlay's MariaDB and MinIO. */
-const m3Only = (objects: K8sObject[]) =>
-  objects.filter((object) => object.metadata.labels?.["app.kubernetes.io/instance"] === "m3");
+/** What the operator makes of the build's M3Platform, in the overlay's namespace. */
+async function builtFrom(dir: string): Promise<K8sObject[]> {
+  const declared = ofKind(await build(dir), "M3Platform")[0] as K8sObject;
+  const platform = {
+    ...(declared as unknown as M3Platform),
+    metadata: { name: declared.metadata.name, namespace: declared.metadata.namespace ?? "default", uid: UID },
+  };
+  return platformObjects(platform, {}, platform.spec.version) as unknown as K8sObject[];
+}
 
 test("k8s/base is what the chart renders (regenerate with tools/dev/codegen/k8s/generate-kustomize-base.ts)", async (t) => {
   const files = await renderKustomizeBase();
@@ -38,76 +39,70 @@ test("k8s/base is what the chart renders (regenerate with tools/dev/codegen/k8s/
   }
 });
 
-test("k8s/components/postgres is the chart's difference on PostgreSQL (regenerate with tools/dev/codegen/k8s/generate-kustomize-base.ts)", async (t) => {
-  t.is(
-    readFileSync(join(KUSTOMIZE_DIR, "components/postgres/kustomization.yaml"), "utf8"),
-    await renderPostgresComponent(),
-  );
-});
-
-for (const dir of ["base", "overlays/dev", "overlays/dev-postgres"]) {
-  test(`every object kubectl kustomize builds from k8s/${dir} passes the Kubernetes schema`, async (t) => {
-    const objects = await build(dir);
-    t.true(objects.length > 0);
-    await assertSchemaValid(t, objects);
-  });
-
-  test(`k8s/${dir} has stable selectors, gRPC probes and non-root read-only m3 pods`, async (t) => {
-    const objects = await build(dir);
-    assertSelectors(t, objects);
-    assertProbes(t, m3Only(objects));
-    assertSecurityContexts(t, m3Only(objects));
-  });
-
-  test(`k8s/${dir} Services carry the discovery labels and annotations the config service reads`, async (t) => {
-    const entries = assertDiscovery(t, await build(dir), ENDPOINT_NAMES_BY_COMPONENT);
-    const kb = entries.find((entry) => entry.names.includes("oni"));
-    t.is(kb?.internalUrl, "http://m3-gateway:8080/kb/v1");
-    t.is(kb?.secretEnv, "M3_KB_API_KEY");
-    t.deepEqual(entries.flatMap((entry) => entry.names).sort(), [...RAZIEL_NAMES]);
-    const charybdis = entries.find((entry) => entry.names.includes("charybdis"));
-    t.is(charybdis?.internalUrl, "http://m3-gateway:8080/references");
-  });
-}
-
-test("the base leaves the namespace to the overlay and has no Secret of its own", async (t) => {
+test("the base is the CRD, the operator and one M3Platform, without a namespace or a Secret of its own", async (t) => {
   const objects = await build("base");
+  t.deepEqual(objects.map((object) => object.kind).sort(), [
+    "CustomResourceDefinition",
+    "Deployment",
+    "M3Platform",
+    "Role",
+    "RoleBinding",
+    "ServiceAccount",
+  ]);
   t.deepEqual(
     objects.filter((object) => object.metadata.namespace !== undefined),
     [],
   );
-  t.deepEqual(ofKind(objects, "Secret"), []);
-  t.deepEqual(
-    [...new Set(ofKind(objects, "Deployment").map(componentOf))].sort(),
-    [...DOMAINS, "gateway"].sort(),
+  await assertSchemaValid(
+    t,
+    objects.filter((object) => object.kind !== "M3Platform"),
   );
-  t.is(findComponent(objects, "Job", "migrate").metadata.annotations?.["helm.sh/hook"], undefined);
 });
 
-test("the dev overlay adds MariaDB and MinIO, its secrets and one replica of everything in m3-dev", async (t) => {
+for (const dir of ["base", "overlays/dev", "overlays/dev-postgres"]) {
+  test(`the operator's objects for k8s/${dir}'s M3Platform pass the Kubernetes schema, with stable selectors, gRPC probes, non-root read-only pods and the discovery the config service reads`, async (t) => {
+    const built = await builtFrom(dir);
+    await assertSchemaValid(t, built);
+    assertSelectors(t, built);
+    assertProbes(t, built);
+    assertSecurityContexts(t, built);
+    const entries = assertDiscovery(t, built, ENDPOINT_NAMES_BY_COMPONENT);
+    t.deepEqual(entries.flatMap((entry) => entry.names).sort(), [...RAZIEL_NAMES]);
+  });
+}
+
+test("the dev overlay adds MariaDB and MinIO and the Secret the platform names (its name kept), one operator pod, in m3-dev", async (t) => {
   const objects = await build("overlays/dev");
-  t.true(objects.every((object) => object.metadata.namespace === "m3-dev"));
+  t.true(
+    objects.every(
+      (object) => object.kind === "CustomResourceDefinition" || object.metadata.namespace === "m3-dev",
+    ),
+  );
   for (const component of ["mysql", "minio"]) {
     t.notThrows(() => findComponent(objects, "Deployment", component));
     t.notThrows(() => findComponent(objects, "Service", component));
   }
   t.true(ofKind(objects, "Deployment").every((deployment) => deployment.spec.replicas === 1));
   const [secret] = ofKind(objects, "Secret");
-  const annotation = envOf(podSpecOf(findComponent(objects, "Deployment", "annotation")).containers[0]);
-  t.is(annotation.get("M3_MYSQL_PASSWORD"), `secret:${secret?.metadata.name}/mysql-password`);
+  t.is(secret?.metadata.name, "m3-secrets");
   t.is(
-    annotation.get("M3_ANNOTATION_DATABASE_URL"),
-    "mysql://m3:$(M3_MYSQL_PASSWORD)@mysql:3306/m3_annotation",
+    Buffer.from(secret?.data["database-url"], "base64").toString(),
+    "mysql://m3:m3-dev-password@mysql:3306/m3_platform",
   );
-  const upload = envOf(podSpecOf(findComponent(objects, "Deployment", "upload")).containers[0]);
+  const built = await builtFrom("overlays/dev");
+  const annotation = effectiveEnvOf(
+    built,
+    podSpecOf(findComponent(built, "Deployment", "annotation")).containers[0],
+  );
+  t.is(annotation.get("M3_DATABASE_URL"), "secret:m3-secrets/database-url");
+  t.is(annotation.get("M3_ANNOTATION_REGISTRY_SCHEMA"), "m3_platform");
+  const upload = effectiveEnvOf(built, podSpecOf(findComponent(built, "Deployment", "upload")).containers[0]);
   t.is(upload.get("M3_UPLOAD_S3_ENDPOINT"), "http://minio:9000");
-  const binding = ofKind(objects, "RoleBinding")[0];
-  t.is(binding?.subjects[0].namespace, "m3-dev");
+  t.is(ofKind(objects, "RoleBinding")[0]?.subjects[0].namespace, "m3-dev");
 });
 
 test("the dev-postgres overlay puts every domain with tables on its PostgreSQL, and runs no MariaDB", async (t) => {
   const objects = await build("overlays/dev-postgres");
-  t.true(objects.every((object) => object.metadata.namespace === "m3-dev"));
   t.notThrows(() => findComponent(objects, "Deployment", "postgres"));
   t.throws(() => findComponent(objects, "Deployment", "mysql"));
   t.deepEqual(
@@ -116,28 +111,14 @@ test("the dev-postgres overlay puts every domain with tables on its PostgreSQL, 
   );
   const [secret] = ofKind(objects, "Secret");
   t.truthy(secret?.data["postgres-password"]);
-  const workloads = [
-    ...["kb", "annotation", "registry"].map((domain) => findComponent(objects, "Deployment", domain)),
-    findComponent(objects, "Job", "migrate"),
-  ];
-  for (const workload of workloads) {
-    const env = envOf(podSpecOf(workload).containers[0]);
-    const names = [...env.keys()];
-    t.is(env.get("M3_POSTGRES_PASSWORD"), `secret:${secret?.metadata.name}/postgres-password`);
-    t.false(env.has("M3_MYSQL_PASSWORD"));
-    const urls = names.filter((name) => name.endsWith("_DATABASE_URL"));
-    t.true(urls.length > 0);
-    for (const url of urls) {
-      t.is(env.get(url), "postgres://m3:$(M3_POSTGRES_PASSWORD)@postgres:5432/m3", url);
-      t.true(names.indexOf(url) > names.indexOf("M3_POSTGRES_PASSWORD"), url);
-    }
-    const component = componentOf(workload) as string;
-    const policy = findComponent(objects, "NetworkPolicy", component);
-    const ports = policy.spec.egress.flatMap((rule: { ports: { port: number }[] }) =>
-      rule.ports.map((port) => port.port),
-    );
-    t.true(ports.includes(5432) && !ports.includes(3306), component);
-  }
-  const annotation = envOf(podSpecOf(findComponent(objects, "Deployment", "annotation")).containers[0]);
+  t.is(
+    Buffer.from(secret?.data["database-url"], "base64").toString(),
+    "postgres://m3:m3-dev-password@postgres:5432/m3",
+  );
+  const built = await builtFrom("overlays/dev-postgres");
+  const annotation = effectiveEnvOf(
+    built,
+    podSpecOf(findComponent(built, "Deployment", "annotation")).containers[0],
+  );
   t.is(annotation.get("M3_ANNOTATION_REGISTRY_SCHEMA"), "public");
 });

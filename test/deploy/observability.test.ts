@@ -3,10 +3,12 @@ import { join } from "node:path";
 import test from "ava";
 import { buildDashboard } from "../../tools/dev/codegen/k8s/grafana-dashboard.js";
 import { CHART_DIR, helmTemplate, type K8sObject } from "../../tools/dev/codegen/k8s/render.js";
+import { renderInstall } from "../support/deploy/chart-platform.js";
 import { validateK8sObject } from "../support/deploy/k8s-schema.js";
 import {
   componentOf,
   DOMAINS,
+  effectiveEnvOf,
   envOf,
   findComponent,
   ofKind,
@@ -22,10 +24,16 @@ import {
   ruleGroups,
 } from "../support/deploy/monitoring-queries.js";
 
+/** The chart's objects and the operator's for its M3Platform; no values file: ci/platform-values.yaml. */
 const rendered = new Map<string, Promise<K8sObject[]>>();
 function render(valuesFiles: string[] = [], set: string[] = []): Promise<K8sObject[]> {
-  const key = JSON.stringify([valuesFiles, set]);
-  if (!rendered.has(key)) rendered.set(key, helmTemplate({ valuesFiles, set }));
+  const files = valuesFiles.length > 0 ? valuesFiles : ["ci/platform-values.yaml"];
+  const key = JSON.stringify([files, set]);
+  if (!rendered.has(key))
+    rendered.set(
+      key,
+      renderInstall({ valuesFiles: files, set }).then((install) => install.all),
+    );
   return rendered.get(key) as Promise<K8sObject[]>;
 }
 const production = () => render(["ci/production-values.yaml"]);
@@ -41,7 +49,7 @@ test("the ServiceMonitor scrapes the gateway's http port and every domain's metr
   const objects = await production();
   const [monitor, ...others] = ofKind(objects, "ServiceMonitor");
   t.deepEqual(others, []);
-  t.is(monitor?.metadata.namespace, "monitoring");
+  t.is(monitor?.metadata.namespace, "media", "beside the Services it selects, as the operator's objects are");
   t.is(monitor?.metadata.labels?.release, "kube-prometheus-stack");
   t.deepEqual(monitor?.spec.namespaceSelector, { matchNames: ["media"] });
   const ports = monitor?.spec.endpoints.map((endpoint: { port: string }) => endpoint.port);
@@ -64,7 +72,11 @@ test("the ServiceMonitor scrapes the gateway's http port and every domain's metr
     const containerPort = container.ports.find((candidate: { name: string }) => candidate.name === portName);
     t.is(port.targetPort, portName);
     if (component !== "gateway") {
-      t.is(envOf(container).get("M3_METRICS_PORT"), String(containerPort.containerPort), component);
+      t.is(
+        effectiveEnvOf(objects, container).get("M3_METRICS_PORT"),
+        String(containerPort.containerPort),
+        component,
+      );
     }
   }
 });
@@ -224,6 +236,7 @@ test("the dashboard ConfigMap carries the sidecar's label, its own uid and the r
   }
   const other = dashboards(await render(["ci/production-values.yaml"], ["fullnameOverride=other"]));
   const otherRelease = await helmTemplate({ release: "m3b", valuesFiles: ["ci/production-values.yaml"] });
+  t.true(otherRelease.some((object) => object.kind === "M3Platform"));
   t.is(other[0]?.dashboard.uid, dashboard.uid, "the uid depends on the release, not on object names");
   t.not(dashboards(otherRelease)[0]?.dashboard.uid, dashboard.uid);
 });
@@ -238,7 +251,7 @@ test("the Grafana sidecar label is configurable", async (t) => {
       "grafanaDashboard.labels.extra=yes",
     ],
   );
-  const [map] = ofKind(objects, "ConfigMap");
+  const [map] = ofKind(objects, "ConfigMap").filter((object) => componentOf(object) === "monitoring");
   t.like(map?.metadata.labels, {
     dashboards: "m3",
     extra: "yes",
@@ -317,20 +330,31 @@ test("the helm test Pod asks /status and one read per enabled domain through the
   t.deepEqual(ofKind(await render([], ["tests.enabled=false"]), "Pod"), []);
 });
 
-test("with narrowed peers the gateway still admits the helm test Pod and the metrics scraper", async (t) => {
-  const policy = findComponent(await production(), "NetworkPolicy", "gateway");
-  const [clients, scraper] = policy.spec.ingress;
-  t.deepEqual(clients.from.at(-1), {
-    podSelector: {
-      matchLabels: {
-        "app.kubernetes.io/component": "test",
-        "app.kubernetes.io/instance": "m3",
-        "app.kubernetes.io/name": "m3",
-      },
-    },
+test("with narrowed peers the gateway still admits the config service, the helm test Pod and the metrics scraper", async (t) => {
+  const objects = await production();
+  const named = (name: string) =>
+    ofKind(objects, "NetworkPolicy").find((object) => object.metadata.name === name) as K8sObject;
+  const [clients, scraper] = named("m3-gateway").spec.ingress;
+  const test = ofKind(objects, "Pod")[0] as K8sObject;
+  const config = findComponent(objects, "Deployment", "config");
+  const admitted = (labels: Record<string, string> = {}) =>
+    clients.from.some((peer: { podSelector?: { matchLabels: Record<string, string> } }) =>
+      peer.podSelector ? selects(peer.podSelector.matchLabels, labels) : false,
+    );
+  t.deepEqual(clients.from[0], {
+    namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } },
   });
+  t.true(admitted(test.metadata.labels), "the helm test Pod");
+  t.true(admitted(config.spec.template.metadata.labels), "the config service");
+  t.false(admitted(findComponent(objects, "Deployment", "kb").spec.template.metadata.labels));
   t.deepEqual(scraper, {
     from: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
-    ports: [{ port: "http", protocol: "TCP" }],
+    ports: [{ port: 8080, protocol: "TCP" }],
   });
+  const domains = named("m3-domains");
+  t.deepEqual(domains.spec.ingress[1].from, scraper.from, "the domains' metrics port too");
+  const open = ofKind(await render(), "NetworkPolicy").find(
+    (object) => object.metadata.name === "m3-gateway",
+  );
+  t.deepEqual(open?.spec.ingress, [{ ports: [{ port: 8080, protocol: "TCP" }] }], "unset, anyone");
 });

@@ -1,20 +1,16 @@
 /**
  * The M3Platform resource (`m3.io/v1alpha1`): its spec and status as one structural OpenAPI
- * schema. The CRD (helm/m3-operator/crds/, k8s/operator/) is generated from it and the
+ * schema. The CRD (helm/m3/files/, k8s/base/) is generated from it and the
  * controller's types are inferred from it (schema-types.ts), so each field is declared here once.
  */
 import { DOMAIN_NAMES } from "./domain-names.js";
+import {
+  DATABASE_SPEC,
+  PLATFORM_REACH_PROPERTIES,
+  POD_PLACEMENT_PROPERTIES,
+} from "./platform-reach-schema.js";
 import type { Infer, SchemaNode } from "./schema-types.js";
-
-const secretKeyRef = {
-  type: "object",
-  description: "A key of a Secret in the platform's namespace.",
-  properties: {
-    name: { type: "string", description: "The Secret's name." },
-    key: { type: "string", description: "The key within the Secret." },
-  },
-  required: ["name", "key"],
-} as const satisfies SchemaNode;
+import { secretKeyRef } from "./secret-key-ref.js";
 
 const domainSpec = {
   type: "object",
@@ -59,6 +55,7 @@ const domainSpec = {
         },
       },
     },
+    ...POD_PLACEMENT_PROPERTIES,
   },
 } as const satisfies SchemaNode;
 
@@ -86,12 +83,7 @@ export const M3_PLATFORM_SPEC = {
       type: "string",
       description: "The URL clients reach the gateway at, e.g. https://m3.example.org.",
     },
-    database: {
-      type: "object",
-      description: "Where kb, annotation and registry keep their tables.",
-      properties: { urlSecret: { ...secretKeyRef, description: "The database URL (with its credentials)." } },
-      required: ["urlSecret"],
-    },
+    database: DATABASE_SPEC,
     objectStore: {
       type: "object",
       description: "The S3-compatible store of uploaded images (the upload domain).",
@@ -99,6 +91,10 @@ export const M3_PLATFORM_SPEC = {
         endpoint: { type: "string", description: "The S3 endpoint URL." },
         bucket: { type: "string", description: "The bucket." },
         region: { type: "string", default: "us-east-1", description: "The region." },
+        publicUrl: {
+          type: "string",
+          description: "The base of the image URLs the upload domain returns (M3_UPLOAD_PUBLIC_URL).",
+        },
         accessKeySecret: { ...secretKeyRef, description: "The access key id." },
         secretKeySecret: { ...secretKeyRef, description: "The secret access key." },
       },
@@ -120,7 +116,10 @@ export const M3_PLATFORM_SPEC = {
     nats: {
       type: "object",
       description: "The NATS server the domains publish their changes to.",
-      properties: { url: { type: "string", description: "nats://host:port" } },
+      properties: {
+        url: { type: "string", description: "nats://host:port (M3_EVENTS_NATS_URL); unset, NATS is off." },
+        subject: { type: "string", default: "vars", description: "The subject of the changes." },
+      },
     },
     otel: {
       type: "object",
@@ -218,6 +217,7 @@ export const M3_PLATFORM_SPEC = {
       },
       required: ["name"],
     },
+    ...PLATFORM_REACH_PROPERTIES,
   },
   required: ["image", "version", "publicUrl", "database", "secrets"],
 } as const satisfies SchemaNode;

@@ -2,20 +2,19 @@
  * The scheduled backup: `m3 backup --output <target> --retain N` in the platform's image, one
  * run at a time, with the same settings and secrets as the domains. No schedule, no CronJob.
  */
+import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
+import { databaseEnv, fromSecret } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
 /** The secrets `m3 backup` and `m3 restore` read: the database and the object store (archives go there). */
 export function archiveEnv(platform: M3Platform) {
-  const { database, objectStore } = platform.spec;
-  const secret = (name: string, ref: { name: string; key: string }) => ({
-    name,
-    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } },
-  });
-  const env = [secret("M3_DATABASE_URL", database.urlSecret)];
+  const { objectStore } = platform.spec;
+  const env = databaseEnv(platform, DATABASE_DOMAINS);
   if (objectStore) {
-    env.push(secret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
-    env.push(secret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
+    env.push(fromSecret("M3_UPLOAD_S3_ACCESS_KEY", objectStore.accessKeySecret));
+    env.push(fromSecret("M3_UPLOAD_S3_SECRET_KEY", objectStore.secretKeySecret));
   }
   return env;
 }
@@ -53,8 +52,11 @@ export function backupCronJob(platform: M3Platform, version: string) {
                   args: ["m3", "backup", "--output", backup.target, "--retain", String(backup.retain ?? 7)],
                   envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
                   env,
+                  securityContext: containerSecurity(),
+                  volumeMounts: volumeMounts(),
                 },
               ],
+              volumes: podVolumes(),
             },
           },
         },

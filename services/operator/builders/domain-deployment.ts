@@ -6,9 +6,15 @@
  */
 import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
+import { configServiceAccountName } from "./config-access.js";
+import { containerSecurity, podVolumes, processCommand, volumeMounts } from "./container-runtime.js";
+import { databaseEnv, databaseSecretNames, fromSecret } from "./database-env.js";
+import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
+import { domainEnabled } from "./domain-scaling.js";
 import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 import { platformSecretKeys } from "./platform-secret-keys.js";
+import { zeroMqContainerPorts, zeroMqEnv } from "./zeromq-feed.js";
 
 export const SETTINGS_HASH_ANNOTATION = "m3.io/settings-hash";
 export const SECRETS_HASH_ANNOTATION = "m3.io/secrets-hash";
@@ -25,6 +31,9 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
   const domainSpec: DomainSpec = spec.domains?.[domain] ?? {};
   const port = DOMAIN_PORTS[domain];
   const probe = domain === "gateway" ? { httpGet: { path: "/healthz", port: "http" } } : { grpc: { port } };
+  // The gateway is ready once its route table is bound; no domain is asked (a domain down must
+  // not take every gateway pod out of its Service).
+  const ready = domain === "gateway" ? { httpGet: { path: "/readyz", port: "http" } } : probe;
   const labels = selectorLabels(platform, domain);
   return {
     apiVersion: "apps/v1",
@@ -43,32 +52,41 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
         },
         spec: {
           automountServiceAccountToken: domain === "config",
+          ...(domain === "config" ? { serviceAccountName: configServiceAccountName(platform) } : {}),
+          ...(spec.imagePullSecrets?.length ? { imagePullSecrets: spec.imagePullSecrets } : {}),
+          ...(domainSpec.nodeSelector ? { nodeSelector: domainSpec.nodeSelector } : {}),
+          ...(domainSpec.tolerations?.length ? { tolerations: domainSpec.tolerations } : {}),
+          ...(domainSpec.affinity ? { affinity: domainSpec.affinity } : {}),
           securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
           containers: [
             {
               name: domain,
               image: domainImage(platform, domain, inputs.version),
+              ...(processCommand(domain) ? { command: processCommand(domain) } : {}),
               args: [domain],
               ports: [
                 { name: domain === "gateway" ? "http" : "grpc", containerPort: port, protocol: "TCP" },
                 ...(domain === "gateway"
                   ? []
                   : [{ name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" }]),
+                ...zeroMqContainerPorts(platform, domain),
               ],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: secretEnv(platform, domain),
-              readinessProbe: { ...probe, periodSeconds: 5 },
+              env: [
+                ...secretEnv(platform, domain),
+                ...zeroMqEnv(platform, domain),
+                ...(domainSpec.env ?? []),
+              ],
+              // Up to 3 minutes for a domain's first open (its migrations on SQLite), 1 for the gateway.
+              startupProbe: { ...probe, periodSeconds: 2, failureThreshold: domain === "gateway" ? 30 : 90 },
+              readinessProbe: { ...ready, periodSeconds: 5 },
               livenessProbe: { ...probe, periodSeconds: 10, failureThreshold: 6 },
               resources: domainSpec.resources ?? {},
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"] },
-              },
-              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+              securityContext: containerSecurity(),
+              volumeMounts: volumeMounts(),
             },
           ],
-          volumes: [{ name: "data", emptyDir: {} }],
+          volumes: podVolumes(domainSpec.dataSizeLimit),
         },
       },
     },
@@ -79,13 +97,6 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
 export function domainImage(platform: M3Platform, domain: DomainName, version: string): string {
   const { image, captureImage } = platform.spec;
   return `${domain === "capture" ? (captureImage ?? `${image}-capture`) : image}:${version}`;
-}
-
-function fromSecret(envName: string, ref: { name: string; key: string }, optional = false) {
-  return {
-    name: envName,
-    valueFrom: { secretKeyRef: { name: ref.name, key: ref.key, ...(optional ? { optional } : {}) } },
-  };
 }
 
 function secretEnv(platform: M3Platform, domain: DomainName) {
@@ -100,7 +111,15 @@ function secretEnv(platform: M3Platform, domain: DomainName) {
     fromSecret("M3_SIGNING_SECRET", { name, key: keys.signingSecret }),
     fromSecret("M3_PREVIOUS_SIGNING_SECRETS", { name, key: keys.previousSigningSecrets }, true),
   ];
-  if (DATABASE_DOMAINS.includes(domain)) env.push(fromSecret("M3_DATABASE_URL", spec.database.urlSecret));
+  if (DATABASE_DOMAINS.includes(domain)) env.push(...databaseEnv(platform, [domain]));
+  if (domain === "kb" && spec.admin?.passwordSecret)
+    env.push(fromSecret("M3_ADMIN_PASSWORD", spec.admin.passwordSecret));
+  if (domain === "config") {
+    // The key the config service lists for each endpoint (m3.io/secret-env names the variable).
+    const listed = discoveredDomains((name) => domainEnabled(platform, name));
+    for (const listedDomain of listed)
+      env.push(fromSecret(apiKeyEnvName(listedDomain), { name, key: keys.apiKey }));
+  }
   if (domain === "upload" && spec.objectStore) {
     env.push(fromSecret("M3_UPLOAD_S3_ACCESS_KEY", spec.objectStore.accessKeySecret));
     env.push(fromSecret("M3_UPLOAD_S3_SECRET_KEY", spec.objectStore.secretKeySecret));
@@ -111,7 +130,8 @@ function secretEnv(platform: M3Platform, domain: DomainName) {
 /** The Secrets a platform's pods read (their contents' hash goes into the pod template). */
 export function referencedSecretNames(platform: M3Platform): string[] {
   const { spec } = platform;
-  const names = [spec.secrets.name, spec.database.urlSecret.name];
+  const names = [spec.secrets.name, ...databaseSecretNames(platform)];
+  if (spec.admin?.passwordSecret) names.push(spec.admin.passwordSecret.name);
   if (spec.objectStore)
     names.push(spec.objectStore.accessKeySecret.name, spec.objectStore.secretKeySecret.name);
   return [...new Set(names)].sort();

@@ -1,26 +1,45 @@
 /** A domain's Service, HorizontalPodAutoscaler and PodDisruptionBudget. */
 import { DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
+import { discoveryAnnotations } from "./domain-discovery.js";
+import { METRICS_PORT } from "./platform-config-map.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { zeroMqServicePorts } from "./zeromq-feed.js";
 
+/**
+ * A domain's Service: headless for the gRPC domains, so its name resolves to every ready pod and
+ * callers balance over them (the dns:/// addresses of platform-config-map.ts); carrying the
+ * `m3.io/*` annotations the config service lists the domain by.
+ */
 export function domainService(platform: M3Platform, domain: DomainName) {
   const port = DOMAIN_PORTS[domain];
-  const name = domain === "gateway" ? "http" : "grpc";
+  const meta = objectMeta(platform, domain);
+  const annotations = discoveryAnnotations(platform, domain);
+  if (domain === "gateway") {
+    const service = platform.spec.gatewayService;
+    return {
+      apiVersion: "v1",
+      kind: "Service",
+      metadata: service?.annotations ? { ...meta, annotations: service.annotations } : meta,
+      spec: {
+        type: service?.type ?? "ClusterIP",
+        selector: selectorLabels(platform, domain),
+        ports: [{ name: "http", port, targetPort: "http", protocol: "TCP", appProtocol: "http" }],
+      },
+    };
+  }
   return {
     apiVersion: "v1",
     kind: "Service",
-    metadata: objectMeta(platform, domain),
+    metadata: Object.keys(annotations).length > 0 ? { ...meta, annotations } : meta,
     spec: {
       type: "ClusterIP",
+      clusterIP: "None",
       selector: selectorLabels(platform, domain),
       ports: [
-        {
-          name,
-          port,
-          targetPort: name,
-          protocol: "TCP",
-          ...(name === "grpc" ? { appProtocol: "grpc" } : {}),
-        },
+        { name: "grpc", port, targetPort: "grpc", protocol: "TCP", appProtocol: "grpc" },
+        { name: "metrics", port: METRICS_PORT, targetPort: "metrics", protocol: "TCP" },
+        ...zeroMqServicePorts(platform, domain),
       ],
     },
   };

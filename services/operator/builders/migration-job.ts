@@ -6,6 +6,8 @@
  */
 import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
+import { databaseEnv } from "./database-env.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
 export const MIGRATION_VERSION_ANNOTATION = "m3.io/version";
@@ -19,7 +21,7 @@ export function migrationJobName(platform: M3Platform, version: string): string 
 }
 
 export function migrationJob(platform: M3Platform) {
-  const { image, version, database } = platform.spec;
+  const { image, version } = platform.spec;
   const meta = objectMeta(platform, "migrate", migrationJobName(platform, version));
   return {
     apiVersion: "batch/v1",
@@ -40,21 +42,12 @@ export function migrationJob(platform: M3Platform) {
               image: `${image}:${version}`,
               args: ["migrate", ...DATABASE_DOMAINS],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: [
-                {
-                  name: "M3_DATABASE_URL",
-                  valueFrom: { secretKeyRef: { name: database.urlSecret.name, key: database.urlSecret.key } },
-                },
-              ],
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"] },
-              },
-              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+              env: databaseEnv(platform, DATABASE_DOMAINS),
+              securityContext: containerSecurity(),
+              volumeMounts: volumeMounts(),
             },
           ],
-          volumes: [{ name: "data", emptyDir: {} }],
+          volumes: podVolumes(),
         },
       },
     },

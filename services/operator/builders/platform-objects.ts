@@ -6,10 +6,13 @@ import { createHash } from "node:crypto";
 import { DOMAIN_NAMES } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { backupCronJob } from "./backup-cron-job.js";
+import { configAccessObjects } from "./config-access.js";
 import { domainDeployment } from "./domain-deployment.js";
 import { domainAutoscaler, domainDisruptionBudget, domainEnabled, domainService } from "./domain-scaling.js";
+import { gatewayIngress, platformServiceMonitor } from "./gateway-exposure.js";
 import { migrationJob } from "./migration-job.js";
 import { platformConfigMap } from "./platform-config-map.js";
+import { platformEgressPolicies } from "./platform-egress.js";
 import { platformNetworkPolicies } from "./platform-network-policy.js";
 
 export interface DesiredObject {
@@ -19,9 +22,23 @@ export interface DesiredObject {
   [field: string]: unknown;
 }
 
+export interface OwnedKind {
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  /**
+   * A kind a cluster may not serve (its CRD belongs to another operator): not watched, and its
+   * clean-up is skipped when the API server does not know it.
+   */
+  optional?: true;
+}
+
 /** The kinds a platform may own, for the watches and the clean-up of objects no longer desired. */
-export const OWNED_KINDS = [
+export const OWNED_KINDS: readonly OwnedKind[] = [
   { apiVersion: "v1", kind: "ConfigMap", plural: "configmaps" },
+  { apiVersion: "v1", kind: "ServiceAccount", plural: "serviceaccounts" },
+  { apiVersion: "rbac.authorization.k8s.io/v1", kind: "Role", plural: "roles" },
+  { apiVersion: "rbac.authorization.k8s.io/v1", kind: "RoleBinding", plural: "rolebindings" },
   { apiVersion: "v1", kind: "Service", plural: "services" },
   { apiVersion: "apps/v1", kind: "Deployment", plural: "deployments" },
   { apiVersion: "autoscaling/v2", kind: "HorizontalPodAutoscaler", plural: "horizontalpodautoscalers" },
@@ -29,7 +46,14 @@ export const OWNED_KINDS = [
   { apiVersion: "networking.k8s.io/v1", kind: "NetworkPolicy", plural: "networkpolicies" },
   { apiVersion: "batch/v1", kind: "CronJob", plural: "cronjobs" },
   { apiVersion: "batch/v1", kind: "Job", plural: "jobs" },
-] as const;
+  { apiVersion: "networking.k8s.io/v1", kind: "Ingress", plural: "ingresses" },
+  {
+    apiVersion: "monitoring.coreos.com/v1",
+    kind: "ServiceMonitor",
+    plural: "servicemonitors",
+    optional: true,
+  },
+];
 
 /**
  * secretsData: the referenced Secrets' data by name (what the pods' secrets hash covers);
@@ -45,7 +69,9 @@ export function platformObjects(
   const objects: (object | undefined)[] = [
     settings,
     ...platformNetworkPolicies(platform),
+    ...platformEgressPolicies(platform),
     migrationJob(platform),
+    ...(domainEnabled(platform, "config") ? configAccessObjects(platform) : []),
   ];
   for (const domain of DOMAIN_NAMES.filter((name) => domainEnabled(platform, name))) {
     objects.push(
@@ -61,7 +87,10 @@ export function platformObjects(
       domainDisruptionBudget(platform, domain),
     );
   }
+  if (domainEnabled(platform, "gateway")) objects.push(gatewayIngress(platform));
   if (version !== undefined) objects.push(backupCronJob(platform, version));
+  // Last: where its CRD is missing, its refusal leaves everything else applied.
+  objects.push(platformServiceMonitor(platform));
   return objects.filter((object): object is DesiredObject => object !== undefined);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { archiveEnv } from "./backup-cron-job.js";
+import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
 import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
 
 export function restoreJobName(platform: M3Platform, id: string): string {
@@ -42,15 +43,11 @@ export function restoreJob(platform: M3Platform, version: string) {
               args: ["m3", "restore", "--input", restore.from, ...(restore.force ? ["--force"] : [])],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
               env: archiveEnv(platform),
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ["ALL"] },
-              },
-              volumeMounts: [{ name: "data", mountPath: "/var/lib/m3" }],
+              securityContext: containerSecurity(),
+              volumeMounts: volumeMounts(),
             },
           ],
-          volumes: [{ name: "data", emptyDir: {} }],
+          volumes: podVolumes(),
         },
       },
     },

@@ -50,7 +50,8 @@ export function platformInformers(kubeConfig: KubeConfig, namespace: string): Pl
   );
   const owned = new Map<string, CachingInformer>();
   const ownedByKind = new Map<string, CachingInformer>();
-  for (const { apiVersion, kind, plural } of OWNED_KINDS) {
+  // An optional kind (the Prometheus operator's ServiceMonitor) is not watched: a cluster may not serve it.
+  for (const { apiVersion, kind, plural } of OWNED_KINDS.filter((owned) => !owned.optional)) {
     const base = apiVersion === "v1" ? "/api/v1" : `/apis/${apiVersion}`;
     const informer = makeInformer(
       kubeConfig,

@@ -145,7 +145,9 @@ export class PlatformReconciler {
   private async applyObjects(platform: M3Platform, desired: DesiredObject[]): Promise<boolean> {
     let changed = false;
     for (const object of desired) {
-      const outcome = await this.clients.applier.apply(object);
+      const outcome = await this.clients.applier.apply(object).catch((error: unknown) => {
+        throw new Error(`${object.kind} ${object.metadata.name}: ${describe(error)}`);
+      });
       if (outcome !== "unchanged") changed = true;
       if (outcome === "created") {
         await this.clients.events.record(
@@ -165,19 +167,18 @@ export class PlatformReconciler {
     }
     const selector = `${MANAGED_BY_SELECTOR},${INSTANCE_LABEL}=${platform.metadata.name}`;
     const restoreJobKept = restoreJobToKeep(platform);
-    for (const { apiVersion, kind } of OWNED_KINDS) {
+    for (const { apiVersion, kind, optional } of OWNED_KINDS) {
       const keep = new Set(
         desired.filter((object) => object.kind === kind).map((object) => object.metadata.name),
       );
       if (kind === "Job" && restoreJobKept !== undefined) keep.add(restoreJobKept);
-      const removed = await this.clients.applier.prune(
-        apiVersion,
-        kind,
-        platform.metadata.namespace,
-        selector,
-        platform.metadata.uid,
-        keep,
-      );
+      const removed = await this.clients.applier
+        .prune(apiVersion, kind, platform.metadata.namespace, selector, platform.metadata.uid, keep)
+        .catch((error: unknown) => {
+          // A kind this cluster does not serve holds nothing to clean up.
+          if (optional && keep.size === 0 && kindNotServed(error)) return [];
+          throw error;
+        });
       for (const what of removed) {
         changed = true;
         await this.clients.events.record(platform, "Normal", "Deleted", `deleted ${what}, no longer desired`);
@@ -220,4 +221,10 @@ function describe(error: unknown): string {
     return `${error.code}: ${String(error.body)}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The API server's answer for a group or kind it does not serve (no CRD installed). */
+function kindNotServed(error: unknown): boolean {
+  if (error instanceof ApiException && error.code === 404) return true;
+  return error instanceof Error && error.message.startsWith("Unrecognized API version and kind");
 }

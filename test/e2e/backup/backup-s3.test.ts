@@ -1,8 +1,9 @@
 /**
- * Archives on an object store, against a real S3 server (s3rver, or MinIO in a container) started here: the chart's
- * backup CronJob command (`m3 backup --output s3://bucket/prefix/ --retain N`, taken from the
- * rendered chart) run as a script runs it, its retention, and `m3 restore --input s3://…` into
- * an empty platform that then answers every read route as its source did.
+ * Archives on an object store, against a real S3 server (s3rver, or MinIO in a container) started here: the
+ * platform's backup CronJob command (`m3 backup --output s3://bucket/prefix/ --retain N`, as the
+ * operator renders it for the chart's M3Platform) run as a script runs it, its retention, and
+ * `m3 restore --input s3://…` into an empty platform that then answers every read route as its
+ * source did.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,8 +13,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
 import { Client } from "minio";
-import { helmTemplate } from "../../../tools/dev/codegen/k8s/render.js";
 import { type S3TestServer, startTestS3Server } from "../../../tools/dev/fixtures/s3-server.js";
+import { renderInstall } from "../../support/deploy/chart-platform.js";
 import { findComponent, podSpecOf } from "../../support/deploy/manifest-queries.js";
 import { type Answer, readAnswers } from "../../support/e2e/platform-answers.js";
 import { type FilledPlatform, fillPlatform, IMAGE_PUBLIC_URL } from "../../support/e2e/platform-fill.js";
@@ -101,19 +102,19 @@ test.after.always(async () => {
 });
 
 test.serial(
-  "the chart's backup CronJob command writes archives to the bucket and keeps the newest of them",
+  "the platform's backup CronJob command writes archives to the bucket and keeps the newest of them",
   async (t) => {
     const server = s3 as S3TestServer;
     const { dataDir } = source as NonNullable<typeof source>;
-    const objects = await helmTemplate({
+    // The chart's M3Platform, through the operator's builders: the CronJob the operator runs.
+    const { built } = await renderInstall({
+      valuesFiles: ["ci/platform-values.yaml"],
       set: [
-        "backup.enabled=true",
-        `backup.bucket=${BUCKET}`,
-        `backup.prefix=${PREFIX}`,
-        `backup.retention=${RETENTION}`,
+        `platform.spec.backup.target=s3://${BUCKET}/${PREFIX}`,
+        `platform.spec.backup.retain=${RETENTION}`,
       ],
     });
-    const [command, ...args] = podSpecOf(findComponent(objects, "CronJob", "backup")).containers[0]
+    const [command, ...args] = podSpecOf(findComponent(built, "CronJob", "backup")).containers[0]
       .args as string[];
     t.is(command, "m3");
     t.deepEqual(args, ["backup", "--output", `s3://${BUCKET}/${PREFIX}`, "--retain", String(RETENTION)]);

@@ -8,6 +8,7 @@ import type { K8sObject } from "../../../tools/dev/codegen/k8s/render.js";
 import { validateK8sObject } from "./k8s-schema.js";
 import {
   componentOf,
+  effectiveEnvOf,
   envOf,
   findComponent,
   ofKind,
@@ -84,7 +85,10 @@ export function assertProbes(t: ExecutionContext, objects: readonly K8sObject[])
     }
     const grpcPort = container.ports.find((port: { name: string }) => port.name === "grpc").containerPort;
     for (const probe of probes) t.deepEqual(probe.grpc, { port: grpcPort }, deployment.metadata.name);
-    t.is(envOf(container).get(`M3_${component?.toUpperCase()}_GRPC_PORT`), String(grpcPort));
+    t.is(
+      effectiveEnvOf(objects, container).get(`M3_${component?.toUpperCase()}_GRPC_PORT`),
+      String(grpcPort),
+    );
   }
 }
 

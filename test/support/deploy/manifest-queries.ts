@@ -47,3 +47,20 @@ export function envOf(container: {
 export function selects(selector: Record<string, string>, labels: Record<string, string> = {}): boolean {
   return Object.entries(selector).every(([key, value]) => labels[key] === value);
 }
+
+/**
+ * What a container's process sees: the ConfigMaps it reads by envFrom (found among the objects),
+ * then its own env over them, as envOf maps them.
+ */
+export function effectiveEnvOf(
+  objects: readonly K8sObject[],
+  // biome-ignore lint/suspicious/noExplicitAny: rendered manifests are untyped data.
+  container: any,
+): Map<string, string> {
+  const fromMaps = (container.envFrom ?? []).flatMap((source: { configMapRef?: { name: string } }) =>
+    Object.entries(
+      ofKind(objects, "ConfigMap").find((map) => map.metadata.name === source.configMapRef?.name)?.data ?? {},
+    ),
+  ) as [string, string][];
+  return new Map([...fromMaps, ...envOf(container)]);
+}

@@ -49,6 +49,22 @@ const METADATA: OpenApiSchema = {
     namespace: { type: "string" },
     labels: STRING_MAP,
     annotations: STRING_MAP,
+    // ObjectMeta's: the operator's objects name their M3Platform as their owner.
+    ownerReferences: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["apiVersion", "kind", "name", "uid"],
+        properties: {
+          apiVersion: { type: "string" },
+          kind: { type: "string" },
+          name: { type: "string" },
+          uid: { type: "string" },
+          controller: { type: "boolean" },
+          blockOwnerDeletion: { type: "boolean" },
+        },
+      },
+    },
   },
 };
 

@@ -13,6 +13,7 @@ import { registerHealth } from "./commands/health.command.js";
 import { registerImport } from "./commands/import.command.js";
 import { registerKbImport } from "./commands/kb-import.command.js";
 import { registerMigrate } from "./commands/migrate.command.js";
+import { registerOperator } from "./commands/operator.command.js";
 import { registerStart } from "./commands/start.command.js";
 import { registerToken } from "./commands/token.command.js";
 import { registerUsers } from "./commands/users.command.js";
@@ -33,6 +34,7 @@ for (const register of [
   registerToken,
   registerHealth,
   registerUsers,
+  registerOperator,
 ]) {
   register(program);
 }

@@ -1,11 +1,7 @@
-/**
- * Writes k8s/base and the PostgreSQL component (k8s/components/postgres) from the chart:
- * `npx tsx tools/dev/codegen/k8s/generate-kustomize-base.ts`.
- */
+/** Writes k8s/base from the chart: `npx tsx tools/dev/codegen/k8s/generate-kustomize-base.ts`. */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderKustomizeBase } from "./kustomize-base.js";
-import { renderPostgresComponent } from "./kustomize-postgres.js";
 import { KUSTOMIZE_DIR } from "./render.js";
 
 const baseDir = join(KUSTOMIZE_DIR, "base");
@@ -14,8 +10,3 @@ mkdirSync(baseDir, { recursive: true });
 for (const stale of readdirSync(baseDir).filter((name) => !files.has(name))) rmSync(join(baseDir, stale));
 for (const [name, text] of files) writeFileSync(join(baseDir, name), text);
 console.log(`wrote ${files.size} files to ${baseDir}`);
-
-const postgresDir = join(KUSTOMIZE_DIR, "components/postgres");
-mkdirSync(postgresDir, { recursive: true });
-writeFileSync(join(postgresDir, "kustomization.yaml"), await renderPostgresComponent());
-console.log(`wrote ${postgresDir}/kustomization.yaml`);

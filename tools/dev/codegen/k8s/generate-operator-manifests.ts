@@ -1,22 +1,15 @@
 /**
- * Writes helm/m3-operator/files/ (the CRD, the Role's rules) and k8s/operator/:
- * `npx tsx tools/dev/codegen/k8s/generate-operator-manifests.ts`. A deploy test fails when they are stale.
+ * Writes helm/m3/crds/ (the CRD) and helm/m3/files/ (the operator Role's rules):
+ * `npx tsx tools/dev/codegen/k8s/generate-operator-manifests.ts`; then regenerate k8s/base
+ * (generate-kustomize-base.ts), which renders the chart. A deploy test fails when they are stale.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { renderOperatorChartFiles, renderOperatorKustomize } from "./operator-manifests.js";
-import { KUSTOMIZE_DIR, OPERATOR_CHART_DIR } from "./render.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { renderOperatorChartFiles } from "./operator-manifests.js";
+import { CHART_DIR } from "./render.js";
 
-const filesDir = join(OPERATOR_CHART_DIR, "files");
-mkdirSync(filesDir, { recursive: true });
-for (const [name, text] of renderOperatorChartFiles()) writeFileSync(join(filesDir, name), text);
-console.log(`wrote ${filesDir}`);
-
-// Rendered after the chart's files are written: the render reads them.
-const kustomizeDir = join(KUSTOMIZE_DIR, "operator");
-const files = await renderOperatorKustomize();
-mkdirSync(kustomizeDir, { recursive: true });
-for (const stale of readdirSync(kustomizeDir).filter((name) => !files.has(name)))
-  rmSync(join(kustomizeDir, stale));
-for (const [name, text] of files) writeFileSync(join(kustomizeDir, name), text);
-console.log(`wrote ${files.size} files to ${kustomizeDir}`);
+for (const [path, text] of renderOperatorChartFiles()) {
+  mkdirSync(dirname(join(CHART_DIR, path)), { recursive: true });
+  writeFileSync(join(CHART_DIR, path), text);
+  console.log(`wrote helm/m3/${path}`);
+}

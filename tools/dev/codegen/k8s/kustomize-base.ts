@@ -1,12 +1,25 @@
 import { stringify } from "yaml";
 import { helmTemplate, type K8sObject } from "./render.js";
 
-/** The chart values the kustomize base is rendered with: fixed names, one Secret the overlay generates. */
+/**
+ * The chart values the kustomize base is rendered with: fixed names, and a platform whose every
+ * credential is a key of one Secret, `m3-secrets`, that the overlay generates.
+ */
 export const BASE_VALUES = [
   "fullnameOverride=m3",
-  "secrets.existingSecret=m3-secrets",
-  "mysql.existingSecret=m3-secrets",
-  "minio.existingSecret=m3-secrets",
+  "platform.spec.secrets.name=m3-secrets",
+  "platform.spec.secrets.apiKeyKey=api-key",
+  "platform.spec.secrets.signingSecretKey=signing-secret",
+  "platform.spec.admin.passwordSecret.name=m3-secrets",
+  "platform.spec.admin.passwordSecret.key=admin-password",
+  "platform.spec.database.urlSecret.name=m3-secrets",
+  "platform.spec.database.urlSecret.key=database-url",
+  "platform.spec.objectStore.endpoint=http://minio:9000",
+  "platform.spec.objectStore.bucket=m3-images",
+  "platform.spec.objectStore.accessKeySecret.name=m3-secrets",
+  "platform.spec.objectStore.accessKeySecret.key=access-key",
+  "platform.spec.objectStore.secretKeySecret.name=m3-secrets",
+  "platform.spec.objectStore.secretKeySecret.key=secret-key",
 ];
 const RENDER_NAMESPACE = "kustomize-base";
 const HELM_ONLY_LABELS = ["helm.sh/chart", "app.kubernetes.io/managed-by"];
@@ -17,16 +30,23 @@ export const HEADER =
 
 /**
  * The k8s/base files: the chart rendered once, without Helm's own labels and hooks and
- * without a namespace (kustomize sets it), one file per component plus kustomization.yaml.
+ * without a namespace (kustomize sets it): the CRD, the operator, the M3Platform, plus
+ * kustomization.yaml.
  */
 export async function renderKustomizeBase(): Promise<Map<string, string>> {
   const byComponent = new Map<string, K8sObject[]>();
   for (const object of await renderKustomizeObjects(BASE_VALUES)) {
-    const component = object.metadata.labels?.["app.kubernetes.io/component"] ?? "platform";
+    const component =
+      object.kind === "CustomResourceDefinition"
+        ? "customresourcedefinition"
+        : (object.metadata.labels?.["app.kubernetes.io/component"] ?? "platform");
     byComponent.set(component, [...(byComponent.get(component) ?? []), object]);
   }
   const files = new Map<string, string>();
-  for (const [component, members] of byComponent) {
+  // The CRD first: the M3Platform can be applied only once its kind is served.
+  const order = (name: string) => (name === "customresourcedefinition" ? 0 : 1);
+  const components = [...byComponent].sort(([a], [b]) => order(a) - order(b));
+  for (const [component, members] of components) {
     files.set(`${component}.yaml`, HEADER + members.map((object) => stringify(object)).join("---\n"));
   }
   const kustomization = {
@@ -58,13 +78,6 @@ export function withoutHelm(object: K8sObject): K8sObject {
     if (metadata?.labels) metadata.labels["app.kubernetes.io/managed-by"] = "kustomize";
   }
   for (const annotation of HELM_ONLY_ANNOTATIONS) delete copy.metadata.annotations?.[annotation];
-  // In-cluster URLs name the gateway Service alone: the config service runs in the same namespace.
-  for (const [key, value] of Object.entries(copy.metadata.annotations ?? {})) {
-    (copy.metadata.annotations as Record<string, string>)[key] = String(value).replace(
-      `.${RENDER_NAMESPACE}.svc.cluster.local`,
-      "",
-    );
-  }
   for (const subject of copy.subjects ?? []) delete subject.namespace;
   return copy;
 }

@@ -24,7 +24,6 @@ export interface K8sObject {
 
 export const CHART_DIR = join(REPO_ROOT, "helm/m3");
 export const KUSTOMIZE_DIR = join(REPO_ROOT, "k8s");
-export const OPERATOR_CHART_DIR = join(REPO_ROOT, "helm/m3-operator");
 
 export interface HelmRenderOptions {
   /** The chart's folder; default helm/m3. */
@@ -55,7 +54,7 @@ export async function helmLint(options: HelmRenderOptions = {}): Promise<string>
   return stdout;
 }
 
-/** The objects `helm template` renders (hooks included), in output order. */
+/** The objects `helm template` renders (the CRDs of crds/ and hooks included), in output order. */
 export async function helmTemplate(options: HelmRenderOptions = {}): Promise<K8sObject[]> {
   const { stdout } = await run(
     k8sTools().helm,
@@ -65,6 +64,7 @@ export async function helmTemplate(options: HelmRenderOptions = {}): Promise<K8s
       options.chart ?? CHART_DIR,
       "--namespace",
       options.namespace ?? "media",
+      "--include-crds",
       ...helmArguments(options),
     ],
     { maxBuffer: 32 * 1024 * 1024 },

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { M3_PLATFORM_SPEC } from "../../../../services/operator/api/m3platform-schema.js";
+import type { SchemaNode } from "../../../../services/operator/api/schema-types.js";
 import { CHART_DIR } from "./render.js";
 
 type Schema = Record<string, unknown>;
@@ -19,15 +21,8 @@ const PASS_THROUGH = new Set([
 /** Prometheus durations (scrape interval and timeout). */
 const DURATIONS = new Set(["interval", "scrapeTimeout"]);
 const ENUMS: Record<string, string[]> = {
-  logLevel: ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
-  "image.pullPolicy": ["Always", "IfNotPresent", "Never"],
-  "gateway.service.type": ["ClusterIP", "NodePort", "LoadBalancer"],
+  "operator.image.pullPolicy": ["Always", "IfNotPresent", "Never"],
 };
-const PORT_LISTS = new Set(["kubeApiPorts", "captureEgressPorts"]);
-const ENV_LISTS = new Set(["env", "commonEnv"]);
-/** Lists of host names (and `*.domain` patterns). */
-const HOST_LISTS = new Set(["cropAllowedHosts"]);
-const DOMAINS = ["kb", "annotation", "registry", "config", "capture", "upload"];
 
 /** The `## @param <path> <description>` comments of values.yaml. */
 export function readParamComments(valuesText: string): Map<string, string> {
@@ -46,14 +41,7 @@ export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "val
     const name = path.at(-1) ?? "";
     let schema: Schema;
     if (Array.isArray(value)) {
-      const items = PORT_LISTS.has(name)
-        ? { type: "integer", minimum: 1, maximum: 65535 }
-        : ENV_LISTS.has(name)
-          ? { type: "object", required: ["name"] }
-          : HOST_LISTS.has(name)
-            ? { type: "string", minLength: 1 }
-            : { type: "object" };
-      schema = { type: "array", items };
+      schema = { type: "array", items: { type: "object" } };
     } else if (value !== null && typeof value === "object") {
       schema = { type: "object" };
       if (!PASS_THROUGH.has(name)) {
@@ -78,11 +66,36 @@ export function buildValuesSchema(valuesText = readFileSync(join(CHART_DIR, "val
   };
   const root = schemaOf(parse(valuesText), []);
   const properties = root.properties as Record<string, Schema>;
-  for (const domain of DOMAINS) (properties[domain] as Schema).required = ["enabled", "grpcPort"];
-  (properties.publicUrl as Schema).pattern = "^https?://";
-  (properties.mysql as Schema).required = ["host", "port", "username", "databases"];
-  // `backup --retain` keeps at least the archive just written.
-  const backup = (properties.backup as Schema).properties as Record<string, Schema>;
-  (backup.retention as Schema).minimum = 1;
+  const platform = (properties.platform as Schema).properties as Record<string, Schema>;
+  // The platform's spec is checked against the CRD's own schema (the chart fills in what the CRD
+  // requires and values may leave out: the version, the Secrets).
+  platform.spec = { description: platform.spec?.description, ...valuesSchemaOf(M3_PLATFORM_SPEC) };
+  const spec = (platform.spec as Schema).properties as Record<string, Schema>;
+  (spec.publicUrl as Schema).pattern = "^https?://";
+  (platform.spec as Schema).required = ["image", "publicUrl"];
   return { $schema: "http://json-schema.org/draft-07/schema#", title: "m3 chart values", ...root };
+}
+
+/**
+ * A CRD schema node as JSON Schema for values: unknown keys refused where the CRD lists the
+ * properties (the API server would silently prune them), no required fields (the chart fills
+ * some in), and without the Kubernetes extensions.
+ */
+function valuesSchemaOf(node: SchemaNode): Schema {
+  const schema: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "required" || key.startsWith("x-kubernetes-")) continue;
+    if (key === "properties") {
+      schema.properties = Object.fromEntries(
+        Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [
+          name,
+          valuesSchemaOf(child),
+        ]),
+      );
+      schema.additionalProperties = false;
+    } else if (key === "items" || key === "additionalProperties") {
+      schema[key] = valuesSchemaOf(value as SchemaNode);
+    } else schema[key] = value;
+  }
+  return schema;
 }

@@ -11,6 +11,7 @@ import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ChangeFeed } from "../events/change-feed.js";
 import { type ChangeSource, grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
 import { registerEventsRoute } from "../events/events-route.js";
+import { registerVideoFileRoute } from "../media/video-file-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
@@ -115,6 +116,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   }));
   const clients = [...new Set(domains.map((domain) => domain.client))];
   const annotation = domains.find((domain) => domain.service.domain === "annotation");
+  const capture = domains.find(
+    (domain) => domain.service.domain === "capture" && domain.service.name === undefined,
+  );
   const nats = options.changeEventsNats;
   const relay = options.changeRelay;
   const changes =
@@ -141,6 +145,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     registerSystemRoutes(router, clients, metrics, options.workerId);
     if (annotation && changes)
       registerEventsRoute(router, `${annotation.service.basePath}/v1/events`, changes);
+    if (capture) registerVideoFileRoute(router, `${capture.service.basePath}/media`, capture.client);
     for (const { target, routes } of bound) {
       registerDocsRoutes(
         router,

@@ -132,7 +132,7 @@ test.serial(
     await signIn(page, origin, "demo-annotator");
     await openClip(page);
     const list = page.getByRole("region", { name: /Annotations/ });
-    const boxed = list.getByRole("button", { name: /^00:06\.400 / }).first();
+    const boxed = list.getByRole("button", { name: /^00:06\.400 .* 1 box / });
     await boxed.click();
     await page.waitForFunction(
       () => Math.abs((document.querySelector("video")?.currentTime ?? 0) - 6.4) < 0.01,
@@ -170,6 +170,9 @@ test.serial(
     const shown = await timeShown(page);
     t.true(currentTime >= 6.4 && currentTime <= shown + 0.02, `current ${currentTime}, shown ${shown}`);
     t.not(await readout.nth(0).innerText(), "unknown");
+    // Back on the boxed annotation: its box again, as the screenshot shows it.
+    await boxed.click();
+    await overlay.waitFor();
     await checkScreen(t, opened, "watch");
   },
 );

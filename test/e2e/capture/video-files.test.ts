@@ -179,10 +179,13 @@ test("nothing outside the roots: .., encoded dots, a symlink out and a forged ti
   t.false(read.body.toString().includes("SECRET-CONTENT"));
 });
 
-test("a missing file is a 404, an http URL a 400 (it plays from its own server)", async (t) => {
+test("a missing file is a 404, an http URL or none a 400 (it plays from its own server)", async (t) => {
   const missing = await askTicket(stack, pathToFileURL(join(root, "none.mp4")).href, `Bearer ${userToken}`);
   t.is(missing.status, 404);
   const web = await askTicket(stack, "https://example.org/clip.mp4", `Bearer ${userToken}`);
   t.is(web.status, 400);
   t.regex((web.json as { message: string }).message, /file: URL/);
+  const none = await askTicket(stack, "", `Bearer ${userToken}`);
+  t.is(none.status, 400);
+  t.regex((none.json as { message: string }).message, /videoUrl must be a file: URL/);
 });

@@ -177,6 +177,31 @@ test.serial(
   },
 );
 
+test.serial("a clip whose ticket is refused gets a new ticket once and plays", async (t) => {
+  const opened = await openPage(browser, [
+    /^401 GET .*\/capture\/media\?ticket=/,
+    /^Failed to load resource: the server responded with a status of 401/,
+  ]);
+  const { page } = opened;
+  await signIn(page, origin, "demo-annotator");
+  let reads = 0;
+  // The first read answers as an expired ticket would; the ones after go through.
+  await page.route(/\/capture\/media\?ticket=/, async (route) => {
+    if (reads++ > 0) return route.continue();
+    return route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"expired"}' });
+  });
+  const tickets: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/capture/media/tickets")) tickets.push(request.url());
+  });
+  await openClip(page);
+  t.is(tickets.length, 2);
+  t.is(await page.getByRole("alert").count(), 0);
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.3);
+  await checkScreen(t, opened, "watch-renewed", { screenshot: false });
+});
+
 test.serial("signed out, the file: video asks for a sign-in and the media route refuses it", async (t) => {
   const opened = await openPage(browser);
   const { page } = opened;

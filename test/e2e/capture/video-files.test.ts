@@ -189,3 +189,18 @@ test("a missing file is a 404, an http URL or none a 400 (it plays from its own 
   t.is(none.status, 400);
   t.regex((none.json as { message: string }).message, /videoUrl must be a file: URL/);
 });
+
+test("capture's OpenAPI document lists the ticket route and the media route with its range answers", async (t) => {
+  const document = (await (await fetch(`${stack.baseUrl}/capture/docs/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>>;
+  };
+  t.truthy(document.paths["/media/tickets"]?.post?.security);
+  t.deepEqual(Object.keys(document.paths["/media"]?.get?.responses ?? {}), [
+    "200",
+    "206",
+    "401",
+    "403",
+    "404",
+    "416",
+  ]);
+});

@@ -121,6 +121,19 @@ test.serial("the demo clip plays, steps a frame at a time with the keys and chan
   await page.keyboard.press("[");
   await page.getByRole("status", { name: "Speed" }).filter({ hasText: "0.5×" }).waitFor();
   t.is(await page.evaluate(() => document.querySelector("video")?.playbackRate), 0.5);
+
+  // Space pauses once, also right after the Play button was clicked (it keeps the focus).
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByRole("button", { name: "Pause" }).waitFor();
+  await page.keyboard.press(" ");
+  await page.getByRole("button", { name: "Play" }).waitFor();
+  const stoppedAt = await videoTime();
+  await page.waitForTimeout(300);
+  t.is(await videoTime(), stoppedAt);
+  // The video picker keeps the focus after a choice; the keys still drive the video.
+  await page.getByLabel("Video", { exact: true }).focus();
+  await page.keyboard.press(".");
+  await page.waitForFunction((before) => document.querySelector("video")?.currentTime !== before, stoppedAt);
   await checkScreen(t, opened, "watch-keys", { screenshot: false });
 });
 

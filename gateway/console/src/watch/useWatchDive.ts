@@ -42,7 +42,9 @@ async function loadWatchDive(name: string): Promise<WatchDive> {
   const byReference = new Map<string, Annotation[]>();
   for (const annotation of fast.content) {
     const key = annotation.video_reference_uuid ?? "";
-    byReference.set(key, [...(byReference.get(key) ?? []), annotation]);
+    const list = byReference.get(key);
+    if (list) list.push(annotation);
+    else byReference.set(key, [annotation]);
   }
   return {
     name,

@@ -15,10 +15,10 @@ export interface WatchKeyActions {
   changeSpeed(direction: 1 | -1): void;
 }
 
-/** Fields where a key types text rather than drives the video. */
+/** Fields where a key types text rather than drives the video (the video picker is not one). */
 function typesText(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
-  return !!element && (/^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName) || element.isContentEditable);
+  return !!element && (/^(INPUT|TEXTAREA)$/.test(element.tagName) || element.isContentEditable);
 }
 
 /** The keys, anywhere on the screen except while typing in a field. */

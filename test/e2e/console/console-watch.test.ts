@@ -134,6 +134,22 @@ test.serial("the demo clip plays, steps a frame at a time with the keys and chan
   await page.getByLabel("Video", { exact: true }).focus();
   await page.keyboard.press(".");
   await page.waitForFunction((before) => document.querySelector("video")?.currentTime !== before, stoppedAt);
+  // A click on the timeline near its end seeks there; the list scrolls its current annotation into view.
+  const timeline = page.locator("svg.timeline");
+  const bar = await timeline.boundingBox();
+  if (!bar) throw new Error("no timeline on screen");
+  await page.mouse.click(bar.x + bar.width * 0.95, bar.y + bar.height / 2);
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 28);
+  const current = page.getByRole("region", { name: /Annotations/ }).locator("button[aria-current='true']");
+  await current.first().waitFor();
+  const shownIn = await page.getByLabel("Annotations of the video, scrollable").boundingBox();
+  const row = await current.first().boundingBox();
+  if (!shownIn || !row) throw new Error("the list or its current annotation is not on screen");
+  t.true(
+    row.y >= shownIn.y - 1 && row.y + row.height <= shownIn.y + shownIn.height + 1,
+    "in the list's view",
+  );
+  t.true(secondsOf((await current.first().locator("time").innerText()).trim()) > 20);
   await checkScreen(t, opened, "watch-keys", { screenshot: false });
 });
 

@@ -130,7 +130,7 @@ test("HEAD answers the headers of the file without its bytes", async (t) => {
   t.is(reply.body.length, 0);
 });
 
-test("no ticket without a signed-in user or the key; no file without a valid, unexpired ticket", async (t) => {
+test("no ticket without a signed-in user (a valid, unexpired kb token) or the key; no file without a valid, unexpired ticket", async (t) => {
   const anonymous = await askTicket(stack, clipUrl);
   t.is(anonymous.status, 401);
   const foreign = await new TokenService({
@@ -140,6 +140,12 @@ test("no ticket without a signed-in user or the key; no file without a valid, un
     name: "someone",
   });
   t.is((await askTicket(stack, clipUrl, `Bearer ${foreign}`)).status, 401);
+  const expiredUser = await new TokenService({
+    signingSecret: stack.signingSecret,
+    issuer: "http://www.mbari.org",
+    ttlSeconds: -120,
+  }).issue({ name: "demo-annotator", role: "Annotator" });
+  t.is((await askTicket(stack, clipUrl, `Bearer ${expiredUser}`)).status, 401);
   t.is((await readMedia(stack, "")).status, 401);
   const ticket = await ticketFor(stack, clipUrl);
   const tampered = `${ticket.slice(0, -2)}${ticket.endsWith("A") ? "B" : "A"}A`;

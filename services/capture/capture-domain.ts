@@ -15,8 +15,13 @@ import { CaptureAccessGuard } from "./handlers/capture-access.guard.js";
 import { WorkerPool } from "./pool/worker-pool.js";
 import { CaptureService } from "./services/capture.service.js";
 import { VideoSourceResolver } from "./services/video-source.js";
+import { openVideoFilesPart, VIDEO_FILES_PROTO_FILES } from "./video-files/video-files-part.js";
 
-export const CAPTURE_PROTO_FILES = ["m3/capture/v1/capture_service.proto", ...CROPS_PROTO_FILES] as const;
+export const CAPTURE_PROTO_FILES = [
+  "m3/capture/v1/capture_service.proto",
+  ...CROPS_PROTO_FILES,
+  ...VIDEO_FILES_PROTO_FILES,
+] as const;
 
 /** Probe answers kept per video, and for how long after their last use (the legacy defaults). */
 const PROBE_MEMO = { maxEntries: 20_000, ttlMillis: 12 * 3_600_000 };
@@ -27,6 +32,8 @@ export async function openCaptureDomain(options: {
   logger: Logger;
   /** Checks the kb user tokens a capture may carry instead of the API key (the web console's). */
   tokens: TokenVerifier;
+  /** Keys the video file tickets (a key derived for that use only). */
+  signingSecret: string;
 }): Promise<OpenedDomain & { service: CaptureService; crops: CropService }> {
   const { settings, logger } = options;
   const cache = await FrameCache.open(
@@ -55,15 +62,24 @@ export async function openCaptureDomain(options: {
     }),
     logger,
   });
-  const binding = bindService(
-    CaptureServiceService,
-    captureHandlers(service, new CaptureAccessGuard(settings.apiKeys, options.tokens)),
-    { declaration: CAPTURE_ACCESS, tokens: options.tokens, logger },
-  );
+  const guard = new CaptureAccessGuard(settings.apiKeys, options.tokens);
+  const binding = bindService(CaptureServiceService, captureHandlers(service, guard), {
+    declaration: CAPTURE_ACCESS,
+    tokens: options.tokens,
+    logger,
+  });
+  const videoFiles = openVideoFilesPart({
+    sources,
+    guard,
+    signingSecret: options.signingSecret,
+    ticketLifetimeMillis: settings.videoTicketLifetimeMillis,
+    tokens: options.tokens,
+    logger,
+  });
   const crops = await openCropsPart({ settings, frames: service, sources, tokens: options.tokens, logger });
   const untrack = trackCapture(cache, pool);
   return {
-    bindings: [binding, crops.binding],
+    bindings: [binding, crops.binding, videoFiles],
     service,
     crops: crops.service,
     close: async () => {

@@ -15,7 +15,12 @@ export const captureModule: DomainModule = {
       { cacheRoot: settings.cacheRoot, fileRoots: settings.fileRoots, workers: settings.workers },
       "capture settings",
     );
-    const { bindings, close } = await openCaptureDomain({ settings, logger, tokens });
+    const { bindings, close } = await openCaptureDomain({
+      settings,
+      logger,
+      tokens,
+      signingSecret: config.signingSecret,
+    });
     return { bindings, close };
   },
 };

@@ -31,6 +31,8 @@ export interface CaptureSettings {
   ffprobeTimeoutMillis: number;
   /** Folders whose videos file:// URLs may name; empty = file URLs refused. */
   fileRoots: readonly string[];
+  /** How long a ticket to read a video file (a browser's link to a `file:` video) is accepted. */
+  videoTicketLifetimeMillis: number;
   /** The crop service (legacy skimmer). */
   crops: CropSettings;
   /** The registry's gRPC host:port (M3_REGISTRY_GRPC_ADDRESS), asked whether a crop's URL is a video. */
@@ -94,6 +96,7 @@ export function readCaptureSettings(
     ffprobePath: readFirst(env, names("FFPROBE_PATH", "FFPROBE_PATH"), "ffprobe"),
     ffprobeTimeoutMillis: intSetting(env, names("FFPROBE_TIMEOUT_MILLIS"), 30_000, 1, 3_600_000),
     fileRoots: readFileRoots(env),
+    videoTicketLifetimeMillis: intSetting(env, names("VIDEO_TICKET_SECONDS"), 3600, 10, 86_400) * 1000,
     crops: readCropSettings(env, dataDir),
     registryGrpcAddress: readFirst(env, ["M3_REGISTRY_GRPC_ADDRESS"]),
   };

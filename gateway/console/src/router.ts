@@ -11,6 +11,11 @@ export const router = createRouter({
     { path: "/search", component: () => import("./search/SearchPage.vue"), meta: { title: "Annotations" } },
     { path: "/media", component: () => import("./media/MediaPage.vue"), meta: { title: "Media" } },
     { path: "/dive", component: () => import("./dive/DivePage.vue"), meta: { title: "Dive profile" } },
+    {
+      path: "/dives/:name/watch",
+      component: () => import("./watch/WatchPage.vue"),
+      meta: { title: "Watch a dive" },
+    },
     { path: "/signin", component: () => import("./signin/SignInPage.vue"), meta: { title: "Sign in" } },
   ],
 });

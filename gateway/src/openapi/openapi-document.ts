@@ -10,7 +10,7 @@ import type { BoundRoute } from "../engine/route-binding.js";
 import type { ServiceRoutes } from "../engine/route-spec.js";
 import { type Schema, SchemaRegistry, type SchemaStyle } from "./openapi-schemas.js";
 
-const ERROR_BODY = "ErrorBody";
+export const ERROR_BODY = "ErrorBody";
 
 type SchemeName = "bearerAuth" | "apiKeyAuth" | "basicAuth" | "xApiKeyAuth";
 

@@ -2,6 +2,7 @@ import { CAPTURE_RPC_ACCESS } from "../../../services/capture/capture.access.js"
 import type { RouteSpec, ServiceRoutes } from "../engine/route-spec.js";
 
 const CAPTURE = "m3.capture.v1.CaptureService";
+const VIDEO_FILES = "m3.capture.v1.VideoFileService";
 
 /** Pool full: 503 (the domain adds Retry-After) instead of the table's 429. */
 const CAPTURE_ERRORS = { RESOURCE_EXHAUSTED: 503 } as const;
@@ -27,7 +28,11 @@ export const captureRoutes: ServiceRoutes = {
   basePath: "/capture",
   title: "m3 frame capture",
   docsPaths: ["/docs"],
-  protoFiles: ["m3/capture/v1/capture_service.proto", "m3/common/v1/health.proto"],
+  protoFiles: [
+    "m3/capture/v1/capture_service.proto",
+    "m3/capture/v1/video_file_service.proto",
+    "m3/common/v1/health.proto",
+  ],
   access: CAPTURE_RPC_ACCESS,
   casing: "camel",
   nulls: "null",
@@ -47,6 +52,16 @@ export const captureRoutes: ServiceRoutes = {
       "CapturePngFrame",
       "The frame as a PNG, whatever imageType says; header `X-Api-Key`, or a kb user's `Authorization: Bearer` token",
     ),
+    {
+      method: "POST",
+      path: "/media/tickets",
+      rpc: `${VIDEO_FILES}/CreateVideoFileTicket`,
+      body: "*",
+      bodyEncodings: ["json"],
+      strictStrings: true,
+      summary:
+        "A ticket to play the `file:` video videoUrl (under the capture file roots) from `GET /capture/media?ticket=…` with HTTP Range, for CAPTURE_VIDEO_TICKET_SECONDS; a kb user's `Authorization: Bearer` token, or header `X-Api-Key`",
+    },
     {
       method: "GET",
       path: "/health",

@@ -11,6 +11,8 @@ import type { ServiceRoutes } from "../engine/route-spec.js";
 import { ChangeFeed } from "../events/change-feed.js";
 import { type ChangeSource, grpcChangeSource, natsChangeSource } from "../events/change-streams.js";
 import { registerEventsRoute } from "../events/events-route.js";
+import { VIDEO_FILE_PATH, withVideoFileRoute } from "../media/video-file-openapi.js";
+import { registerVideoFileRoute } from "../media/video-file-route.js";
 import { registerDocsRoutes } from "../openapi/docs-routes.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { type AccessLogSettings, DEFAULT_ACCESS_LOG } from "./access-log.js";
@@ -116,6 +118,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
   }));
   const clients = [...new Set(domains.map((domain) => domain.client))];
   const annotation = domains.find((domain) => domain.service.domain === "annotation");
+  const capture = domains.find(
+    (domain) => domain.service.domain === "capture" && domain.service.name === undefined,
+  );
   const nats = options.changeEventsNats;
   const relay = options.changeRelay;
   const changes =
@@ -142,12 +147,15 @@ export async function createGatewayApp(options: GatewayOptions): Promise<Koa> {
     registerSystemRoutes(router, clients, metrics, options.workerId);
     if (annotation && changes)
       registerEventsRoute(router, `${annotation.service.basePath}/v1/events`, changes);
+    if (capture)
+      registerVideoFileRoute(router, `${capture.service.basePath}${VIDEO_FILE_PATH}`, capture.client);
     for (const { target, routes } of bound) {
+      const document = () => buildOpenApiDocument(target.routes, routes);
       registerDocsRoutes(
         router,
         target.routes.basePath,
         target.routes.title,
-        () => buildOpenApiDocument(target.routes, routes),
+        capture?.service === target.routes ? () => withVideoFileRoute(document()) : document,
         target.routes.docsPaths,
       );
     }

@@ -12,6 +12,7 @@ export type DomainErrorCode =
   | "UNAUTHENTICATED"
   | "RESOURCE_EXHAUSTED"
   | "UNAVAILABLE"
+  | "OUT_OF_RANGE"
   | "INTERNAL";
 
 export class DomainError extends Error {

@@ -27,6 +27,8 @@ export const NOT_IN_TABLE: Readonly<Record<string, string>> = {
     "needs a signed-in user's token (the verifier is its name); its one field is delete's, association_uuids, held by test/integration/annotation/boxes/box-review.test.ts",
   "POST /capture/capture/jpg": "as POST /capture/capture",
   "POST /capture/capture/png": "as POST /capture/capture",
+  "POST /capture/media/tickets":
+    "needs a kb user's token or the X-Api-Key and a file under CAPTURE_FILE_ROOTS; test/e2e/capture/video-files.test.ts covers a missing videoUrl (400)",
   "POST /panoptes/v1/images/{camera_id}/{deployment_id}/{name}":
     "a multipart upload whose one part is the file; test/e2e/upload/images.test.ts covers a missing file",
 };

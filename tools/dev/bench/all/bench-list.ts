@@ -110,6 +110,11 @@ export const BENCHES: readonly BenchEntry[] = [
     about: "the web console in Chromium: first load, the concept tree, searches with their plots",
   },
   {
+    script: "bench:watch",
+    about:
+      "the console's Watch screen in Chromium: navigation to the demo clip's first frame vs. the clip alone",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

@@ -1,0 +1,96 @@
+import { type AnnotationSchemas, anno, dataOf, type RegistrySchemas, vam } from "../api/client";
+import { useAsync } from "../composables/useAsync";
+import { type AncillarySample, boxesOf, playableReferenceOf, type WatchAnnotation } from "./watch-model";
+
+type Reference = RegistrySchemas["m3.registry.v1.VideoReference"];
+type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
+
+/** One video of the dive, with the file the browser plays and its annotations in time order. */
+export interface WatchVideo {
+  uuid: string;
+  name: string;
+  startMillis?: number;
+  durationSeconds?: number;
+  playable?: Reference;
+  annotations: WatchAnnotation[];
+}
+
+export interface WatchDive {
+  name: string;
+  videos: WatchVideo[];
+  /** The dive's depth and position readings, by recorded time. */
+  ancillary: AncillarySample[];
+}
+
+/** The largest number of annotations a dive's screen reads at once. */
+const ANNOTATION_LIMIT = 10_000;
+
+async function loadWatchDive(name: string): Promise<WatchDive> {
+  const sequence = await dataOf(vam.GET("/v1/videosequences/name/{name}", { params: { path: { name } } }));
+  const videos = [...(sequence.videos ?? [])].sort((a, b) =>
+    (a.start_timestamp ?? "").localeCompare(b.start_timestamp ?? ""),
+  );
+  const uuids = videos.flatMap((video) => (video.video_references ?? []).map((reference) => reference.uuid));
+  const fast =
+    uuids.length === 0
+      ? { content: [] as Annotation[] }
+      : await dataOf(
+          anno.POST("/v1/fast", {
+            body: { video_reference_uuids: uuids, data: true, limit: ANNOTATION_LIMIT },
+          }),
+        );
+  const byReference = new Map<string, Annotation[]>();
+  for (const annotation of fast.content) {
+    const key = annotation.video_reference_uuid ?? "";
+    const list = byReference.get(key);
+    if (list) list.push(annotation);
+    else byReference.set(key, [annotation]);
+  }
+  return {
+    name,
+    videos: videos.map((video) => {
+      const references = video.video_references ?? [];
+      const startMillis = video.start_timestamp ? Date.parse(video.start_timestamp) : undefined;
+      const annotations = references
+        .flatMap((reference) => byReference.get(reference.uuid) ?? [])
+        .map((annotation) => placed(annotation, startMillis))
+        .sort((a, b) => a.seconds - b.seconds || a.concept.localeCompare(b.concept));
+      return {
+        uuid: video.uuid,
+        name: video.name,
+        startMillis,
+        durationSeconds: video.duration_millis === undefined ? undefined : video.duration_millis / 1000,
+        playable: playableReferenceOf(references),
+        annotations,
+      };
+    }),
+    ancillary: fast.content
+      .filter((annotation) => annotation.ancillary_data && annotation.recorded_timestamp)
+      .map((annotation) => ({
+        recordedMillis: Date.parse(annotation.recorded_timestamp as string),
+        depthMeters: annotation.ancillary_data?.depth_meters,
+        latitude: annotation.ancillary_data?.latitude,
+        longitude: annotation.ancillary_data?.longitude,
+      }))
+      .sort((a, b) => a.recordedMillis - b.recordedMillis),
+  };
+}
+
+/** An annotation at its elapsed time, else at its recorded time's distance from the video's start. */
+function placed(annotation: Annotation, startMillis: number | undefined): WatchAnnotation {
+  const recorded = annotation.recorded_timestamp ? Date.parse(annotation.recorded_timestamp) : undefined;
+  const millis =
+    annotation.elapsed_time_millis ??
+    (recorded !== undefined && startMillis !== undefined ? recorded - startMillis : 0);
+  return {
+    uuid: annotation.observation_uuid ?? "",
+    concept: annotation.concept ?? "",
+    observer: annotation.observer ?? "",
+    seconds: millis / 1000,
+    boxes: boxesOf(annotation.associations ?? []),
+  };
+}
+
+export function useWatchDive() {
+  return useAsync(loadWatchDive);
+}

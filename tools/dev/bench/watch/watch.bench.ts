@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:watch`: how soon the console's Watch screen shows a dive's video, in Debian's
+ * chromium (playwright-core) on localhost, against the all-in-one platform as `npm start --demo`
+ * runs it (SQLite, the demo dives and their generated clip, a `file:` video under the capture
+ * root). Measured BENCH_RUNS times each (default 5), median and slowest, each in a fresh browser
+ * context (empty cache) signed in as demo-annotator:
+ * - the screen: from navigating to `/#/dives/Demo Ventana 4101/watch` until the clip's first
+ *   frame is on screen (the page's requestVideoFrameCallback mark): the console's bundle, its
+ *   Watch chunk, the dive's registry and annotation reads, the clip's ticket and its first
+ *   ranges (goal < 1 s);
+ * - the floor: a blank page holding only a video element with the same clip's media URL, from
+ *   setting it until its first frame is on screen: what any page pays for the video itself.
+ * Also the Watch chunk's compressed size. Prints a markdown table; asserts nothing about speed.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
+import { launchChromium } from "../../fixtures/browser-page.js";
+import { median, type Timing } from "../console/console-measure.js";
+import { startPlatformProcess } from "../harness/platform-process.js";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
+const DIVE = "Demo Ventana 4101";
+const USER = { username: "demo-annotator", password: "m3-demo" };
+/** The mark the Watch screen sets when its first frame is on screen (gateway/console/src/watch/usePlayback.ts). */
+const FIRST_FRAME_MARK = "m3-watch-first-frame";
+
+const log = (line: string) => console.error(line);
+await ensureConsoleBuilt({ log });
+const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE_DIR: CONSOLE_OUT } });
+const origin = `http://127.0.0.1:${platform.port}`;
+const browser = await launchChromium();
+try {
+  const token = await signedInToken();
+  const clipUri = await clipUriOf(token);
+  const screen: Timing = {
+    name: "Watch screen: navigation to the clip's first frame",
+    goalMillis: 1000,
+    runs: [],
+  };
+  const floor: Timing = {
+    name: "floor: the clip alone in a blank page, to its first frame",
+    goalMillis: 1000,
+    runs: [],
+  };
+  // One unmeasured pass warms the platform (SQLite pages, the clip in the page cache).
+  for (let run = 0; run <= RUNS; run++) {
+    const watch = await timeWatchScreen(browser, token);
+    const bare = await timeBareVideo(browser, token, clipUri);
+    if (run > 0) {
+      screen.runs.push(watch);
+      floor.runs.push(bare);
+    }
+  }
+  const load = loadavg().map((value) => value.toFixed(2));
+  console.log(`bench:watch, ${RUNS} runs, load average ${load.join(" ")} (1/5/15 min)\n`);
+  console.log("| figure | median ms | slowest ms | goal |");
+  console.log("|---|---|---|---|");
+  for (const [timing, goal] of [
+    [screen, `< ${screen.goalMillis} ms`],
+    [floor, "floor"],
+  ] as const) {
+    console.log(`| ${timing.name} | ${median(timing.runs)} | ${Math.max(...timing.runs)} | ${goal} |`);
+  }
+  console.log(`\nWatch chunk: ${watchChunkGzipBytes()} bytes gzipped, loaded only when the screen opens.`);
+} finally {
+  await browser.close();
+  await platform.stop();
+}
+
+/** demo-annotator's kb token, once the demo (loaded at start) has its users. */
+async function signedInToken(): Promise<string> {
+  const basic = Buffer.from(`${USER.username}:${USER.password}`).toString("base64");
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const reply = await fetch(`${origin}/kb/v1/auth/login`, {
+      method: "POST",
+      headers: { Authorization: `Basic ${basic}` },
+    });
+    if (reply.ok) return ((await reply.json()) as { access_token: string }).access_token;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("demo-annotator could not sign in: was the demo loaded?");
+}
+
+async function clipUriOf(token: string): Promise<string> {
+  const reply = await fetch(`${origin}/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const sequence = (await reply.json()) as { videos: { video_references: { uri: string }[] }[] };
+  const uri = sequence.videos
+    .flatMap((video) => video.video_references)
+    .find((reference) => reference.uri.startsWith("file:"))?.uri;
+  if (!uri) throw new Error(`${DIVE} has no file: video`);
+  return uri;
+}
+
+/** A fresh context whose tab holds demo-annotator's session, as the sign-in screen leaves it. */
+async function signedInPage(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const session = JSON.stringify({ username: USER.username, role: "Annotator", token });
+  await context.addInitScript((value) => sessionStorage.setItem("m3.session", value), session);
+  return context.newPage();
+}
+
+async function timeWatchScreen(browser: Browser, token: string): Promise<number> {
+  const page = await signedInPage(browser, token);
+  const started = performance.now();
+  await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`, { waitUntil: "commit" });
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_FRAME_MARK, {
+    polling: "raf",
+  });
+  const millis = Math.round(performance.now() - started);
+  await page.context().close();
+  return millis;
+}
+
+async function timeBareVideo(browser: Browser, token: string, clipUri: string): Promise<number> {
+  const ticketReply = await fetch(`${origin}/capture/media/tickets`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ videoUrl: clipUri }),
+  });
+  const { ticket } = (await ticketReply.json()) as { ticket: string };
+  const page = await signedInPage(browser, token);
+  await page.goto(`${origin}/healthz`);
+  const started = performance.now();
+  await page.evaluate(
+    (src) => {
+      const video = document.createElement("video");
+      video.muted = true;
+      video.preload = "auto";
+      video.requestVideoFrameCallback(() => performance.mark("bare-first-frame"));
+      video.src = src;
+      document.body.append(video);
+    },
+    `${origin}/capture/media?ticket=${encodeURIComponent(ticket)}`,
+  );
+  await page.waitForFunction(() => performance.getEntriesByName("bare-first-frame").length > 0, undefined, {
+    polling: "raf",
+  });
+  const millis = Math.round(performance.now() - started);
+  await page.context().close();
+  return millis;
+}
+
+function watchChunkGzipBytes(): number {
+  const assets = join(CONSOLE_OUT, "assets");
+  return readdirSync(assets)
+    .filter((name) => name.startsWith("WatchPage-") && name.endsWith(".gz"))
+    .reduce((sum, name) => sum + statSync(join(assets, name)).size, 0);
+}

@@ -7,6 +7,7 @@ import { createAnnotationsBindings } from "./annotations/annotations-part.js";
 import { AnnotationService } from "./annotations/services/annotation.service.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
+import { AnnotationHistoryEntity } from "./entities/annotation-history.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
 import { ImageReferenceEntity } from "./entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "./entities/imaged-moment.entity.js";
@@ -15,6 +16,8 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { type ChangeEventSettings, createChangeEvents } from "./events/events-part.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { createHistoryBindings } from "./history/history-part.js";
+import { AnnotationHistoryMysql } from "./migrations/mysql/annotation-history.migration.js";
 import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
 import { HistogramCountsMysql } from "./migrations/mysql/histogram-counts.migration.js";
@@ -24,6 +27,7 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { AnnotationHistoryPostgres } from "./migrations/postgres/annotation-history.migration.js";
 import { ConceptMomentIndexesPostgres } from "./migrations/postgres/concept-moment-indexes.migration.js";
 import { FastIndexesPostgres } from "./migrations/postgres/fast-indexes.migration.js";
 import { HistogramCountsPostgres } from "./migrations/postgres/histogram-counts.migration.js";
@@ -33,6 +37,7 @@ import { LinkNameIndexesPostgres } from "./migrations/postgres/link-name-indexes
 import { PageIndexesPostgres } from "./migrations/postgres/page-indexes.migration.js";
 import { QueryViewPostgres } from "./migrations/postgres/query-view.migration.js";
 import { UnionViewPostgres } from "./migrations/postgres/union-view.migration.js";
+import { AnnotationHistorySqlite } from "./migrations/sqlite/annotation-history.migration.js";
 import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
 import { HistogramCountsSqlite } from "./migrations/sqlite/histogram-counts.migration.js";
@@ -58,6 +63,7 @@ export const annotationEntities = [
   ImageReferenceEntity,
   AncillaryDatumEntity,
   VideoReferenceInfoEntity,
+  AnnotationHistoryEntity,
 ];
 
 export const annotationMigrations = {
@@ -71,6 +77,7 @@ export const annotationMigrations = {
     LinkNameIndexesMysql,
     PageIndexesMysql,
     ConceptMomentIndexesMysql,
+    AnnotationHistoryMysql,
   ],
   postgres: [
     InitAnnotationPostgres,
@@ -82,6 +89,7 @@ export const annotationMigrations = {
     LinkNameIndexesPostgres,
     PageIndexesPostgres,
     ConceptMomentIndexesPostgres,
+    AnnotationHistoryPostgres,
   ],
   sqlite: [
     InitAnnotationSqlite,
@@ -93,6 +101,7 @@ export const annotationMigrations = {
     LinkNameIndexesSqlite,
     PageIndexesSqlite,
     ConceptMomentIndexesSqlite,
+    AnnotationHistorySqlite,
   ],
 };
 
@@ -148,6 +157,7 @@ export async function createAnnotationDomain(options: AnnotationDomainOptions): 
       ...createFastBindings(parts),
       ...createQueryBindings(parts),
       ...createDatasetBindings(parts),
+      ...createHistoryBindings(parts),
       events.binding,
     ],
     close: () => events.close(),

@@ -11,6 +11,7 @@ import {
   type ServerCallLike,
 } from "./call-context.js";
 import { type CallStatus, statusName, toCallStatus } from "./call-status.js";
+import { runAsCall } from "./current-call.js";
 import type { InFlightCalls } from "./in-flight-calls.js";
 import { type MethodNames, withServerSpan } from "./server-span.js";
 
@@ -71,7 +72,7 @@ async function settle<T>(
 ): Promise<CallOutcome<T>> {
   try {
     if (plan.requiresToken) await authenticate(ctx, plan.tokens);
-    return { code: grpc.status.OK, value: await work(ctx) };
+    return { code: grpc.status.OK, value: await runAsCall(ctx, () => work(ctx)) };
   } catch (error) {
     // Whatever the work threw after a cancellation is a consequence of it, not a fault.
     const cut = interruption();

@@ -11,6 +11,7 @@ import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
+import { attributedObserver } from "../../history/services/actor.js";
 import { AnnotationWriteRepository } from "../repositories/annotation-write.repository.js";
 import {
   checkAssociation,
@@ -143,7 +144,7 @@ export function newObservation(
     durationMillis: input.durationMillis ?? null,
     group: input.group ?? null,
     observationTimestamp: input.observationTimestamp ?? now,
-    observer: input.observer ?? null,
+    observer: attributedObserver(input.observer),
     lastUpdatedTime: now,
   };
 }

@@ -160,6 +160,10 @@ export type paths = {
     /** Delete an observation (and its imaged moment when left empty) */
     delete: operations["DeleteObservation"];
   };
+  "/v1/observations/{uuid}/history": {
+    /** Every change of the observation, its associations and its imaged moments' image references and ancillary data, oldest first (JSON: who, when, before, after) */
+    get: operations["GetObservationHistory"];
+  };
   "/v1/associations/delete": {
     /** Delete the associations of a JSON array of UUIDs (unknown ones are ignored) */
     post: operations["DeleteAssociations"];
@@ -2759,6 +2763,28 @@ export type operations = {
       /** @description No content */
       204: {
         content: never;
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Every change of the observation, its associations and its imaged moments' image references and ancillary data, oldest first (JSON: who, when, before, after) */
+  GetObservationHistory: {
+    parameters: {
+      path: {
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description Raw bytes */
+      200: {
+        content: {
+          "*/*": string;
+        };
       };
       /** @description Error */
       default: {

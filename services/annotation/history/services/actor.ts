@@ -1,0 +1,45 @@
+import { currentCall } from "../../../kit/grpc/current-call.js";
+
+/** The kb roles a user token can carry (the kb login's `role` claim), strongest first. */
+export const USER_ROLES = ["Admin", "Maint", "Annotator", "ReadOnly"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * Who makes an annotation change:
+ * - a kb user, from a token the kb login issued (claims `name` and `role`);
+ * - the service: a token issued for the API key (no `name` claim), which legacy clients use and
+ *   which names the observer itself, or work outside any call (an import).
+ */
+export type Actor = { kind: "user"; name: string; role: UserRole | undefined } | { kind: "service" };
+
+const SERVICE: Actor = { kind: "service" };
+
+/** The actor of the gRPC call being served. */
+export function currentActor(): Actor {
+  const claims = currentCall()?.claims;
+  const name = claims?.name;
+  if (typeof name !== "string" || name === "") return SERVICE;
+  return { kind: "user", name, role: roleOfClaim(claims?.role) };
+}
+
+/** The role a claim names, in any case; undefined for none or an unknown one. */
+function roleOfClaim(claim: unknown): UserRole | undefined {
+  if (typeof claim !== "string") return undefined;
+  const wanted = claim.trim().toLowerCase();
+  return USER_ROLES.find((role) => role.toLowerCase() === wanted);
+}
+
+/** The name a change is recorded under: the user's, or null for the service. */
+export function recordedName(actor: Actor): string | null {
+  return actor.kind === "user" ? actor.name : null;
+}
+
+/**
+ * The observer a new observation records: the user whose token creates it, whatever the request
+ * says (a user cannot annotate as another); the request's own for the service token, as legacy
+ * clients (the VARS apps, the quickstart's scripts) name the observer themselves.
+ */
+export function attributedObserver(given: string | null | undefined): string | null {
+  const actor = currentActor();
+  return actor.kind === "user" ? actor.name : (given ?? null);
+}

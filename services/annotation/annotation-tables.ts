@@ -81,8 +81,8 @@ export const ANNOTATION_TABLES = {
     platform_name: "text",
     last_updated_timestamp: "instant",
   }),
-  annotation_history: table(["id"], {
-    id: "serial",
+  annotation_history: table(["uuid"], {
+    uuid: "uuid",
     changed_at: "instant",
     changed_by: "text?",
     action: "text",

@@ -1,17 +1,16 @@
-import { Column, Entity, PrimaryColumn, type ValueTransformer } from "typeorm";
+import { Column, Entity, PrimaryColumn } from "typeorm";
 import { InstantColumn } from "../../kit/storage/instant-column.js";
 import type { Instant } from "../../kit/time/instant.js";
-
-const idTransformer: ValueTransformer = {
-  to: (value: number | null | undefined) => value,
-  from: (value: string | number | null) => (value === null || value === undefined ? value : Number(value)),
-};
 
 /** One committed change of one annotation record: who, when, and the record before and after. */
 @Entity({ name: "annotation_history" })
 export class AnnotationHistoryEntity {
-  @PrimaryColumn({ type: "bigint", name: "id", generated: "increment", transformer: idTransformer })
-  id!: number;
+  /**
+   * A version 7 UUID of the change's time; those of one transaction ascend in the order its
+   * records were noted, so (changed_at, uuid) is the order of the changes.
+   */
+  @PrimaryColumn({ type: "varchar", length: 36, name: "uuid" })
+  uuid!: string;
 
   @InstantColumn({ name: "changed_at" })
   changedAt!: Instant;

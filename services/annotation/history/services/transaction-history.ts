@@ -1,10 +1,9 @@
 import type { EntityManager } from "typeorm";
+import { uuidV7 } from "../../../kit/ids/uuid.js";
 import { Instant } from "../../../kit/time/instant.js";
+import type { AnnotationHistoryEntity } from "../../entities/annotation-history.entity.js";
 import type { ChangeAction, ChangeDataType } from "../../events/change-event.js";
-import {
-  AnnotationHistoryRepository,
-  type NewHistoryRow,
-} from "../repositories/annotation-history.repository.js";
+import { AnnotationHistoryRepository } from "../repositories/annotation-history.repository.js";
 import {
   type RecordSnapshot,
   RecordSnapshotsRepository,
@@ -64,17 +63,25 @@ export class TransactionHistory {
     checkMayChange(this.actor, changes, (uuid) => observers.get(uuid));
     const changedAt = Instant.now();
     const changedBy = recordedName(this.actor);
+    // Ascending UUIDs in the order noted: the order of changes that share their time.
+    const uuids = changes.map(() => uuidV7(changedAt.epochMillis)).sort();
     await new AnnotationHistoryRepository(manager).append(
-      changes.map((change) => historyRow(change, changedAt, changedBy)),
+      changes.map((change, index) => historyRow(change, uuids[index] as string, changedAt, changedBy)),
     );
   }
 }
 
-function historyRow(change: RecordChange, changedAt: Instant, changedBy: string | null): NewHistoryRow {
+function historyRow(
+  change: RecordChange,
+  uuid: string,
+  changedAt: Instant,
+  changedBy: string | null,
+): AnnotationHistoryEntity {
   const latest = (change.after ?? change.before) as RecordSnapshot;
   const action: ChangeAction =
     change.before === null ? "CREATED" : change.after === null ? "DELETED" : "UPDATED";
   return {
+    uuid,
     changedAt,
     changedBy,
     action,

@@ -6,7 +6,7 @@ export class AnnotationHistorySqlite implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`CREATE TABLE annotation_history (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      uuid TEXT NOT NULL PRIMARY KEY,
       changed_at TEXT NOT NULL,
       changed_by TEXT NULL,
       action TEXT NOT NULL,
@@ -18,10 +18,10 @@ export class AnnotationHistorySqlite implements MigrationInterface {
       after_json TEXT NULL
     )`);
     await runner.query(
-      "CREATE INDEX idx_annotation_history__observation ON annotation_history (observation_uuid, id)",
+      "CREATE INDEX idx_annotation_history__observation ON annotation_history (observation_uuid, changed_at)",
     );
     await runner.query(
-      "CREATE INDEX idx_annotation_history__moment ON annotation_history (imaged_moment_uuid, id)",
+      "CREATE INDEX idx_annotation_history__moment ON annotation_history (imaged_moment_uuid, changed_at)",
     );
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
-import { currentActor } from "../history/services/actor.js";
+import { type Actor, SERVICE_ACTOR } from "../history/services/actor.js";
 import { checkMayWrite } from "../history/services/change-permissions.js";
 import { TransactionHistory } from "../history/services/transaction-history.js";
 import type { ChangeAction, ChangeDataType, ChangeEvent } from "./change-event.js";
@@ -48,24 +48,34 @@ export async function recordChangesFound(
   await recordChanges(manager, action, dataType, await find());
 }
 
+/** A storage whose transactions record their changes, on behalf of the service or of an actor. */
+export interface RecordingStorage extends DomainStorage {
+  /** The same storage, its transactions made on behalf of `actor` (a call's user). */
+  actingFor(actor: Actor): DomainStorage;
+}
+
+export function isRecordingStorage(storage: DomainStorage): storage is RecordingStorage {
+  return typeof (storage as Partial<RecordingStorage>).actingFor === "function";
+}
+
 /**
- * The storage with these differences: a user whose role may not write is refused before the
- * transaction opens; what a transaction records (recordChanges) goes into annotation_history
- * before it commits, once the user is found allowed to change those records; and to `publish`
+ * The storage with these differences: what a transaction records (recordChanges) goes into
+ * annotation_history before it commits, once its actor is found allowed to change those records
+ * (a user whose role may not write is refused before the transaction opens); and to `publish`
  * after the commit, in the order recorded. An attempt that fails (a refusal, a rollback, a
- * deadlock retried) publishes and keeps nothing of its own.
+ * deadlock retried) publishes and keeps nothing of its own. Its own transactions are the
+ * service's; `actingFor` gives those of a user.
  */
 export function storageRecordingChanges(
   storage: DomainStorage,
   publish: (changes: readonly ChangeEvent[]) => void,
-): DomainStorage {
-  return {
+): RecordingStorage {
+  const recording = (actor: Actor): DomainStorage => ({
     dialect: storage.dialect,
     dataSource: storage.dataSource,
     sqliteReaders: storage.sqliteReaders,
     read: (work) => storage.read(work),
     transaction: async (work) => {
-      const actor = currentActor();
       checkMayWrite(actor);
       let changes: ChangeEvent[] = [];
       const result = await storage.transaction(async (manager) => {
@@ -86,5 +96,6 @@ export function storageRecordingChanges(
     ping: () => storage.ping(),
     poolStats: () => storage.poolStats(),
     close: () => storage.close(),
-  };
+  });
+  return { ...recording(SERVICE_ACTOR), actingFor: recording };
 }

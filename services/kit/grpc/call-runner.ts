@@ -11,7 +11,6 @@ import {
   type ServerCallLike,
 } from "./call-context.js";
 import { type CallStatus, statusName, toCallStatus } from "./call-status.js";
-import { runAsCall } from "./current-call.js";
 import type { InFlightCalls } from "./in-flight-calls.js";
 import { type MethodNames, withServerSpan } from "./server-span.js";
 
@@ -72,7 +71,7 @@ async function settle<T>(
 ): Promise<CallOutcome<T>> {
   try {
     if (plan.requiresToken) await authenticate(ctx, plan.tokens);
-    return { code: grpc.status.OK, value: await runAsCall(ctx, () => work(ctx)) };
+    return { code: grpc.status.OK, value: await work(ctx) };
   } catch (error) {
     // Whatever the work threw after a cancellation is a consequence of it, not a fault.
     const cut = interruption();

@@ -4,15 +4,17 @@ import {
   ANCILLARY_MEASUREMENTS,
   AncillaryDatumEntity,
 } from "../../../services/annotation/entities/ancillary-datum.entity.js";
-import { storageRecordingChanges } from "../../../services/annotation/events/change-recorder.js";
+import {
+  type RecordingStorage,
+  storageRecordingChanges,
+} from "../../../services/annotation/events/change-recorder.js";
+import { actorOf } from "../../../services/annotation/history/services/actor.js";
 import { AnnotationHistoryService } from "../../../services/annotation/history/services/annotation-history.service.js";
 import { AncillaryDatumRepository } from "../../../services/annotation/moments/repositories/ancillary-datum.repository.js";
 import { updateColumnByUuid } from "../../../services/annotation/moments/repositories/column-update.sql.js";
 import { ImageReferenceRepository } from "../../../services/annotation/moments/repositories/image-reference.repository.js";
 import { ImagedMomentRepository } from "../../../services/annotation/moments/repositories/imaged-moment.repository.js";
 import { ObservationRepository } from "../../../services/annotation/observations/repositories/observation.repository.js";
-import type { CallContext } from "../../../services/kit/grpc/call-context.js";
-import { runAsCall } from "../../../services/kit/grpc/current-call.js";
 import type { DomainStorage } from "../../../services/kit/storage/domain-storage.js";
 import { Instant } from "../../../services/kit/time/instant.js";
 import {
@@ -29,9 +31,9 @@ async function historyStorage(backend: (typeof BACKENDS)[number]) {
   return { storage, history: new AnnotationHistoryService(storage) };
 }
 
-/** Runs `work` as a gRPC call made with a kb user's token. */
-function asUser<T>(name: string, role: string, work: () => Promise<T>): Promise<T> {
-  return runAsCall({ claims: { name, role } } as unknown as CallContext, work);
+/** The storage acting for a kb user, as a call made with the user's token gets it. */
+function asUser(storage: RecordingStorage, name: string, role: string): DomainStorage {
+  return storage.actingFor(actorOf({ claims: { name, role } }));
 }
 
 /** One moment with one observation by `observer`. */
@@ -112,21 +114,19 @@ for (const backend of BACKENDS) {
     const ids = await seed(storage, "brian");
     const image = randomUUID();
     const data = datum(ids.moment, 100);
-    await asUser("kakani", "Annotator", () =>
-      storage.transaction(async (manager) => {
-        await new ImageReferenceRepository(manager).insert({
-          uuid: image,
-          imagedMomentUuid: ids.moment,
-          url: `http://example.org/${image}.png`,
-          description: null,
-          format: null,
-          heightPixels: null,
-          widthPixels: null,
-          lastUpdatedTime: Instant.now(),
-        });
-        await new AncillaryDatumRepository(manager).insert(data);
-      }),
-    );
+    await asUser(storage, "kakani", "Annotator").transaction(async (manager) => {
+      await new ImageReferenceRepository(manager).insert({
+        uuid: image,
+        imagedMomentUuid: ids.moment,
+        url: `http://example.org/${image}.png`,
+        description: null,
+        format: null,
+        heightPixels: null,
+        widthPixels: null,
+        lastUpdatedTime: Instant.now(),
+      });
+      await new AncillaryDatumRepository(manager).insert(data);
+    });
     await storage.transaction((manager) =>
       new AncillaryDatumRepository(manager).upsertMany([datum(ids.moment, 250)], "merge"),
     );
@@ -162,23 +162,18 @@ for (const backend of BACKENDS) {
     const ids = await seed(storage, "brian");
     const before = await history.listForObservation(ids.observation);
     await t.throwsAsync(
-      asUser("kakani", "Annotator", () =>
-        storage.transaction((manager) =>
-          new ObservationRepository(manager).update(ids.observation, { concept: "x" }, Instant.now()),
-        ),
+      asUser(storage, "kakani", "Annotator").transaction((manager) =>
+        new ObservationRepository(manager).update(ids.observation, { concept: "x" }, Instant.now()),
       ),
       { message: /kakani \(Annotator\) may change only their own annotations/ },
     );
-    await t.throwsAsync(
-      asUser("reader", "ReadOnly", () => seed(storage, "reader")),
-      { message: /reader \(ReadOnly\) may not change annotations/ },
-    );
+    await t.throwsAsync(seed(asUser(storage, "reader", "ReadOnly"), "reader"), {
+      message: /reader \(ReadOnly\) may not change annotations/,
+    });
     t.deepEqual(await history.listForObservation(ids.observation), before);
     t.is(await countRows(storage, "observations"), 1);
-    await asUser("brian", "Annotator", () =>
-      storage.transaction((manager) =>
-        new ObservationRepository(manager).update(ids.observation, { concept: "mine" }, Instant.now()),
-      ),
+    await asUser(storage, "brian", "Annotator").transaction((manager) =>
+      new ObservationRepository(manager).update(ids.observation, { concept: "mine" }, Instant.now()),
     );
     t.is((await history.listForObservation(ids.observation)).at(-1)?.changed_by, "brian");
   });

@@ -1,4 +1,4 @@
-import { currentCall } from "../../../kit/grpc/current-call.js";
+import type { CallContext } from "../../../kit/grpc/call-context.js";
 
 /** The kb roles a user token can carry (the kb login's `role` claim), strongest first. */
 export const USER_ROLES = ["Admin", "Maint", "Annotator", "ReadOnly"] as const;
@@ -8,18 +8,17 @@ export type UserRole = (typeof USER_ROLES)[number];
  * Who makes an annotation change:
  * - a kb user, from a token the kb login issued (claims `name` and `role`);
  * - the service: a token issued for the API key (no `name` claim), which legacy clients use and
- *   which names the observer itself, or work outside any call (an import).
+ *   which names the observer itself, or work outside any call (an import, a test).
  */
 export type Actor = { kind: "user"; name: string; role: UserRole | undefined } | { kind: "service" };
 
-const SERVICE: Actor = { kind: "service" };
+export const SERVICE_ACTOR: Actor = { kind: "service" };
 
-/** The actor of the gRPC call being served. */
-export function currentActor(): Actor {
-  const claims = currentCall()?.claims;
-  const name = claims?.name;
-  if (typeof name !== "string" || name === "") return SERVICE;
-  return { kind: "user", name, role: roleOfClaim(claims?.role) };
+/** The actor of a gRPC call, from its verified token's claims. */
+export function actorOf(ctx: Pick<CallContext, "claims">): Actor {
+  const name = ctx.claims?.name;
+  if (typeof name !== "string" || name === "") return SERVICE_ACTOR;
+  return { kind: "user", name, role: roleOfClaim(ctx.claims?.role) };
 }
 
 /** The role a claim names, in any case; undefined for none or an unknown one. */
@@ -39,7 +38,6 @@ export function recordedName(actor: Actor): string | null {
  * says (a user cannot annotate as another); the request's own for the service token, as legacy
  * clients (the VARS apps, the quickstart's scripts) name the observer themselves.
  */
-export function attributedObserver(given: string | null | undefined): string | null {
-  const actor = currentActor();
+export function attributedObserver(actor: Actor, given: string | null | undefined): string | null {
   return actor.kind === "user" ? actor.name : (given ?? null);
 }

@@ -84,6 +84,21 @@ for (const backend of BACKENDS) {
       changes.map((change) => [change.action, change.data_type, change.changed_by]),
       [["CREATED", "OBSERVATION", annotator.name]],
     );
+    const video = uuidV7();
+    const bulk = await target.http.post("/anno/v1/annotations/bulk", {
+      auth: annotator.auth,
+      json: [1, 2].map((n) => ({
+        video_reference_uuid: video,
+        elapsed_time_millis: n * 1000,
+        concept: "Aegina",
+        observer: `someone-${n}`,
+      })),
+    });
+    t.is(bulk.status, 200, bulk.text);
+    t.deepEqual(
+      (bulk.json as AnnotationJson[]).map((annotation) => annotation.observer),
+      [annotator.name, annotator.name],
+    );
   });
 
   test(`${backend}: a ReadOnly token cannot write annotations: 403 naming the role, nothing created`, async (t) => {

@@ -170,6 +170,10 @@ for (const backend of BACKENDS) {
     await t.throwsAsync(seed(asUser(storage, "reader", "ReadOnly"), "reader"), {
       message: /reader \(ReadOnly\) may not change annotations/,
     });
+    const configToken = storage.actingFor(actorOf({ claims: { username: "brian" } }));
+    await t.throwsAsync(seed(configToken, "brian"), {
+      message: /brian \(no known role\) may not change annotations/,
+    });
     t.deepEqual(await history.listForObservation(ids.observation), before);
     t.is(await countRows(storage, "observations"), 1);
     await asUser(storage, "brian", "Annotator").transaction((manager) =>

@@ -6,8 +6,9 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 /**
  * Who makes an annotation change:
- * - a kb user, from a token the kb login issued (claims `name` and `role`);
- * - the service: a token issued for the API key (no `name` claim), which legacy clients use and
+ * - a kb user, from a token the kb login issued (claims `name` and `role`), or the config
+ *   service's login (claim `username`, no role: such a user may not write);
+ * - the service: a token issued for the API key (no user claim), which legacy clients use and
  *   which names the observer itself, or work outside any call (an import, a test).
  */
 export type Actor = { kind: "user"; name: string; role: UserRole | undefined } | { kind: "service" };
@@ -16,7 +17,7 @@ export const SERVICE_ACTOR: Actor = { kind: "service" };
 
 /** The actor of a gRPC call, from its verified token's claims. */
 export function actorOf(ctx: Pick<CallContext, "claims">): Actor {
-  const name = ctx.claims?.name;
+  const name = ctx.claims?.name ?? ctx.claims?.username;
   if (typeof name !== "string" || name === "") return SERVICE_ACTOR;
   return { kind: "user", name, role: roleOfClaim(ctx.claims?.role) };
 }

@@ -9,6 +9,7 @@ import { createBoxBindings } from "./boxes/boxes-part.js";
 import { createKbConceptTree } from "./boxes/kb-concepts.js";
 import { createDatasetBindings } from "./datasets/datasets-part.js";
 import { AncillaryDatumEntity } from "./entities/ancillary-datum.entity.js";
+import { AnnotationHistoryEntity } from "./entities/annotation-history.entity.js";
 import { AssociationEntity } from "./entities/association.entity.js";
 import { ImageReferenceEntity } from "./entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "./entities/imaged-moment.entity.js";
@@ -17,6 +18,8 @@ import { ObservationEntity } from "./entities/observation.entity.js";
 import { VideoReferenceInfoEntity } from "./entities/video-reference-info.entity.js";
 import { type ChangeEventSettings, createChangeEvents } from "./events/events-part.js";
 import { createFastBindings } from "./fast/fast-part.js";
+import { createHistoryBindings } from "./history/history-part.js";
+import { AnnotationHistoryMysql } from "./migrations/mysql/annotation-history.migration.js";
 import { BoxIndexMysql } from "./migrations/mysql/box-index.migration.js";
 import { ConceptMomentIndexesMysql } from "./migrations/mysql/concept-moment-indexes.migration.js";
 import { FastIndexesMysql } from "./migrations/mysql/fast-indexes.migration.js";
@@ -27,6 +30,7 @@ import { LinkNameIndexesMysql } from "./migrations/mysql/link-name-indexes.migra
 import { PageIndexesMysql } from "./migrations/mysql/page-indexes.migration.js";
 import { QueryViewMysql } from "./migrations/mysql/query-view.migration.js";
 import { UnionViewMysql } from "./migrations/mysql/union-view.migration.js";
+import { AnnotationHistoryPostgres } from "./migrations/postgres/annotation-history.migration.js";
 import { BoxIndexPostgres } from "./migrations/postgres/box-index.migration.js";
 import { ConceptMomentIndexesPostgres } from "./migrations/postgres/concept-moment-indexes.migration.js";
 import { FastIndexesPostgres } from "./migrations/postgres/fast-indexes.migration.js";
@@ -37,6 +41,7 @@ import { LinkNameIndexesPostgres } from "./migrations/postgres/link-name-indexes
 import { PageIndexesPostgres } from "./migrations/postgres/page-indexes.migration.js";
 import { QueryViewPostgres } from "./migrations/postgres/query-view.migration.js";
 import { UnionViewPostgres } from "./migrations/postgres/union-view.migration.js";
+import { AnnotationHistorySqlite } from "./migrations/sqlite/annotation-history.migration.js";
 import { BoxIndexSqlite } from "./migrations/sqlite/box-index.migration.js";
 import { ConceptMomentIndexesSqlite } from "./migrations/sqlite/concept-moment-indexes.migration.js";
 import { FastIndexesSqlite } from "./migrations/sqlite/fast-indexes.migration.js";
@@ -63,6 +68,7 @@ export const annotationEntities = [
   ImageReferenceEntity,
   AncillaryDatumEntity,
   VideoReferenceInfoEntity,
+  AnnotationHistoryEntity,
 ];
 
 export const annotationMigrations = {
@@ -76,6 +82,7 @@ export const annotationMigrations = {
     LinkNameIndexesMysql,
     PageIndexesMysql,
     ConceptMomentIndexesMysql,
+    AnnotationHistoryMysql,
     BoxIndexMysql,
   ],
   postgres: [
@@ -88,6 +95,7 @@ export const annotationMigrations = {
     LinkNameIndexesPostgres,
     PageIndexesPostgres,
     ConceptMomentIndexesPostgres,
+    AnnotationHistoryPostgres,
     BoxIndexPostgres,
   ],
   sqlite: [
@@ -100,6 +108,7 @@ export const annotationMigrations = {
     LinkNameIndexesSqlite,
     PageIndexesSqlite,
     ConceptMomentIndexesSqlite,
+    AnnotationHistorySqlite,
     BoxIndexSqlite,
   ],
 };
@@ -160,6 +169,7 @@ export async function createAnnotationDomain(options: AnnotationDomainOptions): 
       ...createQueryBindings(parts),
       ...createDatasetBindings(parts),
       ...createBoxBindings({ ...parts, kb }),
+      ...createHistoryBindings(parts),
       events.binding,
     ],
     close: async () => {

@@ -2,6 +2,7 @@ import { BOX_PROTO_FILES } from "./boxes/boxes-part.js";
 import { DATASET_PROTO_FILES } from "./datasets/datasets-part.js";
 import { EVENTS_PROTO_FILES } from "./events/events-part.js";
 import { FAST_PROTO_FILES } from "./fast/fast-part.js";
+import { HISTORY_PROTO_FILES } from "./history/history-part.js";
 import { QUERY_PROTO_FILES } from "./query/query-part.js";
 
 /**
@@ -35,5 +36,6 @@ export const ANNOTATION_PROTO_FILES: readonly string[] = [
     ...DATASET_PROTO_FILES,
     ...BOX_PROTO_FILES,
     ...EVENTS_PROTO_FILES,
+    ...HISTORY_PROTO_FILES,
   ]),
 ];

@@ -83,6 +83,18 @@ export const ANNOTATION_TABLES = {
     platform_name: "text",
     last_updated_timestamp: "instant",
   }),
+  annotation_history: table(["uuid"], {
+    uuid: "uuid",
+    changed_at: "instant",
+    changed_by: "text?",
+    action: "text",
+    data_type: "text",
+    record_uuid: "uuid",
+    observation_uuid: "uuid?",
+    imaged_moment_uuid: "uuid?",
+    before_json: "text?",
+    after_json: "text?",
+  }),
   [DEPTH_COUNTS_TABLE]: table(
     ["depth_meter", "writer_shard"],
     { depth_meter: "integer", writer_shard: "integer", annotations: "integer" },

@@ -5,6 +5,7 @@ import { BOX_ACCESS } from "./boxes/handlers/box.access.js";
 import { DATASET_ACCESS } from "./datasets/handlers/dataset.access.js";
 import { CHANGE_EVENT_ACCESS } from "./events/change-event.access.js";
 import { FAST_QUERY_ACCESS } from "./fast/handlers/fast-query.access.js";
+import { HISTORY_ACCESS } from "./history/handlers/history.access.js";
 import { INDEX_ACCESS } from "./indices/handlers/index.access.js";
 import { ANCILLARY_DATA_ACCESS } from "./moments/handlers/ancillary-data.access.js";
 import { IMAGE_ACCESS } from "./moments/handlers/image.access.js";
@@ -32,4 +33,5 @@ export const ANNOTATION_RPC_ACCESS: RpcAccess = rpcAccess([
   DATASET_ACCESS,
   BOX_ACCESS,
   CHANGE_EVENT_ACCESS,
+  HISTORY_ACCESS,
 ]);

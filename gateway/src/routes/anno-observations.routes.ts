@@ -2,11 +2,13 @@ import type { RouteSpec } from "../engine/route-spec.js";
 
 const OBSERVATIONS = "m3.annotation.v1.ObservationService";
 const ASSOCIATIONS = "m3.annotation.v1.AssociationService";
+const HISTORY = "m3.annotation.v1.HistoryService";
 
 /** The observations part of the annotation service: /v1/observations and /v1/associations. */
 export const ANNO_OBSERVATIONS_PROTO_FILES: readonly string[] = [
   "m3/annotation/v1/observation_service.proto",
   "m3/annotation/v1/association_service.proto",
+  "m3/annotation/v1/history_service.proto",
 ];
 
 const observationRoutes: RouteSpec[] = [
@@ -127,6 +129,14 @@ const observationRoutes: RouteSpec[] = [
     rpc: `${OBSERVATIONS}/DeleteObservation`,
     successStatus: 204,
     summary: "Delete an observation (and its imaged moment when left empty)",
+  },
+  {
+    method: "GET",
+    path: "/v1/observations/{uuid}/history",
+    rpc: `${HISTORY}/GetObservationHistory`,
+    render: "http-body",
+    summary:
+      "Every change of the observation, its associations and its imaged moments' image references and ancillary data, oldest first (JSON: who, when, before, after)",
   },
 ];
 

@@ -5,6 +5,8 @@ import { VideoReferenceInfoServiceService } from "../../../proto/gen/m3/annotati
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { actingHandlers } from "../history/acting-handlers.js";
+import { type Actor, SERVICE_ACTOR } from "../history/services/actor.js";
 import { INDEX_ACCESS } from "../indices/handlers/index.access.js";
 import { indexHandlers } from "../indices/handlers/index.handlers.js";
 import { IndexService } from "../indices/services/index.service.js";
@@ -36,10 +38,11 @@ export interface AnnotationsServices {
 export function createAnnotationsServices(
   storage: DomainStorage,
   stores: AnnotationStores,
+  actor: Actor = SERVICE_ACTOR,
 ): AnnotationsServices {
   return {
     annotations: new AnnotationService(storage),
-    creates: new AnnotationCreateService(storage, stores),
+    creates: new AnnotationCreateService(storage, stores, actor),
     updates: new AnnotationUpdateService(storage, stores),
     videoReferenceInfos: new VideoReferenceInfoService(storage),
     indices: new IndexService(storage),
@@ -48,20 +51,28 @@ export function createAnnotationsServices(
 
 /** The gRPC services of the annotations part: annotations, video reference information, indices. */
 export function createAnnotationsBindings(options: AnnotationsPartOptions): ServiceBinding[] {
-  const services = createAnnotationsServices(options.storage, options.stores);
+  const services = (storage: DomainStorage, actor: Actor) =>
+    createAnnotationsServices(storage, options.stores, actor);
   const access = { tokens: options.tokens, logger: options.logger };
   return [
-    bindService(AnnotationServiceService, annotationHandlers(services), {
-      ...access,
-      declaration: ANNOTATION_ACCESS,
-    }),
-    bindService(VideoReferenceInfoServiceService, videoReferenceInfoHandlers(services.videoReferenceInfos), {
-      ...access,
-      declaration: VIDEO_REFERENCE_INFO_ACCESS,
-    }),
-    bindService(IndexServiceService, indexHandlers(services.indices), {
-      ...access,
-      declaration: INDEX_ACCESS,
-    }),
+    bindService(
+      AnnotationServiceService,
+      actingHandlers(ANNOTATION_ACCESS, options.storage, (storage, actor) =>
+        annotationHandlers(services(storage, actor)),
+      ),
+      { ...access, declaration: ANNOTATION_ACCESS },
+    ),
+    bindService(
+      VideoReferenceInfoServiceService,
+      actingHandlers(VIDEO_REFERENCE_INFO_ACCESS, options.storage, (storage) =>
+        videoReferenceInfoHandlers(new VideoReferenceInfoService(storage)),
+      ),
+      { ...access, declaration: VIDEO_REFERENCE_INFO_ACCESS },
+    ),
+    bindService(
+      IndexServiceService,
+      actingHandlers(INDEX_ACCESS, options.storage, (storage) => indexHandlers(new IndexService(storage))),
+      { ...access, declaration: INDEX_ACCESS },
+    ),
   ];
 }

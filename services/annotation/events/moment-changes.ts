@@ -40,7 +40,7 @@ export async function recordAncillaryDataWritten(
     const existing = await new ChangedRowsRepository(manager).ancillaryDataByMoment(
       rows.map((row) => row.imagedMomentUuid),
     );
-    recordChanges(
+    await recordChanges(
       manager,
       "CREATED",
       "ANCILLARY_DATUM",

@@ -3,6 +3,7 @@ import { FastQueryServiceService } from "../../../proto/gen/m3/annotation/v1/fas
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { actingHandlers } from "../history/acting-handlers.js";
 import { FAST_QUERY_ACCESS } from "./handlers/fast-query.access.js";
 import { fastQueryHandlers } from "./handlers/fast-query.handlers.js";
 import { FastAnnotationService } from "./services/fast-annotation.service.js";
@@ -23,15 +24,15 @@ export interface FastPartOptions {
 
 /** The fast annotation queries (legacy /v1/fast) as one gRPC service. */
 export function createFastBindings(options: FastPartOptions): ServiceBinding[] {
-  const services = {
-    annotations: new FastAnnotationService(options.storage),
-    media: new FastMediaService(options.storage, options.logger),
-  };
+  const services = (storage: DomainStorage) => ({
+    annotations: new FastAnnotationService(storage),
+    media: new FastMediaService(storage, options.logger),
+  });
   return [
-    bindService(FastQueryServiceService, fastQueryHandlers(services), {
-      tokens: options.tokens,
-      logger: options.logger,
-      declaration: FAST_QUERY_ACCESS,
-    }),
+    bindService(
+      FastQueryServiceService,
+      actingHandlers(FAST_QUERY_ACCESS, options.storage, (storage) => fastQueryHandlers(services(storage))),
+      { tokens: options.tokens, logger: options.logger, declaration: FAST_QUERY_ACCESS },
+    ),
   ];
 }

@@ -6,6 +6,7 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
+import { actingHandlers } from "../history/acting-handlers.js";
 import { ANCILLARY_DATA_ACCESS } from "./handlers/ancillary-data.access.js";
 import { ancillaryDataHandlers } from "./handlers/ancillary-data.handlers.js";
 import { IMAGE_ACCESS } from "./handlers/image.access.js";
@@ -45,24 +46,28 @@ export function createMomentsServices(storage: DomainStorage, moments: ImagedMom
 
 /** The gRPC services of the moments part: imaged moments, images and image references, ancillary data. */
 export function createMomentsBindings(options: MomentsPartOptions): ServiceBinding[] {
-  const services = createMomentsServices(options.storage, options.moments);
+  const services = (storage: DomainStorage) => createMomentsServices(storage, options.moments);
   const access = { tokens: options.tokens, logger: options.logger };
   return [
     bindService(
       ImagedMomentServiceService,
-      imagedMomentHandlers(services.momentQueries, services.momentWrites),
-      {
-        ...access,
-        declaration: IMAGED_MOMENT_ACCESS,
-      },
+      actingHandlers(IMAGED_MOMENT_ACCESS, options.storage, (storage) => {
+        const built = services(storage);
+        return imagedMomentHandlers(built.momentQueries, built.momentWrites);
+      }),
+      { ...access, declaration: IMAGED_MOMENT_ACCESS },
     ),
-    bindService(ImageServiceService, imageHandlers(services.images), {
-      ...access,
-      declaration: IMAGE_ACCESS,
-    }),
-    bindService(AncillaryDataServiceService, ancillaryDataHandlers(services.ancillaryData), {
-      ...access,
-      declaration: ANCILLARY_DATA_ACCESS,
-    }),
+    bindService(
+      ImageServiceService,
+      actingHandlers(IMAGE_ACCESS, options.storage, (storage) => imageHandlers(services(storage).images)),
+      { ...access, declaration: IMAGE_ACCESS },
+    ),
+    bindService(
+      AncillaryDataServiceService,
+      actingHandlers(ANCILLARY_DATA_ACCESS, options.storage, (storage) =>
+        ancillaryDataHandlers(services(storage).ancillaryData),
+      ),
+      { ...access, declaration: ANCILLARY_DATA_ACCESS },
+    ),
   ];
 }

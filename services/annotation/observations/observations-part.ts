@@ -5,6 +5,7 @@ import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
 import type { ImagedMomentStore } from "../contracts/imaged-moment-store.js";
+import { actingHandlers } from "../history/acting-handlers.js";
 import { ASSOCIATION_ACCESS } from "./handlers/association.access.js";
 import { associationHandlers } from "./handlers/association.handlers.js";
 import { OBSERVATION_ACCESS } from "./handlers/observation.access.js";
@@ -39,16 +40,23 @@ export function createObservationsServices(
 
 /** The gRPC services of the observations part: observations and associations; reads are public. */
 export function createObservationsBindings(options: ObservationsPartOptions): ServiceBinding[] {
-  const services = createObservationsServices(options.storage, options.moments);
+  const services = (storage: DomainStorage) => createObservationsServices(storage, options.moments);
   const access = { tokens: options.tokens, logger: options.logger };
   return [
-    bindService(ObservationServiceService, observationHandlers(services.observations, services.queries), {
-      ...access,
-      declaration: OBSERVATION_ACCESS,
-    }),
-    bindService(AssociationServiceService, associationHandlers(services.associations), {
-      ...access,
-      declaration: ASSOCIATION_ACCESS,
-    }),
+    bindService(
+      ObservationServiceService,
+      actingHandlers(OBSERVATION_ACCESS, options.storage, (storage) => {
+        const built = services(storage);
+        return observationHandlers(built.observations, built.queries);
+      }),
+      { ...access, declaration: OBSERVATION_ACCESS },
+    ),
+    bindService(
+      AssociationServiceService,
+      actingHandlers(ASSOCIATION_ACCESS, options.storage, (storage) =>
+        associationHandlers(services(storage).associations),
+      ),
+      { ...access, declaration: ASSOCIATION_ACCESS },
+    ),
   ];
 }

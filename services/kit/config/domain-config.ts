@@ -19,7 +19,7 @@ export interface DomainConfig {
 }
 
 /** The issuer the legacy services put in their tokens; keeping it lets old tokens verify. */
-const LEGACY_ISSUER = "http://www.mbari.org";
+export const LEGACY_ISSUER = "http://www.mbari.org";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 function settingPrefix(domain: string): string {

@@ -168,7 +168,10 @@ function fillKb(database: Database.Database, texts: readonly string[]): void {
   }
 }
 
-/** Moments (some without an elapsed time or recorded time) and their ancillary data (extreme doubles). */
+/**
+ * Moments (some without an elapsed time or recorded time), their ancillary data (extreme doubles)
+ * and the history of those data (awkward text in the JSON, the service's null name).
+ */
 function fillAnnotation(database: Database.Database, texts: readonly string[]): void {
   try {
     const moment = database.prepare(
@@ -179,8 +182,22 @@ function fillAnnotation(database: Database.Database, texts: readonly string[]): 
       `INSERT INTO ancillary_data (uuid, imaged_moment_uuid, depth_meters, latitude, longitude, temperature_celsius, xyz_position_units, last_updated_timestamp)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const change = database.prepare(
+      `INSERT INTO annotation_history (uuid, changed_at, changed_by, action, data_type, record_uuid, observation_uuid, imaged_moment_uuid, before_json, after_json)
+       VALUES (?, ?, ?, ?, 'ANCILLARY_DATUM', ?, NULL, ?, ?, ?)`,
+    );
     texts.forEach((text, index) => {
       const n = texts.length - index;
+      change.run(
+        uuid(n, 6),
+        at(index),
+        index % 2 === 0 ? null : text,
+        index % 3 === 0 ? "CREATED" : "UPDATED",
+        uuid(n, 5),
+        uuid(n, 4),
+        index % 3 === 0 ? null : JSON.stringify({ xyz_position_units: text }),
+        JSON.stringify({ xyz_position_units: text, depth_meters: DOUBLES[index % DOUBLES.length] ?? null }),
+      );
       const elapsed =
         index === 0 ? BigInt("9007199254740993") : index % 4 === 1 ? null : BigInt(index * 1000 - 5000);
       moment.run(uuid(n, 4), uuid(1, 3), elapsed, index % 3 === 0 ? null : at(index), text, at(index + 2));
@@ -230,6 +247,7 @@ for (const from of ENGINES) {
       t.is(rows("registry.video_references"), TEXTS.length);
       t.is(rows("kb.concepts"), TEXTS.length + 1);
       t.is(rows("annotation.ancillary_data"), TEXTS.length);
+      t.is(rows("annotation.annotation_history"), TEXTS.length);
       const { archive } = await backupOn(from);
       const target = await settingsOn(to);
       const restored = await restore(target, archive);

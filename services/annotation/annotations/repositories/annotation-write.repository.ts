@@ -45,13 +45,13 @@ export class AnnotationWriteRepository {
       const statement = caseUpdateStatement("observations", "uuid", columns, rows, dialectOf(this.manager), {
         last_updated_timestamp: lastUpdatedTime.toSql(),
       });
-      await this.manager.query(statement.sql, statement.params);
-      recordChanges(
+      await recordChanges(
         this.manager,
         "UPDATED",
         "OBSERVATION",
         rows.map((row) => row.key),
       );
+      await this.manager.query(statement.sql, statement.params);
     }
   }
 
@@ -70,7 +70,7 @@ export class AnnotationWriteRepository {
 
   async insertImages(images: readonly ImageReferenceEntity[]): Promise<void> {
     await insertInChunks(this.manager, ImageReferenceEntity, images);
-    recordChanges(
+    await recordChanges(
       this.manager,
       "CREATED",
       "IMAGE_REFERENCE",
@@ -91,7 +91,7 @@ export class AnnotationWriteRepository {
 
   async insertData(data: readonly AncillaryDatumEntity[]): Promise<void> {
     await insertInChunks(this.manager, AncillaryDatumEntity, data);
-    recordChanges(
+    await recordChanges(
       this.manager,
       "CREATED",
       "ANCILLARY_DATUM",
@@ -117,13 +117,13 @@ export class AnnotationWriteRepository {
           last_updated_timestamp: lastUpdatedTime.toSql(),
         },
       );
-      await this.manager.query(statement.sql, statement.params);
-      recordChanges(
+      await recordChanges(
         this.manager,
         "UPDATED",
         "ANCILLARY_DATUM",
         rows.map((row) => row.key),
       );
+      await this.manager.query(statement.sql, statement.params);
     }
   }
 }

@@ -11,6 +11,7 @@ import type { AssociationEntity } from "../../entities/association.entity.js";
 import type { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import type { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
 import type { ObservationEntity } from "../../entities/observation.entity.js";
+import { type Actor, attributedObserver, SERVICE_ACTOR } from "../../history/services/actor.js";
 import { AnnotationWriteRepository } from "../repositories/annotation-write.repository.js";
 import {
   checkAssociation,
@@ -26,10 +27,18 @@ import type { AnnotationInput, AssociationInput, BulkAnnotationInput } from "./a
 
 /** Creates annotations at the imaged moments found or created from their indices. */
 export class AnnotationCreateService {
+  /** `actor` makes the annotations: a user's token makes them the observer (attributedObserver). */
   constructor(
     private readonly storage: DomainStorage,
     private readonly stores: AnnotationStores,
+    private readonly actor: Actor = SERVICE_ACTOR,
   ) {}
+
+  /** The input with the observer the actor makes it by. */
+  private attributed<T extends AnnotationInput>(input: T): T {
+    const observer = attributedObserver(this.actor, input.observer);
+    return observer === (input.observer ?? null) ? input : { ...input, observer: observer ?? undefined };
+  }
 
   /** One observation; the imaged moment is reused when the indices match one (timecode > elapsed > recorded). */
   async create(input: AnnotationInput): Promise<AnnotationGraph> {
@@ -37,7 +46,7 @@ export class AnnotationCreateService {
     return this.storage.transaction(async (manager) => {
       const moment = await this.stores.moments.findOrCreate(manager, keyOf(checked));
       const now = Instant.now();
-      const observation = newObservation(checked, moment.uuid, now);
+      const observation = newObservation(this.attributed(checked), moment.uuid, now);
       await this.stores.observations.insertMany(manager, [{ observation, associations: [] }]);
       const [created] = await loadAnnotations(
         manager,
@@ -69,7 +78,7 @@ export class AnnotationCreateService {
       const itemIndex = new Map(checked.map((item, index) => [item, index]));
       const at = (item: BulkAnnotationInput) => momentAt[itemIndex.get(item) as number] as string;
       const observations = checked.map((item, index) =>
-        observationGraph(item, momentAt[index] as string, now),
+        observationGraph(this.attributed(item), momentAt[index] as string, now),
       );
       await this.stores.observations.insertMany(manager, observations);
       const writes = new AnnotationWriteRepository(manager);

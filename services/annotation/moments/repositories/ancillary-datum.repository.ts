@@ -85,7 +85,7 @@ export class AncillaryDatumRepository {
 
   async insert(datum: AncillaryDatumEntity): Promise<void> {
     await this.manager.insert(AncillaryDatumEntity, datum);
-    recordChanges(this.manager, "CREATED", "ANCILLARY_DATUM", [datum.uuid]);
+    await recordChanges(this.manager, "CREATED", "ANCILLARY_DATUM", [datum.uuid]);
   }
 
   /** Inserts or updates one row per imaged moment, a few hundred rows per statement. */
@@ -113,8 +113,8 @@ export class AncillaryDatumRepository {
 
   async replace(uuid: string, datum: AncillaryDatumEntity, lastUpdatedTime: Instant): Promise<void> {
     const changes = Object.fromEntries(ANCILLARY_MEASUREMENTS.map((field) => [field, datum[field]]));
+    await recordChanges(this.manager, "UPDATED", "ANCILLARY_DATUM", [uuid]);
     await this.manager.update(AncillaryDatumEntity, { uuid }, { ...changes, lastUpdatedTime });
-    recordChanges(this.manager, "UPDATED", "ANCILLARY_DATUM", [uuid]);
   }
 
   async deleteByVideo(videoReferenceUuid: string): Promise<number> {

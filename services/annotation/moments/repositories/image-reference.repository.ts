@@ -5,7 +5,7 @@ import { queryInChunks } from "../../../kit/storage/in-chunks.js";
 import type { Instant } from "../../../kit/time/instant.js";
 import { ImageReferenceEntity } from "../../entities/image-reference.entity.js";
 import { ImagedMomentEntity } from "../../entities/imaged-moment.entity.js";
-import { recordChanges } from "../../events/change-recorder.js";
+import { recordChanges, recordChangesFound } from "../../events/change-recorder.js";
 import { PREFIXED_MOMENT_COLUMNS } from "../../fast/repositories/fast-rows.js";
 import { IMAGE_COLUMNS, imageOfRow, momentOfGraphRow } from "../../shared/graph-rows.js";
 import type { Row } from "../../shared/row-mappers.js";
@@ -69,17 +69,20 @@ export class ImageReferenceRepository {
 
   async insert(image: ImageReferenceEntity): Promise<void> {
     await this.manager.insert(ImageReferenceEntity, image);
-    recordChanges(this.manager, "CREATED", "IMAGE_REFERENCE", [image.uuid]);
+    await recordChanges(this.manager, "CREATED", "IMAGE_REFERENCE", [image.uuid]);
   }
 
   async update(uuid: string, changes: ImageReferenceChanges, lastUpdatedTime: Instant): Promise<void> {
+    await recordChanges(this.manager, "UPDATED", "IMAGE_REFERENCE", [uuid]);
     await this.manager.update(ImageReferenceEntity, { uuid }, { ...changes, lastUpdatedTime });
-    recordChanges(this.manager, "UPDATED", "IMAGE_REFERENCE", [uuid]);
   }
 
   async delete(uuid: string): Promise<void> {
-    const result = await this.manager.delete(ImageReferenceEntity, { uuid });
-    if (result.affected !== 0) recordChanges(this.manager, "DELETED", "IMAGE_REFERENCE", [uuid]);
+    // Noted before the delete (for its history), and only if it exists (no event for nothing).
+    await recordChangesFound(this.manager, "DELETED", "IMAGE_REFERENCE", async () =>
+      (await this.manager.existsBy(ImageReferenceEntity, { uuid })) ? [uuid] : [],
+    );
+    await this.manager.delete(ImageReferenceEntity, { uuid });
   }
 
   private async images(where: string, params: Record<string, unknown>, orderBy: string): Promise<ImageRow[]> {

@@ -42,9 +42,9 @@ export class ImagedMomentWriteService {
       if (changes.elapsedTimeMillis !== undefined) set.elapsedTimeMillis = changes.elapsedTimeMillis;
       if (changes.recordedTimestamp !== undefined) set.recordedTimestamp = changes.recordedTimestamp;
       if (video !== undefined) set.videoReferenceUuid = video;
+      await recordMomentsChanged(manager, [id]);
       const result = await manager.update(ImagedMomentEntity, { uuid: id }, set);
       if (!result.affected) throw notFound();
-      await recordMomentsChanged(manager, [id]);
       return this.readOne(manager, id);
     });
   }

@@ -134,7 +134,7 @@ export class AssociationRepository {
 
   async insertMany(associations: readonly AssociationEntity[]): Promise<void> {
     await insertInChunks(this.manager, AssociationEntity, associations);
-    recordChanges(
+    await recordChanges(
       this.manager,
       "CREATED",
       "ASSOCIATION",
@@ -143,8 +143,8 @@ export class AssociationRepository {
   }
 
   async update(uuid: string, changes: AssociationChanges, lastUpdatedTime: Instant): Promise<void> {
+    await recordChanges(this.manager, "UPDATED", "ASSOCIATION", [uuid]);
     await this.manager.update(AssociationEntity, { uuid }, { ...changes, lastUpdatedTime });
-    recordChanges(this.manager, "UPDATED", "ASSOCIATION", [uuid]);
   }
 
   /** Overwrites each row's link fields (and MIME type when given) with CASE statements, a chunk at a time. */
@@ -165,16 +165,16 @@ export class AssociationRepository {
         caseOf("mime_type", (row) => row.mimeType),
       ].filter((assignment) => assignment !== undefined);
       parameters.push(lastUpdatedTime.toSql(), ...chunk.map((row) => row.uuid));
-      await this.manager.query(
-        `UPDATE associations SET ${assignments.join(", ")}, last_updated_timestamp = ?
-         WHERE uuid IN (${placeholders(chunk.length)})`,
-        parameters,
-      );
-      recordChanges(
+      await recordChanges(
         this.manager,
         "UPDATED",
         "ASSOCIATION",
         chunk.map((row) => row.uuid),
+      );
+      await this.manager.query(
+        `UPDATE associations SET ${assignments.join(", ")}, last_updated_timestamp = ?
+         WHERE uuid IN (${placeholders(chunk.length)})`,
+        parameters,
       );
     }
   }

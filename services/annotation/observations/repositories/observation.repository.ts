@@ -90,7 +90,7 @@ export class ObservationRepository {
 
   async insertMany(observations: readonly ObservationEntity[]): Promise<void> {
     await insertInChunks(this.manager, ObservationEntity, observations);
-    recordChanges(
+    await recordChanges(
       this.manager,
       "CREATED",
       "OBSERVATION",
@@ -99,17 +99,18 @@ export class ObservationRepository {
   }
 
   async update(uuid: string, changes: ObservationChanges, lastUpdatedTime: Instant): Promise<void> {
+    await recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
     await this.manager.update(ObservationEntity, { uuid }, { ...changes, lastUpdatedTime });
-    recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
   }
 
   async clearDuration(uuid: string, lastUpdatedTime: Instant): Promise<void> {
+    await recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
     await this.manager.update(ObservationEntity, { uuid }, { durationMillis: null, lastUpdatedTime });
-    recordChanges(this.manager, "UPDATED", "OBSERVATION", [uuid]);
   }
 
   /** Sets the same changes on every listed observation, one statement per chunk. */
   async updateMany(uuids: readonly string[], changes: ObservationChanges, lastUpdatedTime: Instant) {
+    await recordChanges(this.manager, "UPDATED", "OBSERVATION", uuids);
     await queryInChunks(uuids, async (chunk) => {
       await this.manager
         .createQueryBuilder()
@@ -119,7 +120,6 @@ export class ObservationRepository {
         .execute();
       return [];
     });
-    recordChanges(this.manager, "UPDATED", "OBSERVATION", uuids);
   }
 
   /** Deletes the observations (their associations first); returns the imaged moments they were on. */
@@ -134,7 +134,7 @@ export class ObservationRepository {
       await recordChangesFound(this.manager, "DELETED", "ASSOCIATION", () =>
         new ChangedRowsRepository(this.manager).associationsOfObservations(chunk),
       );
-      recordChanges(
+      await recordChanges(
         this.manager,
         "DELETED",
         "OBSERVATION",

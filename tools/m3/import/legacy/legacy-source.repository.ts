@@ -23,6 +23,9 @@ export class SourceError extends Error {
   override name = "SourceError";
 }
 
+/** Numbers the cursors of readOrdered, so two reads in flight never share a name. */
+let cursors = 0;
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -161,6 +164,26 @@ export class LegacySourceRepository {
       keys.flat(),
     );
     return result.rows.map((row) => key.map((column) => String(row[column])).join("\u0000"));
+  }
+
+  /**
+   * The rows of `select` (a query of this module's callers, never of input), `batchSize` at a
+   * time, through a cursor held across transactions: the database orders them once, however
+   * many batches follow (keyset paging would sort them again for each one when no index
+   * holds the order, as none holds Envers's audit rows by record).
+   */
+  async *readOrdered(select: string, batchSize: number): AsyncGenerator<LegacyRow[]> {
+    const cursor = `m3_import_${++cursors}`;
+    await this.client.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${select}`);
+    try {
+      for (;;) {
+        const result = await this.client.query<Record<string, unknown>>(`FETCH ${batchSize} FROM ${cursor}`);
+        if (result.rows.length > 0) yield result.rows as LegacyRow[];
+        if (result.rows.length < batchSize) return;
+      }
+    } finally {
+      await this.client.query(`CLOSE ${cursor}`);
+    }
   }
 
   /** oni's user accounts whose role is none of `roles` (names and roles only, never digests). */

@@ -1,4 +1,5 @@
 import type { Instant } from "../../../../services/kit/time/instant.js";
+import { AUDIT_SOURCE_TABLES, LegacyAuditSource } from "../legacy/legacy-audit-source.js";
 import type { ReadContext } from "../legacy/legacy-conversions.js";
 import { ONI_ROLES } from "../legacy/legacy-kb-mapping.js";
 import type { LegacyDomain } from "../legacy/legacy-mapping.js";
@@ -10,6 +11,7 @@ import {
   LEGACY_UNCARRIED_TABLES,
   missingLegacyColumns,
 } from "../legacy/legacy-tables.js";
+import type { TableSource } from "../merge/table-source.js";
 import type { UncarriedTable } from "./import-report.js";
 import type { ImportSource } from "./import-run.service.js";
 import { DOMAIN_CATALOGUES } from "./target-domains.js";
@@ -64,7 +66,7 @@ export async function openLegacySources(sources: LegacySources, importedAt: Inst
           reader: LegacySourceRepository;
           columns: Map<string, Set<string>>;
         };
-        return LEGACY_TABLES[domain]
+        const tables: TableSource[] = LEGACY_TABLES[domain]
           .filter((mapping) => mapping.role === undefined)
           .map((mapping) => {
             const shape = DOMAIN_CATALOGUES[domain][mapping.m3];
@@ -77,6 +79,8 @@ export async function openLegacySources(sources: LegacySources, importedAt: Inst
               columns.get(mapping.legacy) ?? new Set(),
             );
           });
+        if (domain === "annotation" && hasAuditTables(columns)) tables.push(new LegacyAuditSource(reader));
+        return tables;
       },
       uncarried: async () => {
         const tables: UncarriedTable[] = [];
@@ -84,7 +88,7 @@ export async function openLegacySources(sources: LegacySources, importedAt: Inst
           const candidates: [string, string][] = [
             ...LEGACY_AUDIT_TABLES[domain].map(
               (table) =>
-                [table, "audit history: m3 keeps no row-level change history yet"] as [string, string],
+                [table, "audit history: m3 keeps the history of annotations only"] as [string, string],
             ),
             ...Object.entries(LEGACY_UNCARRIED_TABLES[domain]),
           ];
@@ -112,6 +116,11 @@ export async function openLegacySources(sources: LegacySources, importedAt: Inst
     await closeAll();
     throw error;
   }
+}
+
+/** Whether the annotation source holds annosaurus's Envers tables (older annosaurus kept none). */
+function hasAuditTables(columns: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return AUDIT_SOURCE_TABLES.every((table) => columns.has(table));
 }
 
 /**

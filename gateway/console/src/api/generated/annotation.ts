@@ -160,6 +160,10 @@ export type paths = {
     /** Delete an observation (and its imaged moment when left empty) */
     delete: operations["DeleteObservation"];
   };
+  "/v1/observations/{uuid}/history": {
+    /** Every change of the observation, its associations and its imaged moments' image references and ancillary data, oldest first (JSON: who, when, before, after) */
+    get: operations["GetObservationHistory"];
+  };
   "/v1/associations/delete": {
     /** Delete the associations of a JSON array of UUIDs (unknown ones are ignored) */
     post: operations["DeleteAssociations"];
@@ -445,6 +449,26 @@ export type paths = {
   "/v1/query/count": {
     /** Count the rows of the annotations view matching a query's constraints */
     post: operations["CountQuery"];
+  };
+  "/v1/boxes": {
+    /** Boxes (`bounding box` associations) by concept (repeatable; descendants=true adds their descendants from the kb), video reference, dive, verified or not and generator, with their image URL; limit (default 1,000, at most 10,000), offset */
+    get: operations["ListBoxes"];
+  };
+  "/v1/boxes/relabel": {
+    /** Sets the concept of the observations of the boxes (association_uuids); answers the action, undone by its uuid */
+    post: operations["RelabelBoxes"];
+  };
+  "/v1/boxes/verify": {
+    /** Marks the boxes (association_uuids) verified by the signed-in user */
+    post: operations["VerifyBoxes"];
+  };
+  "/v1/boxes/delete": {
+    /** Deletes the boxes' associations (association_uuids) */
+    post: operations["DeleteBoxes"];
+  };
+  "/v1/boxes/actions/{uuid}/undo": {
+    /** Undoes a review action of the last day, once */
+    post: operations["UndoBoxReviewAction"];
   };
 };
 
@@ -1562,6 +1586,96 @@ export type components = {
       min?: number;
       /** @description Two numbers: the column lies between them (inclusive). */
       minmax?: number[];
+    };
+    /** @description One box, with what a crop of it needs. */
+    "m3.annotation.v1.Box": {
+      /** @description UUID of the `bounding box` association. */
+      association_uuid: string;
+      /** @description UUID of the observation that holds it. */
+      observation_uuid: string;
+      /** @description UUID of the observation's imaged moment. */
+      imaged_moment_uuid: string;
+      /** @description UUID of the moment's video reference. */
+      video_reference_uuid: string;
+      /** @description The observation's concept. */
+      concept?: string;
+      /**
+       * Format: double
+       * @description Left edge, in pixels of the image.
+       */
+      x: number;
+      /**
+       * Format: double
+       * @description Top edge, in pixels of the image.
+       */
+      y: number;
+      /**
+       * Format: double
+       * @description Width in pixels.
+       */
+      width: number;
+      /**
+       * Format: double
+       * @description Height in pixels.
+       */
+      height: number;
+      /** @description Who or what drew it. */
+      generator?: string;
+      /** @description Who verified it; absent: not verified. */
+      verifier?: string;
+      /** @description UUID of the image reference the box is drawn on. */
+      image_reference_uuid?: string;
+      /** @description That image's URL. */
+      image_url?: string;
+      /**
+       * Format: int32
+       * @description That image's width in pixels, when known.
+       */
+      image_width_pixels?: number;
+      /**
+       * Format: int32
+       * @description That image's height in pixels, when known.
+       */
+      image_height_pixels?: number;
+      /**
+       * Format: int64
+       * @description The moment's elapsed time into the video.
+       */
+      elapsed_time_millis?: number;
+      /**
+       * Format: date-time
+       * @description The moment's recorded time.
+       * @example 2021-01-01T00:00:00.123456Z
+       */
+      recorded_timestamp?: string;
+    };
+    /** @description A review action: what was asked, by whom, and how many rows it changed. */
+    "m3.annotation.v1.BoxReviewAction": {
+      /** @description UUID of the action: UndoBoxReviewAction takes it. */
+      uuid: string;
+      /** @description RELABEL, VERIFY or DELETE. */
+      kind: string;
+      /** @description Who did it (the token's name; `service` for the API key's token). */
+      actor: string;
+      /** @description UUIDs of the boxes' associations it acted on. */
+      association_uuids: string[];
+      /**
+       * Format: int32
+       * @description Observations (relabel) or associations (verify, delete) it changed.
+       */
+      changed: number;
+      /**
+       * Format: date-time
+       * @description When it was done.
+       * @example 2021-01-01T00:00:00.123456Z
+       */
+      done_timestamp?: string;
+      /**
+       * Format: date-time
+       * @description When it was undone; absent: not undone.
+       * @example 2021-01-01T00:00:00.123456Z
+       */
+      undone_timestamp?: string;
     };
   };
   responses: never;
@@ -2759,6 +2873,28 @@ export type operations = {
       /** @description No content */
       204: {
         content: never;
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Every change of the observation, its associations and its imaged moments' image references and ancillary data, oldest first (JSON: who, when, before, after) */
+  GetObservationHistory: {
+    parameters: {
+      path: {
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description Raw bytes */
+      200: {
+        content: {
+          "*/*": string;
+        };
       };
       /** @description Error */
       default: {
@@ -5121,6 +5257,137 @@ export type operations = {
       200: {
         content: {
           "application/json": components["schemas"]["m3.annotation.v1.Count"];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Boxes (`bounding box` associations) by concept (repeatable; descendants=true adds their descendants from the kb), video reference, dive, verified or not and generator, with their image URL; limit (default 1,000, at most 10,000), offset */
+  ListBoxes: {
+    parameters: {
+      query?: {
+        concept?: string[];
+        descendants?: boolean;
+        video_reference_uuid?: string;
+        dive?: string;
+        verified?: boolean;
+        generator?: string;
+        limit?: number;
+        offset?: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.annotation.v1.Box"][];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Sets the concept of the observations of the boxes (association_uuids); answers the action, undone by its uuid */
+  RelabelBoxes: {
+    /** @description Keys in snake_case or camelCase */
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description UUIDs of the boxes' associations. */
+          association_uuids?: string[];
+          /** @description The concept their observations get. */
+          concept?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.annotation.v1.BoxReviewAction"];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Marks the boxes (association_uuids) verified by the signed-in user */
+  VerifyBoxes: {
+    /** @description Keys in snake_case or camelCase */
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description UUIDs of the boxes' associations. */
+          association_uuids?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.annotation.v1.BoxReviewAction"];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Deletes the boxes' associations (association_uuids) */
+  DeleteBoxes: {
+    /** @description Keys in snake_case or camelCase */
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description UUIDs of the boxes' associations. */
+          association_uuids?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.annotation.v1.BoxReviewAction"];
+        };
+      };
+      /** @description Error */
+      default: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Undoes a review action of the last day, once */
+  UndoBoxReviewAction: {
+    parameters: {
+      path: {
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["m3.annotation.v1.BoxReviewAction"];
         };
       };
       /** @description Error */

@@ -3,6 +3,7 @@ import { BoxServiceService } from "../../../proto/gen/m3/annotation/v1/box_servi
 import type { TokenVerifier } from "../../kit/auth/token-service.js";
 import { bindService, type ServiceBinding } from "../../kit/grpc/bind-service.js";
 import type { DomainStorage } from "../../kit/storage/domain-storage.js";
+import { actingHandlers } from "../history/acting-handlers.js";
 import type { RegistryLink } from "../query/registry-link.js";
 import { BOX_ACCESS } from "./handlers/box.access.js";
 import { boxHandlers } from "./handlers/box.handlers.js";
@@ -23,14 +24,19 @@ export interface BoxPartOptions {
   kb?: ConceptTree;
 }
 
-/** Bounding boxes: queries through the box index (open), review actions (JWT). */
+/**
+ * Bounding boxes: queries through the box index (open), review actions (JWT), made on behalf of
+ * the token's user: its role is checked and the history names it.
+ */
 export function createBoxBindings(options: BoxPartOptions): ServiceBinding[] {
   return [
     bindService(
       BoxServiceService,
-      boxHandlers(
-        new BoxQueryService(options.storage, options.registry, options.kb),
-        new BoxReviewService(options.storage, options.kb),
+      actingHandlers(BOX_ACCESS, options.storage, (storage) =>
+        boxHandlers(
+          new BoxQueryService(storage, options.registry, options.kb),
+          new BoxReviewService(storage, options.kb),
+        ),
       ),
       { tokens: options.tokens, logger: options.logger, declaration: BOX_ACCESS },
     ),

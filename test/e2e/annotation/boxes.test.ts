@@ -188,12 +188,20 @@ test("a relabel is one request and undone by its uuid; verify takes the user fro
   t.deepEqual(await concepts(), ["Aegina", "Aegina"]);
 
   t.is((await stack.http.post("/anno/v1/boxes/verify", { json: { association_uuids: boxes } })).status, 403);
-  const user = await new TokenService({
-    signingSecret: stack.signingSecret,
-    issuer: "http://www.mbari.org",
-  }).issue({
-    name: "lonny",
+  const tokens = new TokenService({ signingSecret: stack.signingSecret, issuer: "http://www.mbari.org" });
+  // An Annotator changes only their own observations: brian's boxes are not kris's to verify.
+  const annotator = await tokens.issue({ name: "kris", role: "Annotator" });
+  const refused = await stack.http.post("/anno/v1/boxes/verify", {
+    json: { association_uuids: boxes },
+    auth: `Bearer ${annotator}`,
   });
+  t.is(refused.status, 403);
+  t.deepEqual(
+    ((await stack.http.get(`/anno/v1/boxes?video_reference_uuid=${video}&verified=true`)).json as BoxJson[])
+      .length,
+    0,
+  );
+  const user = await tokens.issue({ name: "lonny", role: "Maint" });
   const verify = await stack.http.post("/anno/v1/boxes/verify", {
     json: { association_uuids: boxes, verifier: "someone else" },
     auth: `Bearer ${user}`,
@@ -206,6 +214,13 @@ test("a relabel is one request and undone by its uuid; verify takes the user fro
     verified.map((box) => box.verifier),
     ["lonny", "lonny"],
   );
+  // The history names the reviewer, not the service, for the box it changed.
+  const observation = (await stack.http.get(`/anno/v1/associations/${boxes[0]}`)).json as {
+    observation_uuid: string;
+  };
+  const history = (await stack.http.get(`/anno/v1/observations/${observation.observation_uuid}/history`))
+    .json as { action: string; data_type: string; uuid: string; changed_by: string | null }[];
+  t.like(history.at(-1), { action: "UPDATED", data_type: "ASSOCIATION", uuid: boxes[0], changed_by: "lonny" });
   // The value keeps every field the tools wrote (vars-gridview's part), with the verifier added.
   const stored = (await stack.http.get(`/anno/v1/associations/${boxes[0]}`)).json as { link_value: string };
   t.like(JSON.parse(stored.link_value), {

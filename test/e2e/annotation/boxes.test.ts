@@ -220,7 +220,12 @@ test("a relabel is one request and undone by its uuid; verify takes the user fro
   };
   const history = (await stack.http.get(`/anno/v1/observations/${observation.observation_uuid}/history`))
     .json as { action: string; data_type: string; uuid: string; changed_by: string | null }[];
-  t.like(history.at(-1), { action: "UPDATED", data_type: "ASSOCIATION", uuid: boxes[0], changed_by: "lonny" });
+  t.like(history.at(-1), {
+    action: "UPDATED",
+    data_type: "ASSOCIATION",
+    uuid: boxes[0],
+    changed_by: "lonny",
+  });
   // The value keeps every field the tools wrote (vars-gridview's part), with the verifier added.
   const stored = (await stack.http.get(`/anno/v1/associations/${boxes[0]}`)).json as { link_value: string };
   t.like(JSON.parse(stored.link_value), {

@@ -1,43 +1,11 @@
-import type { MigrationInterface, QueryRunner } from "typeorm";
-import { warnBoxIndexRefused } from "../../boxes/box-index-off.js";
-import { createBoxIndexTriggers } from "../../boxes/repositories/box-index.repository.js";
-import {
-  BOX_INDEX_TABLE,
-  boxIndexRebuild,
-  boxIndexTable,
-  boxIndexTriggerNames,
-} from "../../boxes/repositories/box-index.sql.js";
-import {
-  BOX_REVIEW_ACTIONS_TABLE,
-  boxReviewActionsTable,
-} from "../../boxes/repositories/box-review-actions.sql.js";
-import { dropTriggerStatements } from "../../query/repositories/histogram-count-dialects.sql.js";
+import type { MigrationInterface } from "typeorm";
+import { boxIndexMigration } from "../../boxes/box-index-migration.js";
 
-/**
- * The box index (box-index.sql.ts): one row per `bounding box` association whose value is a
- * box, kept by triggers, filled from the associations already there; and the review actions
- * of the last day, which undo reads. A MySQL user refused
- * CREATE TRIGGER gets the table and a warning; `m3 boxes reindex` turns it on once granted.
- */
+/** The box index and the review actions (boxes/box-index-migration.ts), in postgres's SQL. */
+const migration = boxIndexMigration("postgres");
+
 export class BoxIndexPostgres implements MigrationInterface {
-  name = "BoxIndex1764700000000";
-
-  async up(runner: QueryRunner): Promise<void> {
-    for (const sql of boxIndexTable("postgres")) await runner.query(sql);
-    await runner.query(boxReviewActionsTable("postgres"));
-    const refusal = await createBoxIndexTriggers((sql) => runner.query(sql), "postgres");
-    if (refusal !== undefined) {
-      warnBoxIndexRefused(refusal);
-      return;
-    }
-    for (const sql of boxIndexRebuild("postgres")) await runner.query(sql);
-  }
-
-  async down(runner: QueryRunner): Promise<void> {
-    for (const trigger of boxIndexTriggerNames("postgres")) {
-      for (const sql of dropTriggerStatements("postgres", trigger)) await runner.query(sql);
-    }
-    await runner.query(`DROP TABLE ${BOX_REVIEW_ACTIONS_TABLE}`);
-    await runner.query(`DROP TABLE ${BOX_INDEX_TABLE}`);
-  }
+  name = migration.name;
+  up = migration.up;
+  down = migration.down;
 }

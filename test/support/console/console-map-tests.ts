@@ -43,6 +43,29 @@ async function countIn(locator: Locator): Promise<number> {
   return Number(/(\d+) annotations/.exec(await locator.innerText())?.[1]);
 }
 
+/** A point inside a bar of the named bar chart (the bars' fill, BarChart.vue's), in page coordinates. */
+async function pointOnBar(page: Page, chart: string): Promise<{ x: number; y: number }> {
+  const canvas = page.getByRole("img", { name: chart, exact: true }).locator("canvas").first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (box === null) throw new Error(`the ${chart} chart has no canvas`);
+  const found = await canvas.evaluate((element: HTMLCanvasElement) => {
+    const context = element.getContext("2d");
+    if (context === null) return undefined;
+    const scale = element.width / element.clientWidth;
+    const { data, width, height } = context.getImageData(0, 0, element.width, element.height);
+    for (let y = height - 1; y >= 0; y -= 2)
+      for (let x = 0; x < width; x += 2) {
+        const at = (y * width + x) * 4;
+        if (data[at] === 0x0b && data[at + 1] === 0x4f && data[at + 2] === 0x8a)
+          return { x: x / scale, y: (y - 4 * scale) / scale };
+      }
+    return undefined;
+  });
+  if (found === undefined) throw new Error(`no bar drawn on the ${chart} chart`);
+  return { x: box.x + found.x + 1, y: box.y + found.y };
+}
+
 /** Waits for the map of the page to have its land drawn and settled. */
 async function drawnMap(page: Page): Promise<Locator> {
   const figure = page.locator("figure[data-land=drawn]");
@@ -148,6 +171,39 @@ export function registerConsoleMapTests(test: TestFn, backend: Backend): void {
         .filter({ hasText: new RegExp(`Seen in ${alone} annotations \\(Crossota\\)`) })
         .waitFor();
       await check(t, opened, "kb-sightings-descendants");
+    },
+  );
+
+  test.serial(
+    "clicking a bar of the concept's depth histogram opens the search for the annotations it counts",
+    async (t) => {
+      const opened = await openPage(browser);
+      const { page } = opened;
+      await page.goto(`${origin}/#/kb/${encodeURIComponent("Crossota millsae")}`);
+      await page.getByText(/Seen by depth: [1-9]\d* annotations/).waitFor();
+      await page.waitForTimeout(1500); // the bars' entry animation
+      const bar = await pointOnBar(page, "Seen by depth");
+      await page.mouse.click(bar.x, bar.y);
+      await page
+        .getByRole("status")
+        .filter({ hasText: /annotations found/ })
+        .waitFor();
+      const query = new URLSearchParams(new URL(page.url()).hash.split("?")[1]);
+      t.is(query.get("concept"), "Crossota millsae");
+      const [min, max] = [Number(query.get("minDepth")), Number(query.get("maxDepth"))];
+      t.true(max > min, `the bar's range ${min}-${max} m`);
+      t.is(await page.getByLabel("Minimum depth (m)").inputValue(), String(min));
+      const counted = await countIn(page.getByText(/Annotations by depth: \d+ annotations/));
+      t.true(counted > 0, `${counted} annotations in the bar`);
+      const depths = await page
+        .getByRole("table", { name: "Annotations found" })
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: "Crossota millsae" }) })
+        .evaluateAll((rows) =>
+          rows.map((row) => Number(row.querySelectorAll("[role=cell]")[2]?.textContent)),
+        );
+      t.true(depths.length > 0 && depths.every((depth) => depth >= min && depth < max), depths.join(", "));
+      await checkScreen(t, opened, "kb-sightings-bar", { screenshot: false });
     },
   );
 

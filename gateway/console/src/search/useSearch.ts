@@ -5,13 +5,7 @@ import { conceptNames } from "../composables/conceptNames";
 import { useAsync } from "../composables/useAsync";
 import { videoReferencesOf } from "../composables/videoReferences";
 import { type AnnotationRow, parseRows, rowsQuery } from "./result-rows";
-import {
-  fastConstraints,
-  type ResolvedNames,
-  type SearchFilters,
-  tabularQuery,
-  withDescendants,
-} from "./search-filters";
+import { fastConstraints, type SearchFilters, tabularQuery, withDescendants } from "./search-filters";
 
 export interface SearchResult extends AnnotationHistograms {
   annotations: AnnotationRow[];
@@ -19,24 +13,25 @@ export interface SearchResult extends AnnotationHistograms {
   truncated: boolean;
 }
 
-/** The concept's names (with its descendants when asked) and the sequence's video references, at once. */
-async function resolve(filters: SearchFilters): Promise<ResolvedNames> {
-  const [concepts, videoReferenceUuids] = await Promise.all([
-    filters.concept ? conceptNames(filters.concept, withDescendants(filters)) : undefined,
-    filters.sequence ? videoReferencesOf(filters.sequence) : undefined,
-  ]);
-  return { concepts, videoReferenceUuids };
-}
+/** The concept's names: itself, or with its descendants when asked (one call to the kb). */
+const conceptsOf = async (filters: SearchFilters) =>
+  filters.concept ? conceptNames(filters.concept, withDescendants(filters)) : undefined;
 
 /**
  * The rows (the shown columns only, /anno/v1/query/run) and both histograms, asked at once:
- * the search takes as long as the slowest of them.
+ * the search takes as long as the slowest of them. The rows name the sequence themselves, so
+ * they wait for the concept's names only; the histograms also need its video references.
  */
 async function search(filters: SearchFilters): Promise<SearchResult> {
-  const names = await resolve(filters);
+  const concepts = conceptsOf(filters);
+  const videoReferenceUuids = filters.sequence ? videoReferencesOf(filters.sequence) : undefined;
   const [rows, histograms] = await Promise.all([
-    dataOf(anno.POST("/v1/query/run", { body: rowsQuery(filters, names), parseAs: "text" })),
-    annotationHistograms(fastConstraints(filters, names)),
+    concepts.then((names) =>
+      dataOf(anno.POST("/v1/query/run", { body: rowsQuery(filters, { concepts: names }), parseAs: "text" })),
+    ),
+    Promise.all([concepts, videoReferenceUuids]).then(([names, uuids]) =>
+      annotationHistograms(fastConstraints(filters, { concepts: names, videoReferenceUuids: uuids })),
+    ),
   ]);
   return { ...parseRows(rows), ...histograms };
 }
@@ -47,7 +42,7 @@ export async function downloadTsv(filters: SearchFilters): Promise<void> {
     new Request(`${location.origin}/anno/v1/query/download`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(tabularQuery(filters, await resolve(filters))),
+      body: JSON.stringify(tabularQuery(filters, { concepts: await conceptsOf(filters) })),
     }),
   );
   const url = URL.createObjectURL(await response.blob());

@@ -9,6 +9,14 @@ import land from "world-atlas/land-50m.json";
  * first drawn, so screens without a map never fetch it.
  */
 export function landFeatures(): GeoJSON.FeatureCollection {
+  converted ??= convert();
+  return converted;
+}
+
+/** Converted once per page load: every later map reuses it. */
+let converted: GeoJSON.FeatureCollection | undefined;
+
+function convert(): GeoJSON.FeatureCollection {
   const object = land.objects.land;
   if (object === undefined) throw new Error("world-atlas land has no land object");
   const shapes = feature(land, object);

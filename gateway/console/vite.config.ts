@@ -39,7 +39,7 @@ export default defineConfig({
     // shared by the first bundle and the lazy screens became a chunk of its own, the module was kept
     // for its presumed side effects (~100 KB raw in the first load). It has none worth keeping.
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]@vue[\\/]devtools-/.test(id) },
+      treeshake: { moduleSideEffects: [{ test: /[\\/]@vue[\\/]devtools-/, sideEffects: false }] },
     },
   },
   server: {

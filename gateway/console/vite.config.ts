@@ -30,7 +30,18 @@ export default defineConfig({
   base: "/console/",
   plugins: [vue(), precompress()],
   worker: { format: "es" },
-  build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 1500, reportCompressedSize: false },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    reportCompressedSize: false,
+    // vue-router imports @vue/devtools-api for a branch that is dead in production; once the code
+    // shared by the first bundle and the lazy screens became a chunk of its own, the module was kept
+    // for its presumed side effects (~100 KB raw in the first load). It has none worth keeping.
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /[\\/]@vue[\\/]devtools-/, sideEffects: false }] },
+    },
+  },
   server: {
     proxy: Object.fromEntries(
       ["/kb", "/anno", "/vam", "/config", "/capture", "/panoptes", "/status"].map((path) => [

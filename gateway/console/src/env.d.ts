@@ -12,3 +12,11 @@ declare module "*?worker&url" {
 }
 
 declare module "*.css";
+
+/** Natural Earth's land as world-atlas ships it (TopoJSON, one `land` object); vite imports JSON. */
+declare module "world-atlas/land-50m.json" {
+  import type { Topology } from "topojson-specification";
+
+  const topology: Topology;
+  export default topology;
+}

@@ -1,4 +1,5 @@
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
+import type { Position } from "../components/map-style";
 import { useAsync } from "../composables/useAsync";
 import { videoReferencesOf } from "../composables/videoReferences";
 
@@ -17,9 +18,34 @@ export interface DivePoint {
 export interface DiveProfile {
   series: { concept: string; points: DivePoint[] }[];
   total: number;
+  /** The annotations with a position, in recorded-time order: the map's points and the dive's track. */
+  positions: Position[];
 }
 
-/** A dive's annotations with a depth, as depth against recorded time, grouped by concept. */
+/**
+ * The annotations with a position, in recorded-time order. Ancillary data belong to imaged
+ * moments, so the positions of the annotated moments are the track as the dive's data hold it.
+ */
+function positionsOf(annotations: Annotation[]): Position[] {
+  return annotations
+    .flatMap((annotation) => {
+      const { latitude, longitude } = annotation.ancillary_data ?? {};
+      return latitude === undefined || longitude === undefined
+        ? []
+        : [
+            {
+              time: annotation.recorded_timestamp ?? "",
+              latitude,
+              longitude,
+              label: annotation.concept ?? "",
+            },
+          ];
+    })
+    .sort((a, b) => a.time.localeCompare(b.time))
+    .map(({ latitude, longitude, label }) => ({ latitude, longitude, label }));
+}
+
+/** A dive's annotations with a depth, as depth against recorded time, grouped by concept; and where they were. */
 async function loadDive(sequence: string): Promise<DiveProfile> {
   const uuids = await videoReferencesOf(sequence);
   const fast = await dataOf(
@@ -39,7 +65,11 @@ async function loadDive(sequence: string): Promise<DiveProfile> {
   const series = ranked.slice(0, SERIES_LIMIT).map(([concept, points]) => ({ concept, points }));
   const rest = ranked.slice(SERIES_LIMIT).flatMap(([, points]) => points);
   if (rest.length > 0) series.push({ concept: OTHER_CONCEPTS, points: rest });
-  return { series, total: series.reduce((sum, one) => sum + one.points.length, 0) };
+  return {
+    series,
+    total: series.reduce((sum, one) => sum + one.points.length, 0),
+    positions: positionsOf(fast.content),
+  };
 }
 
 export function useDive() {

@@ -9,9 +9,19 @@ export interface SearchFilters {
   to: string;
   minDepth: string;
   maxDepth: string;
+  /** "true" when the concept's descendants are searched too (the kb's tree under it). */
+  descendants: string;
 }
 
-export const FILTER_KEYS = ["concept", "sequence", "from", "to", "minDepth", "maxDepth"] as const;
+export const FILTER_KEYS = [
+  "concept",
+  "sequence",
+  "from",
+  "to",
+  "minDepth",
+  "maxDepth",
+  "descendants",
+] as const;
 /** Rows a search shows at most; the TSV download has no limit. */
 export const RESULT_LIMIT = 5000;
 
@@ -30,18 +40,31 @@ export function queryFromFilters(filters: SearchFilters): Record<string, string>
   return Object.fromEntries(entries.filter(([, value]) => value !== ""));
 }
 
-export const hasAnyFilter = (filters: SearchFilters) => Object.keys(queryFromFilters(filters)).length > 0;
+/** Whether the filters select anything: "descendants" alone only widens a concept. */
+export const hasAnyFilter = (filters: SearchFilters) =>
+  Object.keys(queryFromFilters(filters)).some((key) => key !== "descendants");
 
 const numberOf = (text: string) => (text.trim() === "" ? undefined : Number(text));
 const instantOf = (text: string) => (text.trim() === "" ? undefined : new Date(text).toISOString());
 
-/** The fast query's constraints; the video sequence arrives as its video references' uuids. */
+export const withDescendants = (filters: SearchFilters) => filters.descendants === "true";
+
+/**
+ * What the filters name, as the annotation queries need it: the concept as its names (itself,
+ * or with its descendants), the video sequence as its video references' uuids.
+ */
+export interface ResolvedNames {
+  concepts?: string[];
+  videoReferenceUuids?: string[];
+}
+
+/** The fast query's constraints. */
 export function fastConstraints(
   filters: SearchFilters,
-  videoReferenceUuids: string[] | undefined,
+  { concepts, videoReferenceUuids }: ResolvedNames,
 ): AnnotationSchemas["m3.annotation.v1.QueryConstraints.Input"] {
   return {
-    concepts: filters.concept ? [filters.concept] : undefined,
+    concepts,
     video_reference_uuids: videoReferenceUuids,
     min_depth: numberOf(filters.minDepth),
     max_depth: numberOf(filters.maxDepth),
@@ -66,9 +89,10 @@ export const TSV_COLUMNS = [
 /** The same filters as a tabular query over the annotations view, for /anno/v1/query/download. */
 export function tabularQuery(
   filters: SearchFilters,
+  { concepts }: ResolvedNames,
 ): AnnotationSchemas["m3.annotation.v1.QueryRequest.Input"] {
   const where: AnnotationSchemas["m3.annotation.v1.QueryConstraint.Input"][] = [];
-  if (filters.concept) where.push({ column: "concept", in: [filters.concept] });
+  if (concepts) where.push({ column: "concept", in: concepts });
   if (filters.sequence) where.push({ column: "video_sequence_name", equals: filters.sequence });
   const minDepth = numberOf(filters.minDepth);
   const maxDepth = numberOf(filters.maxDepth);

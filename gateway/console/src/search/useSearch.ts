@@ -1,60 +1,39 @@
 import { anno, dataOf } from "../api/client";
 import { send } from "../api/http";
+import { type AnnotationHistograms, annotationHistograms } from "../composables/annotation-histograms";
+import { conceptNames } from "../composables/conceptNames";
 import { useAsync } from "../composables/useAsync";
 import { videoReferencesOf } from "../composables/videoReferences";
 import { type AnnotationRow, parseRows, rowsQuery } from "./result-rows";
-import { fastConstraints, type SearchFilters, tabularQuery } from "./search-filters";
+import { fastConstraints, type SearchFilters, tabularQuery, withDescendants } from "./search-filters";
 
-export interface Histogram {
-  labels: string[];
-  values: number[];
-}
-
-export interface SearchResult {
+export interface SearchResult extends AnnotationHistograms {
   annotations: AnnotationRow[];
   /** The rows asked for filled the page: more annotations match than are shown. */
   truncated: boolean;
-  depth: Histogram;
-  time: Histogram;
 }
 
-/** The histograms' constraints: a video sequence is named by its video references. */
-async function constraintsOf(filters: SearchFilters) {
-  return fastConstraints(filters, filters.sequence ? await videoReferencesOf(filters.sequence) : undefined);
-}
+/** The concept's names: itself, or with its descendants when asked (one call to the kb). */
+const conceptsOf = async (filters: SearchFilters) =>
+  filters.concept ? conceptNames(filters.concept, withDescendants(filters)) : undefined;
 
 /**
  * The rows (the shown columns only, /anno/v1/query/run) and both histograms, asked at once:
- * the search takes as long as the slowest of them.
+ * the search takes as long as the slowest of them. The rows name the sequence themselves, so
+ * they wait for the concept's names only; the histograms also need its video references.
  */
 async function search(filters: SearchFilters): Promise<SearchResult> {
-  const constraints = constraintsOf(filters);
-  const [rows, depth, time] = await Promise.all([
-    dataOf(anno.POST("/v1/query/run", { body: rowsQuery(filters), parseAs: "text" })),
-    constraints.then((body) => dataOf(anno.POST("/v1/histogram/depth", { body }))),
-    constraints.then((body) => dataOf(anno.POST("/v1/histogram/time", { body }))),
+  const concepts = conceptsOf(filters);
+  const videoReferenceUuids = filters.sequence ? videoReferencesOf(filters.sequence) : undefined;
+  const [rows, histograms] = await Promise.all([
+    concepts.then((names) =>
+      dataOf(anno.POST("/v1/query/run", { body: rowsQuery(filters, { concepts: names }), parseAs: "text" })),
+    ),
+    Promise.all([concepts, videoReferenceUuids]).then(([names, uuids]) =>
+      annotationHistograms(fastConstraints(filters, { concepts: names, videoReferenceUuids: uuids })),
+    ),
   ]);
-  const depthBins = depth.content;
-  const timeBins = time.content;
-  return {
-    ...parseRows(rows),
-    depth: withoutEmptyEnds({
-      labels: (depthBins?.bins_min ?? []).map((min, index) => `${min}–${depthBins?.bins_max[index] ?? ""} m`),
-      values: depthBins?.values ?? [],
-    }),
-    time: withoutEmptyEnds({
-      labels: (timeBins?.bins_min ?? []).map((min) => String(min).slice(0, 10)),
-      values: timeBins?.values ?? [],
-    }),
-  };
-}
-
-/** The bins from the first to the last that holds annotations (the time bins start in 1987). */
-function withoutEmptyEnds(histogram: Histogram): Histogram {
-  const first = histogram.values.findIndex((value) => value > 0);
-  if (first < 0) return { labels: [], values: [] };
-  const last = histogram.values.findLastIndex((value) => value > 0);
-  return { labels: histogram.labels.slice(first, last + 1), values: histogram.values.slice(first, last + 1) };
+  return { ...parseRows(rows), ...histograms };
 }
 
 /** Downloads the search's rows as results.tsv (POST /anno/v1/query/download). */
@@ -63,7 +42,7 @@ export async function downloadTsv(filters: SearchFilters): Promise<void> {
     new Request(`${location.origin}/anno/v1/query/download`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(tabularQuery(filters)),
+      body: JSON.stringify(tabularQuery(filters, { concepts: await conceptsOf(filters) })),
     }),
   );
   const url = URL.createObjectURL(await response.blob());

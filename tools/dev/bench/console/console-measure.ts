@@ -62,3 +62,11 @@ export function bundleSize(consoleDir: string): { rawBytes: number; gzipBytes: n
   walk(consoleDir);
   return { rawBytes, gzipBytes, files };
 }
+
+/** The gzipped size of the built assets whose file name matches `pattern` (vite names a chunk `<name>-<hash>.js`). */
+export function gzippedAssets(consoleDir: string, pattern: RegExp): number {
+  const assets = join(consoleDir, "assets");
+  return readdirSync(assets)
+    .filter((name) => pattern.test(name))
+    .reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
+}

@@ -52,7 +52,7 @@ const ENGINE_TYPES: Record<Engine, Record<ColumnKind, RegExp>> = {
     integer: /^(tinyint|smallint|int|bigint)(\(\d+\))?$/,
     double: /^double$/,
     boolean: /^tinyint(\(\d+\))?$/,
-    text: /^(varchar\(\d+\)|text)$/,
+    text: /^(varchar\(\d+\)|text|mediumtext|longtext)$/,
     instant: /^datetime\(6\)$/,
   },
   postgres: {

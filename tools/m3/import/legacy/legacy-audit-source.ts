@@ -95,10 +95,17 @@ const HISTORY = ANNOTATION_TABLES.annotation_history;
  * a second import finds the rows the first one wrote. A history is only ever added to: the
  * source's rows are never pruned from m3's.
  */
+/** Where the audit rows go: m3's annotation_history, keyed by the uuid each revision is given. */
+export const AUDIT_HISTORY_TARGET = {
+  name: "annotation_history",
+  columns: HISTORY.columns,
+  identity: ["uuid"],
+};
+
 export class LegacyAuditSource implements TableSource {
   readonly domain = "annotation";
   readonly sourceTable = "observations_AUD, associations_AUD";
-  readonly target = { name: "annotation_history", columns: HISTORY.columns, identity: ["uuid"] };
+  readonly target = AUDIT_HISTORY_TARGET;
   readonly columns = Object.keys(HISTORY.columns);
   readonly uniqueIdentities = true;
 

@@ -1,0 +1,287 @@
+import { readFileSync } from "node:fs";
+import test from "ava";
+import type { Browser, Page } from "playwright-core";
+import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
+import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
+import {
+  type ConsolePlatform,
+  signIn,
+  startConsolePlatform,
+} from "../../support/console/console-platform.js";
+
+/**
+ * The review grid in chromium against the demo platform: boxes seeded through the API on the demo
+ * clip's stored frame (as vars-localize would have drawn them), then reviewed as a person does,
+ * with mouse and keys only: select 20 and relabel them, undo, verify a few, export COCO and check
+ * the download against the format; refusals (403, 404) shown with nothing changed; 1,000 boxes
+ * with only the visible rows in the page.
+ */
+const DIVE = "Demo Ventana 4101";
+const GENERATOR = "console-review test";
+const CROWD = "console-review crowd";
+/** The clip's pixels: every box stays inside them. */
+const FRAME = { width: 384, height: 216 };
+
+interface SeededBox {
+  association_uuid: string;
+  concept: string;
+  verifier?: string;
+}
+
+let running: ConsolePlatform;
+let browser: Browser;
+let origin: string;
+let http: HttpClient;
+
+/** Annotations of `concept` on the clip, each with one box on the demo's first stored frame. */
+async function seedBoxes(count: number, concept: string, generator: string): Promise<void> {
+  const sequence = (await http.get(`/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`)).json as {
+    videos: { video_references: { uuid: string; uri: string }[] }[];
+  };
+  const clip = sequence.videos
+    .flatMap((video) => video.video_references)
+    .find((reference) => reference.uri.startsWith("file:"));
+  if (!clip) throw new Error("the demo dive has no clip");
+  const annotations = (await http.get(`/anno/v1/annotations/videoreference/${clip.uuid}`)).json as {
+    image_references?: { uuid: string }[];
+  }[];
+  const image = annotations.flatMap((annotation) => annotation.image_references ?? [])[0];
+  if (!image) throw new Error("the demo clip has no stored frame");
+  const items = Array.from({ length: count }, (_, index) => ({
+    video_reference_uuid: clip.uuid,
+    concept,
+    observer: "someone-else",
+    elapsed_time_millis: 20_000 + index,
+    associations: [
+      {
+        link_name: "bounding box",
+        to_concept: "self",
+        mime_type: "application/json",
+        link_value: JSON.stringify({
+          x: (index * 37) % (FRAME.width - 60),
+          y: (index * 23) % (FRAME.height - 50),
+          width: 40 + (index % 20),
+          height: 30 + (index % 20),
+          image_reference_uuid: image.uuid,
+          generator,
+        }),
+      },
+    ],
+  }));
+  const reply = await http.post("/anno/v1/annotations/bulk", { json: items, auth: true });
+  if (reply.status !== 200) throw new Error(`seeding boxes answered ${reply.status}: ${reply.text}`);
+}
+
+const boxesOf = async (generator: string) =>
+  (await http.get(`/anno/v1/boxes?generator=${encodeURIComponent(generator)}`)).json as SeededBox[];
+
+test.before(async () => {
+  running = await startConsolePlatform();
+  ({ browser, origin } = running);
+  http = running.platform.http;
+  await seedBoxes(30, "Nanomia", GENERATOR);
+  await seedBoxes(1000, "Aegina", CROWD);
+});
+
+test.after.always(async () => {
+  await running?.stop();
+});
+
+const boxOption = (page: Page, index: number) => page.locator(`#review-box-${index}`);
+const status = (page: Page) => page.getByRole("status").filter({ hasNotText: "Reading" });
+
+/** From the nav, as a user goes: the review screen, then the boxes of `concept` with every crop loaded. */
+async function openReview(page: Page, fields: { concept?: string; generator?: string }, shown: number) {
+  await page.getByRole("navigation", { name: "Screens" }).getByRole("link", { name: "Review boxes" }).click();
+  await page.getByRole("heading", { level: 1, name: "Review boxes" }).waitFor();
+  const form = page.getByRole("form", { name: "Boxes to review" });
+  if (fields.concept) await form.getByLabel("Concept").fill(fields.concept);
+  if (fields.generator) await form.getByLabel("Generator").fill(fields.generator);
+  await form.getByRole("button", { name: "Show boxes" }).click();
+  await page.getByRole("listbox", { name: new RegExp(`^Boxes, ${shown}:`) }).waitFor();
+  await page.waitForFunction(() => {
+    const crops = [...document.querySelectorAll<HTMLImageElement>("[role=option] img")];
+    return crops.length > 0 && crops.every((crop) => crop.complete && crop.naturalWidth > 0);
+  });
+}
+
+test.serial("a maintainer relabels 20 boxes, undoes it, verifies three and exports COCO", async (t) => {
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await signIn(page, origin, "demo-maint");
+  await openReview(page, { concept: "Nanomia", generator: GENERATOR }, 30);
+  const toolbar = page.getByRole("toolbar", { name: "Review actions" });
+
+  // 20 boxes: a click, a shift-click, a ctrl-click off and space back on.
+  await boxOption(page, 0).click();
+  await boxOption(page, 19).click({ modifiers: ["Shift"] });
+  await boxOption(page, 7).click({ modifiers: ["Control"] });
+  await toolbar.getByText("19 of 30 selected").waitFor();
+  await page.keyboard.press(" ");
+  await toolbar.getByText("20 of 30 selected").waitFor();
+  t.is(await boxOption(page, 7).getAttribute("aria-selected"), "true");
+
+  await toolbar.getByLabel("New concept").fill("Aegina");
+  await toolbar.getByLabel("New concept").press("Enter");
+  await status(page).filter({ hasText: "Relabelled 20 boxes." }).waitFor();
+  await page.getByRole("listbox", { name: /^Boxes, 10:/ }).waitFor();
+  let stored = await boxesOf(GENERATOR);
+  t.is(stored.filter((box) => box.concept === "Aegina").length, 20);
+  t.is(stored.filter((box) => box.concept === "Nanomia").length, 10);
+
+  await page.getByRole("listbox").focus();
+  await page.keyboard.press("Control+z");
+  await status(page).filter({ hasText: "Undid 20 boxes." }).waitFor();
+  await page.getByRole("listbox", { name: /^Boxes, 30:/ }).waitFor();
+  stored = await boxesOf(GENERATOR);
+  t.true(stored.every((box) => box.concept === "Nanomia"));
+  t.true(await toolbar.getByRole("button", { name: "Undo" }).isDisabled());
+
+  // Three by keys: the focus to the second box, then shift+right twice.
+  await boxOption(page, 0).click();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press(" ");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press(" ");
+  await page.keyboard.press(" ");
+  await toolbar.getByText("4 of 30 selected").waitFor();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press(" ");
+  await toolbar.getByText("3 of 30 selected").waitFor();
+  await toolbar.getByRole("button", { name: "Verify" }).click();
+  await status(page).filter({ hasText: "Verified 3 boxes." }).waitFor();
+  stored = await boxesOf(GENERATOR);
+  const verified = stored.filter((box) => box.verifier !== undefined);
+  t.deepEqual(
+    verified.map((box) => box.verifier),
+    ["demo-maint", "demo-maint", "demo-maint"],
+  );
+  await page.getByRole("option", { name: "Nanomia, verified by demo-maint" }).first().waitFor();
+
+  const downloading = page.waitForEvent("download");
+  await toolbar.getByRole("button", { name: "Export COCO" }).click();
+  const saved = await (await downloading).path();
+  const coco = JSON.parse(readFileSync(saved, "utf8")) as CocoFile;
+  checkCoco(t, coco, stored);
+  await status(page).filter({ hasText: "Exported 30 boxes on 1 images." }).waitFor();
+  await checkScreen(t, opened, "review");
+});
+
+interface CocoFile {
+  images: { id: number; file_name: string; width: number; height: number; coco_url: string }[];
+  annotations: {
+    id: number;
+    image_id: number;
+    category_id: number;
+    bbox: number[];
+    area: number;
+    iscrowd: number;
+    m3_association_uuid: string;
+  }[];
+  categories: { id: number; name: string; supercategory: string }[];
+}
+
+/** COCO's object detection format: its fields, unique ids, references that resolve, boxes inside their image. */
+function checkCoco(t: import("ava").ExecutionContext, coco: CocoFile, stored: SeededBox[]): void {
+  t.is(coco.annotations.length, stored.length);
+  t.deepEqual(
+    new Set(coco.annotations.map((annotation) => annotation.m3_association_uuid)),
+    new Set(stored.map((box) => box.association_uuid)),
+  );
+  const images = new Map(coco.images.map((image) => [image.id, image]));
+  const categories = new Map(coco.categories.map((category) => [category.id, category]));
+  t.is(images.size, coco.images.length, "image ids are unique");
+  t.is(categories.size, coco.categories.length, "category ids are unique");
+  t.is(new Set(coco.annotations.map((annotation) => annotation.id)).size, coco.annotations.length);
+  t.deepEqual(
+    coco.categories.map(({ name }) => name),
+    ["Nanomia"],
+  );
+  t.true((coco.categories[0]?.supercategory ?? "") !== "", "the supercategory is the concept's kb parent");
+  for (const image of coco.images) {
+    t.true(
+      Number.isInteger(image.width) && image.width > 0 && Number.isInteger(image.height) && image.height > 0,
+    );
+    // The image's own URL: the demo's stored frames are files of the upload folder.
+    t.true(URL.canParse(image.coco_url), image.coco_url);
+    t.regex(image.file_name, /^[0-9a-f-]{36}\.\w+$/);
+  }
+  for (const annotation of coco.annotations) {
+    const image = images.get(annotation.image_id);
+    t.truthy(image, `annotation ${annotation.id} names an image`);
+    t.truthy(categories.get(annotation.category_id), `annotation ${annotation.id} names a category`);
+    const [x = -1, y = -1, width = 0, height = 0] = annotation.bbox;
+    t.is(annotation.bbox.length, 4);
+    t.true(x >= 0 && y >= 0 && width > 0 && height > 0);
+    t.true(
+      x + width <= (image?.width ?? 0) && y + height <= (image?.height ?? 0),
+      "the box is inside its image",
+    );
+    t.is(annotation.area, width * height);
+    t.is(annotation.iscrowd, 0);
+  }
+}
+
+test.serial(
+  "an annotator's verify of others' boxes, and a relabel of a box deleted meanwhile, are refused and change nothing",
+  async (t) => {
+    const opened = await openPage(browser, [
+      /^403 POST .*\/anno\/v1\/boxes\/verify/,
+      /^404 POST .*\/anno\/v1\/boxes\/relabel/,
+      /status of 40[34]/,
+    ]);
+    const { page } = opened;
+    await signIn(page, origin, "demo-annotator");
+    await openReview(page, { concept: "Nanomia", generator: GENERATOR }, 30);
+    const toolbar = page.getByRole("toolbar", { name: "Review actions" });
+    const before = await boxesOf(GENERATOR);
+
+    await boxOption(page, 3).click();
+    await boxOption(page, 5).click({ modifiers: ["Shift"] });
+    await toolbar.getByRole("button", { name: "Verify" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /POST \/anno\/v1\/boxes\/verify failed: 403/ })
+      .waitFor();
+    t.deepEqual(await boxesOf(GENERATOR), before);
+    t.true(await toolbar.getByRole("button", { name: "Undo" }).isDisabled());
+
+    // Another reviewer deletes one of the selected boxes (through the API) before this one relabels them.
+    const gone = before[4]?.association_uuid ?? "";
+    const deleted = await http.post("/anno/v1/boxes/delete", {
+      json: { association_uuids: [gone] },
+      auth: true,
+    });
+    t.is(deleted.status, 200);
+    await toolbar.getByLabel("New concept").fill("Aegina");
+    await toolbar.getByRole("button", { name: "Relabel" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /POST \/anno\/v1\/boxes\/relabel failed: 404/ })
+      .waitFor();
+    const after = await boxesOf(GENERATOR);
+    t.is(after.length, 29);
+    t.true(after.every((box) => box.concept === "Nanomia"));
+    await checkScreen(t, opened, "review-refused", { screenshot: false });
+  },
+);
+
+test.serial("1,000 boxes: only the rows in view are in the page, and End reaches the last", async (t) => {
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await signIn(page, origin, "demo-maint");
+  await openReview(page, { generator: CROWD }, 1000);
+  const mounted = await page.getByRole("option").count();
+  t.true(mounted > 0 && mounted < 120, `${mounted} boxes in the page`);
+  await boxOption(page, 0).click();
+  await page.keyboard.press("End");
+  await boxOption(page, 999).waitFor();
+  t.is(await boxOption(page, 999).getAttribute("class"), "tile focused");
+  t.is(await boxOption(page, 0).count(), 0, "the first row left the page");
+  await page.keyboard.press("Control+a");
+  await page.getByRole("toolbar").getByText("1000 of 1000 selected").waitFor();
+  await checkScreen(t, opened, "review-crowd", { screenshot: false });
+});

@@ -249,6 +249,15 @@ test.serial(
     t.deepEqual(await boxesOf(GENERATOR), before);
     t.true(await toolbar.getByRole("button", { name: "Undo" }).isDisabled());
 
+    // A part of a name is not a concept: nothing is sent.
+    await toolbar.getByLabel("New concept").fill("Aegin");
+    await toolbar.getByRole("button", { name: "Relabel" }).click();
+    await toolbar
+      .getByRole("alert")
+      .filter({ hasText: "No concept is named “Aegin”: did you mean Aegina?" })
+      .waitFor();
+    t.deepEqual(await boxesOf(GENERATOR), before);
+
     // Another reviewer deletes one of the selected boxes (through the API) before this one relabels them.
     const gone = before[4]?.association_uuid ?? "";
     const deleted = await http.post("/anno/v1/boxes/delete", {

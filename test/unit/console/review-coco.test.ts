@@ -1,5 +1,6 @@
 import test from "ava";
 import { cocoOf } from "../../../gateway/console/src/review/coco-model.js";
+import { namesConcept } from "../../../gateway/console/src/review/concept-name.js";
 import { cropPathOf } from "../../../gateway/console/src/review/crop-url.js";
 import type { ReviewBox as Box } from "../../../gateway/console/src/review/review-box.js";
 import { boxQueryOf, filtersOf, queryOf } from "../../../gateway/console/src/review/review-filters.js";
@@ -100,4 +101,12 @@ test("the review's filters go to the URL without empty fields and back, and to t
     dive: "D 1",
     verified: "true",
   });
+});
+
+test("a relabel takes a concept only by one of its names, in any case, never by a part of one", (t) => {
+  const aegina = { name: "Aegina", alternates: ["Aegina citrea"] };
+  t.true(namesConcept(" aegina ", aegina));
+  t.true(namesConcept("AEGINA CITREA", aegina));
+  t.false(namesConcept("Aeg", aegina));
+  t.false(namesConcept("Aegina", undefined));
 });

@@ -1,4 +1,4 @@
-import { ref } from "vue";
+import { ref, shallowRef } from "vue";
 import { ApiError } from "../api/api-error";
 import { dataOf, kb } from "../api/client";
 import { cocoOf, conceptsOf } from "./coco-model";
@@ -34,7 +34,8 @@ function download(text: string, fileName: string): void {
 export function useCocoExport() {
   const exporting = ref(false);
   const error = ref<string>();
-  const report = ref("");
+  /** What the last export wrote (a new object each time, repeated or not). */
+  const report = shallowRef({ text: "" });
 
   async function exportCoco(boxes: readonly Box[]): Promise<void> {
     exporting.value = true;
@@ -43,9 +44,11 @@ export function useCocoExport() {
       const coco = cocoOf(boxes, await parentsOf(conceptsOf(boxes)));
       download(`${JSON.stringify(coco)}\n`, "m3-boxes.coco.json");
       const leftOut = boxes.length - coco.annotations.length;
-      report.value = `Exported ${coco.annotations.length} boxes on ${coco.images.length} images${
-        leftOut > 0 ? `; ${leftOut} left out, their image having no URL or size` : ""
-      }.`;
+      report.value = {
+        text: `Exported ${coco.annotations.length} boxes on ${coco.images.length} images${
+          leftOut > 0 ? `; ${leftOut} left out, their image having no URL or size` : ""
+        }.`,
+      };
     } catch (failure) {
       error.value = (failure as Error).message;
     } finally {

@@ -23,8 +23,8 @@ export function useReviewBoxes() {
   const boxes = shallowRef<Box[]>([]);
   const loading = ref(false);
   const error = ref<string>();
-  /** What the last action did, for a person to read (a live region). */
-  const done = ref("");
+  /** What the last action did, for a person to read (a new object each time, repeated or not). */
+  const done = shallowRef({ text: "" });
   const lastAction = shallowRef<Action>();
   let filters: ReviewFilters | undefined;
   let generation = 0;
@@ -52,7 +52,7 @@ export function useReviewBoxes() {
     try {
       const action = await request();
       lastAction.value = kind === "undo" ? undefined : action;
-      done.value = `${PAST[kind]} ${action.association_uuids.length} boxes.`;
+      done.value = { text: `${PAST[kind]} ${action.association_uuids.length} boxes.` };
     } catch (failure) {
       error.value = (failure as Error).message;
       return false;

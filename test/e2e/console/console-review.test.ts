@@ -231,6 +231,7 @@ test.serial(
     const opened = await openPage(browser, [
       /^403 POST .*\/anno\/v1\/boxes\/verify/,
       /^404 POST .*\/anno\/v1\/boxes\/relabel/,
+      /^404 GET .*\/kb\/v1\/concept\/Aegin$/,
       /status of 40[34]/,
     ]);
     const { page } = opened;

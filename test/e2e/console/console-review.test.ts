@@ -19,6 +19,7 @@ import {
 const DIVE = "Demo Ventana 4101";
 const GENERATOR = "console-review test";
 const CROWD = "console-review crowd";
+const ON_VIDEO = "console-review on video";
 /** The clip's pixels: every box stays inside them. */
 const FRAME = { width: 384, height: 216 };
 
@@ -33,8 +34,11 @@ let browser: Browser;
 let origin: string;
 let http: HttpClient;
 
-/** Annotations of `concept` on the clip, each with one box on the demo's first stored frame. */
-async function seedBoxes(count: number, concept: string, generator: string): Promise<void> {
+/**
+ * Annotations of `concept` on the clip, each with one box on the demo's first stored frame, or
+ * (`onImage` false) on no stored image, as a box drawn on the video's frame.
+ */
+async function seedBoxes(count: number, concept: string, generator: string, onImage = true): Promise<void> {
   const sequence = (await http.get(`/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`)).json as {
     videos: { video_references: { uuid: string; uri: string }[] }[];
   };
@@ -62,7 +66,7 @@ async function seedBoxes(count: number, concept: string, generator: string): Pro
           y: (index * 23) % (FRAME.height - 50),
           width: 40 + (index % 20),
           height: 30 + (index % 20),
-          image_reference_uuid: image.uuid,
+          ...(onImage ? { image_reference_uuid: image.uuid } : {}),
           generator,
         }),
       },
@@ -81,6 +85,7 @@ test.before(async () => {
   http = running.platform.http;
   await seedBoxes(30, "Nanomia", GENERATOR);
   await seedBoxes(1000, "Aegina", CROWD);
+  await seedBoxes(3, "Aegina", ON_VIDEO, false);
 });
 
 test.after.always(async () => {
@@ -294,4 +299,23 @@ test.serial("1,000 boxes: only the rows in view are in the page, and End reaches
   await page.keyboard.press("Control+a");
   await page.getByRole("toolbar").getByText("1000 of 1000 selected").waitFor();
   await checkScreen(t, opened, "review-crowd", { screenshot: false });
+});
+
+test.serial("boxes whose frame was never stored are cut from the video's frame at their time", async (t) => {
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await signIn(page, origin, "demo-maint");
+  // openReview waits until every crop is loaded and decoded.
+  await openReview(page, { generator: ON_VIDEO }, 3);
+  const sources = (
+    await page
+      .locator("[role=option] img")
+      .evaluateAll((crops) => crops.map((crop) => (crop as HTMLImageElement).src))
+  ).map((src) => new URL(src).searchParams);
+  t.is(sources.length, 3);
+  for (const source of sources) {
+    t.regex(source.get("url") ?? "", /^file:.*\.mp4$/);
+    t.is(source.get("ms"), String(20_000 + sources.indexOf(source)));
+  }
+  await checkScreen(t, opened, "review-video", { screenshot: false });
 });

@@ -110,3 +110,20 @@ test("a relabel takes a concept only by one of its names, in any case, never by 
   t.false(namesConcept("Aeg", aegina));
   t.false(namesConcept("Aegina", undefined));
 });
+
+test("a box whose image has no URL is cut from its video's frame at the moment's time", (t) => {
+  const onVideo = box("a", "Aegina", "i1", {
+    image_url: undefined,
+    image_width_pixels: undefined,
+    image_height_pixels: undefined,
+    elapsed_time_millis: 6400,
+  });
+  const query = new URLSearchParams((cropPathOf(onVideo, "file:///videos/clip.mp4") ?? "").split("?")[1]);
+  t.deepEqual(
+    ["url", "left", "top", "right", "bottom", "ms"].map((key) => query.get(key)),
+    ["file:///videos/clip.mp4", "10", "20", "41", "60", "6400"],
+  );
+  t.is(cropPathOf(onVideo), undefined, "without the video's URI");
+  t.is(cropPathOf({ ...onVideo, elapsed_time_millis: undefined }, "file:///videos/clip.mp4"), undefined);
+  t.false(cropPathOf(box("b", "Aegina", "i1"), "file:///videos/clip.mp4")?.includes("ms=") ?? true);
+});

@@ -16,4 +16,7 @@ export interface ReviewBox {
   image_url?: string;
   image_width_pixels?: number;
   image_height_pixels?: number;
+  video_reference_uuid?: string;
+  /** The moment's time in its video: where a box without an image is cut from. */
+  elapsed_time_millis?: number;
 }

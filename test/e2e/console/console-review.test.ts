@@ -111,70 +111,84 @@ async function openReview(page: Page, fields: { concept?: string; generator?: st
   });
 }
 
-test.serial("a maintainer relabels 20 boxes, undoes it, verifies three and exports COCO", async (t) => {
-  const opened = await openPage(browser);
-  const { page } = opened;
-  await signIn(page, origin, "demo-maint");
-  await openReview(page, { concept: "Nanomia", generator: GENERATOR }, 30);
-  const toolbar = page.getByRole("toolbar", { name: "Review actions" });
+test.serial(
+  "a maintainer relabels 20 boxes, undoes it, verifies three, deletes one and undoes it, and exports COCO",
+  async (t) => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await signIn(page, origin, "demo-maint");
+    await openReview(page, { concept: "Nanomia", generator: GENERATOR }, 30);
+    const toolbar = page.getByRole("toolbar", { name: "Review actions" });
 
-  // 20 boxes: a click, a shift-click, a ctrl-click off and space back on.
-  await boxOption(page, 0).click();
-  await boxOption(page, 19).click({ modifiers: ["Shift"] });
-  await boxOption(page, 7).click({ modifiers: ["Control"] });
-  await toolbar.getByText("19 of 30 selected").waitFor();
-  await page.keyboard.press(" ");
-  await toolbar.getByText("20 of 30 selected").waitFor();
-  t.is(await boxOption(page, 7).getAttribute("aria-selected"), "true");
+    // 20 boxes: a click, a shift-click, a ctrl-click off and space back on.
+    await boxOption(page, 0).click();
+    await boxOption(page, 19).click({ modifiers: ["Shift"] });
+    await boxOption(page, 7).click({ modifiers: ["Control"] });
+    await toolbar.getByText("19 of 30 selected").waitFor();
+    await page.keyboard.press(" ");
+    await toolbar.getByText("20 of 30 selected").waitFor();
+    t.is(await boxOption(page, 7).getAttribute("aria-selected"), "true");
 
-  await toolbar.getByLabel("New concept").fill("Aegina");
-  await toolbar.getByLabel("New concept").press("Enter");
-  await status(page).filter({ hasText: "Relabelled 20 boxes." }).waitFor();
-  await page.getByRole("listbox", { name: /^Boxes, 10:/ }).waitFor();
-  let stored = await boxesOf(GENERATOR);
-  t.is(stored.filter((box) => box.concept === "Aegina").length, 20);
-  t.is(stored.filter((box) => box.concept === "Nanomia").length, 10);
+    await toolbar.getByLabel("New concept").fill("Aegina");
+    await toolbar.getByLabel("New concept").press("Enter");
+    await status(page).filter({ hasText: "Relabelled 20 boxes." }).waitFor();
+    await page.getByRole("listbox", { name: /^Boxes, 10:/ }).waitFor();
+    let stored = await boxesOf(GENERATOR);
+    t.is(stored.filter((box) => box.concept === "Aegina").length, 20);
+    t.is(stored.filter((box) => box.concept === "Nanomia").length, 10);
 
-  await page.getByRole("listbox").focus();
-  await page.keyboard.press("Control+z");
-  await status(page).filter({ hasText: "Undid 20 boxes." }).waitFor();
-  await page.getByRole("listbox", { name: /^Boxes, 30:/ }).waitFor();
-  stored = await boxesOf(GENERATOR);
-  t.true(stored.every((box) => box.concept === "Nanomia"));
-  t.true(await toolbar.getByRole("button", { name: "Undo" }).isDisabled());
+    await page.getByRole("listbox").focus();
+    await page.keyboard.press("Control+z");
+    await status(page).filter({ hasText: "Undid 20 boxes." }).waitFor();
+    await page.getByRole("listbox", { name: /^Boxes, 30:/ }).waitFor();
+    stored = await boxesOf(GENERATOR);
+    t.true(stored.every((box) => box.concept === "Nanomia"));
+    t.true(await toolbar.getByRole("button", { name: "Undo" }).isDisabled());
 
-  // Three by keys: the focus to the second box, then shift+right twice.
-  await boxOption(page, 0).click();
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press(" ");
-  await page.keyboard.press("Shift+ArrowRight");
-  await page.keyboard.press("Shift+ArrowRight");
-  await page.keyboard.press(" ");
-  await page.keyboard.press(" ");
-  await toolbar.getByText("4 of 30 selected").waitFor();
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press(" ");
-  await toolbar.getByText("3 of 30 selected").waitFor();
-  await toolbar.getByRole("button", { name: "Verify" }).click();
-  await status(page).filter({ hasText: "Verified 3 boxes." }).waitFor();
-  stored = await boxesOf(GENERATOR);
-  const verified = stored.filter((box) => box.verifier !== undefined);
-  t.deepEqual(
-    verified.map((box) => box.verifier),
-    ["demo-maint", "demo-maint", "demo-maint"],
-  );
-  await page.getByRole("option", { name: "Nanomia, verified by demo-maint" }).first().waitFor();
+    // Three by keys: the focus to the second box, then shift+right twice.
+    await boxOption(page, 0).click();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press(" ");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press(" ");
+    await page.keyboard.press(" ");
+    await toolbar.getByText("4 of 30 selected").waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press(" ");
+    await toolbar.getByText("3 of 30 selected").waitFor();
+    await toolbar.getByRole("button", { name: "Verify" }).click();
+    await status(page).filter({ hasText: "Verified 3 boxes." }).waitFor();
+    stored = await boxesOf(GENERATOR);
+    const verified = stored.filter((box) => box.verifier !== undefined);
+    t.deepEqual(
+      verified.map((box) => box.verifier),
+      ["demo-maint", "demo-maint", "demo-maint"],
+    );
+    await page.getByRole("option", { name: "Nanomia, verified by demo-maint" }).first().waitFor();
 
-  const downloading = page.waitForEvent("download");
-  await toolbar.getByRole("button", { name: "Export COCO" }).click();
-  const saved = await (await downloading).path();
-  const coco = JSON.parse(readFileSync(saved, "utf8")) as CocoFile;
-  checkCoco(t, coco, stored);
-  await status(page).filter({ hasText: "Exported 30 boxes on 1 images." }).waitFor();
-  await checkScreen(t, opened, "review");
-});
+    // One deleted with the button, and put back with the Undo button.
+    await boxOption(page, 29).click();
+    await toolbar.getByRole("button", { name: "Delete" }).click();
+    await status(page).filter({ hasText: "Deleted 1 box." }).waitFor();
+    await page.getByRole("listbox", { name: /^Boxes, 29:/ }).waitFor();
+    t.is((await boxesOf(GENERATOR)).length, 29);
+    await toolbar.getByRole("button", { name: "Undo" }).click();
+    await status(page).filter({ hasText: "Undid 1 box." }).waitFor();
+    await page.getByRole("listbox", { name: /^Boxes, 30:/ }).waitFor();
+    t.deepEqual(await boxesOf(GENERATOR), stored);
+
+    const downloading = page.waitForEvent("download");
+    await toolbar.getByRole("button", { name: "Export COCO" }).click();
+    const saved = await (await downloading).path();
+    const coco = JSON.parse(readFileSync(saved, "utf8")) as CocoFile;
+    checkCoco(t, coco, stored);
+    await status(page).filter({ hasText: "Exported 30 boxes on 1 images." }).waitFor();
+    await checkScreen(t, opened, "review");
+  },
+);
 
 test.serial(
   "an annotator's verify of others' boxes, and a relabel of a box deleted meanwhile, are refused and change nothing",

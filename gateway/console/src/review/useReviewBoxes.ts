@@ -52,7 +52,8 @@ export function useReviewBoxes() {
     try {
       const action = await request();
       lastAction.value = kind === "undo" ? undefined : action;
-      done.value = { text: `${PAST[kind]} ${action.association_uuids.length} boxes.` };
+      const count = action.association_uuids.length;
+      done.value = { text: `${PAST[kind]} ${count} ${count === 1 ? "box" : "boxes"}.` };
     } catch (failure) {
       error.value = (failure as Error).message;
       return false;

@@ -185,7 +185,10 @@ test.serial(
     const saved = await (await downloading).path();
     const coco = JSON.parse(readFileSync(saved, "utf8")) as CocoFile;
     checkCoco(t, coco, stored);
-    await status(page).filter({ hasText: "Exported 30 boxes on 1 images." }).waitFor();
+    await status(page).filter({ hasText: "Exported 30 boxes on 1 image." }).waitFor();
+    // Some selected, as the screenshot shows the grid in use.
+    await boxOption(page, 8).click();
+    await boxOption(page, 12).click({ modifiers: ["Shift"] });
     await checkScreen(t, opened, "review");
   },
 );

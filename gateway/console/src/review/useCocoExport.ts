@@ -45,7 +45,7 @@ export function useCocoExport() {
       download(`${JSON.stringify(coco)}\n`, "m3-boxes.coco.json");
       const leftOut = boxes.length - coco.annotations.length;
       report.value = {
-        text: `Exported ${coco.annotations.length} boxes on ${coco.images.length} images${
+        text: `Exported ${coco.annotations.length} boxes on ${coco.images.length} ${coco.images.length === 1 ? "image" : "images"}${
           leftOut > 0 ? `; ${leftOut} left out, their image having no URL or size` : ""
         }.`,
       };

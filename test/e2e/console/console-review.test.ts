@@ -186,9 +186,18 @@ test.serial(
     const coco = JSON.parse(readFileSync(saved, "utf8")) as CocoFile;
     checkCoco(t, coco, stored);
     await status(page).filter({ hasText: "Exported 30 boxes on 1 image." }).waitFor();
-    // Some selected, as the screenshot shows the grid in use.
-    await boxOption(page, 8).click();
-    await boxOption(page, 12).click({ modifiers: ["Shift"] });
+    // A rectangle drawn with the mouse from the first box to the second row's third (8 columns).
+    const from = await boxOption(page, 0).boundingBox();
+    const to = await boxOption(page, 10).boundingBox();
+    if (!from || !to) throw new Error("the boxes are not on screen");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await toolbar.getByText("6 of 30 selected").waitFor();
+    for (const index of [0, 1, 2, 8, 9, 10]) {
+      t.is(await boxOption(page, index).getAttribute("aria-selected"), "true");
+    }
     await checkScreen(t, opened, "review");
   },
 );

@@ -92,3 +92,15 @@ export function pressKey(
   }
   return { ...state, focus, anchor: focus, base: state.selected };
 }
+
+/** The boxes a drag-select touched: they alone, or (shift, ctrl/cmd) added to what was selected. */
+export function dragSelect(
+  state: SelectionState,
+  indices: readonly number[],
+  modifiers: Modifiers,
+): SelectionState {
+  const keep = modifiers.shift || modifiers.toggle ? [...state.selected] : [];
+  const selected = new Set([...keep, ...indices]);
+  const last = indices.at(-1) ?? state.focus;
+  return { selected, anchor: indices[0] ?? state.anchor, focus: last, base: selected };
+}

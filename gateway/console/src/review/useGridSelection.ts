@@ -1,6 +1,13 @@
 import { computed, type Ref, shallowRef, watch } from "vue";
 import type { ReviewBox as Box } from "./review-box";
-import { clickAt, emptySelection, type Modifiers, pressKey, type SelectionState } from "./selection-model";
+import {
+  clickAt,
+  dragSelect,
+  emptySelection,
+  type Modifiers,
+  pressKey,
+  type SelectionState,
+} from "./selection-model";
 
 /** The grid's selection over `boxes`; emptied whenever the boxes are read again. */
 export function useGridSelection(boxes: Ref<Box[]>) {
@@ -18,6 +25,9 @@ export function useGridSelection(boxes: Ref<Box[]>) {
     selectedUuids,
     click(index: number, modifiers: Modifiers) {
       state.value = clickAt(state.value, index, modifiers);
+    },
+    drag(indices: number[], modifiers: Modifiers) {
+      state.value = dragSelect(state.value, indices, modifiers);
     },
     /** True when the key was the grid's (the caller then stops the browser's own handling). */
     press(key: string, modifiers: Modifiers, columns: number): boolean {

@@ -16,6 +16,7 @@ export const router = createRouter({
       component: () => import("./watch/WatchPage.vue"),
       meta: { title: "Watch a dive" },
     },
+    { path: "/review", component: () => import("./review/ReviewPage.vue"), meta: { title: "Review boxes" } },
     { path: "/signin", component: () => import("./signin/SignInPage.vue"), meta: { title: "Sign in" } },
   ],
 });

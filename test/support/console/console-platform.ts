@@ -41,13 +41,16 @@ export interface ConsolePlatform {
  */
 export async function startConsolePlatform(backend: Backend = "sqlite"): Promise<ConsolePlatform> {
   const videos = mkdtempSync(join(tmpdir(), "m3-console-videos-"));
+  // The stored frames' file: URLs are cut into crops (skimmer) from here, as under `npm start`.
+  const uploads = mkdtempSync(join(tmpdir(), "m3-console-uploads-"));
   await ensureConsoleBuilt({ log: () => {} });
   const platform = await startTestPlatform(
     backend,
     {
       M3_ADMIN_USER: CONSOLE_ADMIN.username,
       M3_ADMIN_PASSWORD: CONSOLE_ADMIN.password,
-      CAPTURE_FILE_ROOTS: videos,
+      CAPTURE_FILE_ROOTS: `${videos}:${uploads}`,
+      M3_UPLOAD_DIR: uploads,
       M3_CONSOLE_DIR: CONSOLE_OUT,
     },
     { importKb: true },
@@ -71,6 +74,7 @@ export async function startConsolePlatform(backend: Backend = "sqlite"): Promise
       await browser.close();
       await platform.stop();
       rmSync(videos, { recursive: true, force: true });
+      rmSync(uploads, { recursive: true, force: true });
     },
   };
 }

@@ -164,7 +164,7 @@ function grpcSocketPath(domain: string): string {
 
 /**
  * What the all-in-one fills in unless the environment sets it: the config service's public
- * URL and endpoint list, and the one folder capture may read local videos from.
+ * URL and endpoint list, and the folders capture may read local videos and stored frames from.
  */
 function launcherEnv(
   domains: readonly AllInOneDomain[],
@@ -178,7 +178,9 @@ function launcherEnv(
   const fileRoots = env.CAPTURE_FILE_ROOTS || env.M3_CAPTURE_FILE_ROOTS || env.BEHOLDER_FILE_ROOTS;
   return {
     ...env,
-    CAPTURE_FILE_ROOTS: fileRoots || join(dataDir, "videos"),
+    // The upload folder too: the frames it stores are file: URLs that crops (skimmer) cut from.
+    CAPTURE_FILE_ROOTS:
+      fileRoots || [join(dataDir, "videos"), env.M3_UPLOAD_DIR || join(dataDir, "upload")].join(":"),
     ...annotationRegistryEnv(env, dataDir),
     M3_CONFIG_PUBLIC_URL: env.M3_CONFIG_PUBLIC_URL || `${publicBase}${configBase}`,
     M3_CONFIG_ENDPOINTS:

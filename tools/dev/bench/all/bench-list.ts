@@ -115,6 +115,11 @@ export const BENCHES: readonly BenchEntry[] = [
       "the console's Watch screen in Chromium: navigation to the demo clip's first frame vs. the clip alone",
   },
   {
+    script: "bench:review",
+    about:
+      "the console's review grid in Chromium: navigation to 200 boxes' crops shown vs. the same crops alone",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

@@ -12,6 +12,8 @@ export interface WatchVideo {
   startMillis?: number;
   durationSeconds?: number;
   playable?: Reference;
+  /** Every file of the video, as the registry lists them (an annotation names one). */
+  referenceUuids: string[];
   annotations: WatchAnnotation[];
 }
 
@@ -61,6 +63,7 @@ async function loadWatchDive(name: string): Promise<WatchDive> {
         startMillis,
         durationSeconds: video.duration_millis === undefined ? undefined : video.duration_millis / 1000,
         playable: playableReferenceOf(references),
+        referenceUuids: references.map((reference) => reference.uuid),
         annotations,
       };
     }),

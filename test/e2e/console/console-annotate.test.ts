@@ -1,0 +1,170 @@
+import test from "ava";
+import type { Browser, Page } from "playwright-core";
+import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
+import {
+  type ConsolePlatform,
+  signIn,
+  startConsolePlatform,
+} from "../../support/console/console-platform.js";
+
+/**
+ * Annotating on the Watch screen in chromium, by keyboard as the VARS app is, against the demo's
+ * clip: a concept typed and Enter makes an observation at the frame shown, as the signed-in user;
+ * its concept changed, the change undone with Ctrl+Z, the annotation deleted and brought back;
+ * the history panel names who did what. Every action through keys and clicks; the API only reads.
+ */
+const DIVE = "Demo Ventana 4101";
+/** The frame annotated: 30 frames into the 25 fps clip. */
+const AT_MILLIS = 1200;
+let running: ConsolePlatform;
+let browser: Browser;
+let origin: string;
+let clip = { name: "", reference: "", startMillis: 0 };
+
+interface StoredAnnotation {
+  observation_uuid: string;
+  concept: string;
+  observer: string;
+  elapsed_time_millis: number;
+  recorded_timestamp: string;
+}
+
+test.before(async () => {
+  running = await startConsolePlatform();
+  ({ browser, origin } = running);
+  const sequence = (
+    await running.platform.http.get(`/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`)
+  ).json as {
+    videos: { name: string; start_timestamp: string; video_references: { uuid: string; uri: string }[] }[];
+  };
+  const video = sequence.videos.find((one) =>
+    one.video_references.some((file) => file.uri.startsWith("file:")),
+  );
+  if (!video) throw new Error("the demo dive has no clip");
+  clip = {
+    name: video.name,
+    reference: video.video_references[0]?.uuid ?? "",
+    startMillis: Date.parse(video.start_timestamp),
+  };
+});
+
+test.after.always(async () => {
+  await running?.stop();
+});
+
+/** The clip's annotations of `concept` by demo-annotator at the test's moment, as stored. */
+async function storedOf(concept: string): Promise<StoredAnnotation[]> {
+  const answer = await running.platform.http.get(`/anno/v1/annotations/videoreference/${clip.reference}`);
+  return (answer.json as StoredAnnotation[]).filter(
+    (one) =>
+      one.concept === concept && one.observer === "demo-annotator" && one.elapsed_time_millis === AT_MILLIS,
+  );
+}
+
+async function waitForStored(t: { log(...values: unknown[]): void }, concept: string, count: number) {
+  for (let tries = 0; tries < 100; tries++) {
+    const stored = await storedOf(concept);
+    if (stored.length === count) return stored;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.log(`still not ${count} of ${concept}`);
+  return storedOf(concept);
+}
+
+async function openClip(page: Page): Promise<void> {
+  await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`);
+  await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
+  const picker = page.getByLabel("Video", { exact: true });
+  const option = picker.locator("option", { hasText: clip.name });
+  await picker.selectOption({ label: (await option.innerText()).trim() });
+  await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 2);
+}
+
+/** Typed into the focused concept box, waited for its ranked concepts, then Enter. */
+async function typeConcept(page: Page, box: RegExp, typed: string, first: string): Promise<void> {
+  await page.keyboard.type(typed);
+  await page
+    .getByRole("listbox", { name: box })
+    .getByRole("option")
+    .first()
+    .filter({ hasText: first })
+    .waitFor();
+  await page.keyboard.press("Enter");
+}
+
+test.serial(
+  "a concept typed and Enter annotates the frame shown; edit, undo, delete and undo again",
+  async (t) => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await signIn(page, origin, "demo-annotator");
+    await openClip(page);
+    for (let frame = 0; frame < 30; frame++) await page.keyboard.press(".");
+    await page.waitForFunction(
+      () => Math.abs((document.querySelector("video")?.currentTime ?? 0) - 1.2) < 0.005,
+    );
+    const seconds = await page.evaluate(() => document.querySelector("video")?.currentTime ?? 0);
+
+    // The screen's time caught up with the frame shown: the new annotation takes it.
+    await page
+      .getByRole("status", { name: "Time in the video" })
+      .filter({ hasText: /^00:01\.200 / })
+      .waitFor();
+    await page.keyboard.press("/");
+    await typeConcept(page, /^New annotation at .*: concepts$/, "crossota mills", "Crossota millsae");
+    const list = page.getByRole("region", { name: /^Annotations/ });
+    const row = list.getByRole("button", { name: /^00:01\.200 Crossota millsae demo-annotator$/ });
+    await row.waitFor();
+    const [stored] = await waitForStored(t, "Crossota millsae", 1);
+    if (!stored) throw new Error("the annotation was not stored");
+    t.is(stored.observer, "demo-annotator");
+    t.true(Math.abs(seconds * 1000 - stored.elapsed_time_millis) < 20, `shown ${seconds} s`);
+    t.is(Date.parse(stored.recorded_timestamp), clip.startMillis + stored.elapsed_time_millis);
+    t.is(await row.getAttribute("aria-pressed"), "true", "the new annotation is the selected one");
+
+    await page.getByRole("combobox", { name: "Change its concept to" }).click();
+    await typeConcept(page, /^Change its concept to: concepts$/, "colobonem", "Colobonema");
+    await list.getByRole("button", { name: /^00:01\.200 Colobonema demo-annotator$/ }).waitFor();
+    t.is((await waitForStored(t, "Crossota millsae", 0)).length, 0);
+    const history = page.getByRole("region", { name: /^History of Colobonema/ });
+    await history.getByText(/concept: Crossota millsae → Colobonema/).waitFor();
+    t.true((await history.innerText()).includes("demo-annotator"));
+
+    // Ctrl+Z outside the text boxes takes the concept back.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+z");
+    await row.waitFor();
+    const [back] = await waitForStored(t, "Crossota millsae", 1);
+    t.is(back?.observation_uuid, stored.observation_uuid);
+
+    await page.keyboard.press("Delete");
+    await row.waitFor({ state: "detached" });
+    t.is((await waitForStored(t, "Crossota millsae", 0)).length, 0);
+    await page.keyboard.press("Control+z");
+    await row.waitFor();
+    const [again] = await waitForStored(t, "Crossota millsae", 1);
+    t.is(again?.elapsed_time_millis, stored.elapsed_time_millis);
+    t.is(again?.observer, "demo-annotator");
+    await checkScreen(t, opened, "watch-annotate");
+  },
+);
+
+test.serial("a concept no name of the kb contains is refused with a message, nothing stored", async (t) => {
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await signIn(page, origin, "demo-annotator");
+  await openClip(page);
+  const before = (await running.platform.http.get(`/anno/v1/annotations/videoreference/${clip.reference}`))
+    .json as unknown[];
+  await page.keyboard.press("/");
+  await page.keyboard.type("zzqqxx");
+  await page.keyboard.press("Enter");
+  await page
+    .getByRole("alert")
+    .filter({ hasText: "No concept of the kb has a name containing “zzqqxx”." })
+    .waitFor();
+  const after = (await running.platform.http.get(`/anno/v1/annotations/videoreference/${clip.reference}`))
+    .json as unknown[];
+  t.is(after.length, before.length);
+  await checkScreen(t, opened, "watch-annotate-unknown", { screenshot: false });
+});

@@ -3,7 +3,13 @@
  * for typed text are ranked, where a new annotation is placed, how the screen's own changes lie
  * over the annotations it loaded, and what undoes the last action.
  */
-import type { WatchAnnotation } from "./watch-model";
+
+/** What the overlay needs of an annotation (the screen's is a WatchAnnotation). */
+export interface Placed {
+  uuid: string;
+  concept: string;
+  seconds: number;
+}
 
 /** A concept of the kb with its other names (synonyms and common names). */
 export interface NamedConcept {
@@ -62,10 +68,10 @@ export function momentIndices(seconds: number, startMillis: number | undefined) 
  * The screen's own changes over the annotations it loaded, by observation UUID: an annotation
  * (created or edited here, or by someone else seen live) or null (deleted).
  */
-export type Overlay = ReadonlyMap<string, WatchAnnotation | null>;
+export type Overlay<A extends Placed = Placed> = ReadonlyMap<string, A | null>;
 
 /** The loaded annotations with the overlay's changes, in time order. */
-export function withOverlay(base: readonly WatchAnnotation[], overlay: Overlay): WatchAnnotation[] {
+export function withOverlay<A extends Placed>(base: readonly A[], overlay: Overlay<A>): A[] {
   if (overlay.size === 0) return [...base];
   const shown = base.filter((annotation) => !overlay.has(annotation.uuid));
   for (const annotation of overlay.values()) if (annotation) shown.push(annotation);
@@ -73,7 +79,11 @@ export function withOverlay(base: readonly WatchAnnotation[], overlay: Overlay):
 }
 
 /** The overlay with one more change. */
-export function changed(overlay: Overlay, uuid: string, annotation: WatchAnnotation | null): Overlay {
+export function changed<A extends Placed>(
+  overlay: Overlay<A>,
+  uuid: string,
+  annotation: A | null,
+): Overlay<A> {
   const next = new Map(overlay);
   next.set(uuid, annotation);
   return next;
@@ -86,7 +96,7 @@ export const isPending = (uuid: string) => uuid.startsWith(PENDING_PREFIX);
 /** What undoes the last action. */
 export type Undo =
   | { kind: "delete created"; uuid: string; concept: string }
-  | { kind: "create deleted"; annotation: WatchAnnotation; videoReferenceUuid: string }
+  | { kind: "create deleted"; annotation: Placed; videoReferenceUuid: string }
   | { kind: "restore concept"; uuid: string; concept: string; was: string };
 
 /** Says what Ctrl+Z would do, for the screen's undo button. */

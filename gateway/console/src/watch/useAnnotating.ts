@@ -35,13 +35,14 @@ export function useAnnotating(
   username: () => string,
 ) {
   /** Each video's overlay, by the video's UUID. */
-  const overlays = shallowRef<ReadonlyMap<string, Overlay>>(new Map());
+  const overlays = shallowRef<ReadonlyMap<string, Overlay<WatchAnnotation>>>(new Map());
   const selected = ref<string>();
   const lastUndo = shallowRef<Undo>();
   const error = ref<string>();
   const busy = ref(0);
 
-  const overlayOf = (videoUuid: string): Overlay => overlays.value.get(videoUuid) ?? new Map();
+  const overlayOf = (videoUuid: string): Overlay<WatchAnnotation> =>
+    overlays.value.get(videoUuid) ?? new Map();
   function change(videoUuid: string, uuid: string, annotation: WatchAnnotation | null) {
     const next = new Map(overlays.value);
     next.set(videoUuid, changed(overlayOf(videoUuid), uuid, annotation));

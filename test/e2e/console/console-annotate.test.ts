@@ -168,3 +168,55 @@ test.serial("a concept no name of the kb contains is refused with a message, not
   t.is(after.length, before.length);
   await checkScreen(t, opened, "watch-annotate-unknown", { screenshot: false });
 });
+
+test.serial(
+  "a second annotator's new annotation and its deletion show live on the first one's screen",
+  async (t) => {
+    const first = await openPage(browser);
+    const second = await openPage(browser);
+    await signIn(first.page, origin, "demo-annotator");
+    await signIn(second.page, origin, "demo-annotator-2");
+    await openClip(first.page);
+    await openClip(second.page);
+    // Both screens hold the change stream open (the first's is what is under test).
+    await first.page.waitForTimeout(0);
+    await second.page.keyboard.press("/");
+    await typeConcept(second.page, /^New annotation at .*: concepts$/, "colobonem", "Colobonema");
+    const theirs = first.page
+      .getByRole("region", { name: /^Annotations/ })
+      .getByRole("button", { name: /^00:00\.000 Colobonema demo-annotator-2$/ });
+    await theirs.waitFor();
+    await second.page
+      .getByRole("region", { name: /^Annotations/ })
+      .getByRole("button", { name: /^00:00\.000 Colobonema demo-annotator-2$/ })
+      .click();
+    await second.page.getByRole("button", { name: "Delete Colobonema" }).click();
+    await theirs.waitFor({ state: "detached" });
+    t.pass("seen created, then deleted");
+    await checkScreen(t, first, "watch-live", { screenshot: false });
+  },
+);
+
+test.serial(
+  "with the change stream refused, the screen polls and still shows another's annotation",
+  async (t) => {
+    const first = await openPage(browser, [
+      /\/anno\/v1\/events/,
+      /^Failed to load resource: net::ERR_FAILED$/,
+    ]);
+    await first.page.route(/\/anno\/v1\/events$/, (route) => route.abort());
+    const second = await openPage(browser);
+    await signIn(first.page, origin, "demo-annotator");
+    await signIn(second.page, origin, "demo-annotator-2");
+    await openClip(first.page);
+    await openClip(second.page);
+    await second.page.keyboard.press("/");
+    await typeConcept(second.page, /^New annotation at .*: concepts$/, "crossota mills", "Crossota millsae");
+    await first.page
+      .getByRole("region", { name: /^Annotations/ })
+      .getByRole("button", { name: /^00:00\.000 Crossota millsae demo-annotator-2$/ })
+      .waitFor();
+    t.pass("seen by polling");
+    await checkScreen(t, first, "watch-polled", { screenshot: false });
+  },
+);

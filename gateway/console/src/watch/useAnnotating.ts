@@ -18,6 +18,8 @@ type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
 export interface AnnotatedVideo {
   uuid: string;
   referenceUuid?: string;
+  /** Every file of the video: an annotation on any of them is the video's. */
+  referenceUuids: readonly string[];
   startMillis?: number;
   annotations: readonly WatchAnnotation[];
 }
@@ -166,8 +168,44 @@ export function useAnnotating(
     }
   }
 
+  /** An annotation as the server has it now (someone's change seen live): shown if it is this video's. */
+  function seen(annotation: Annotation) {
+    const target = video.value;
+    if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
+    const recorded = annotation.recorded_timestamp ? Date.parse(annotation.recorded_timestamp) : undefined;
+    const seconds =
+      annotation.elapsed_time_millis !== undefined
+        ? annotation.elapsed_time_millis / 1000
+        : recorded !== undefined && target.startMillis !== undefined
+          ? (recorded - target.startMillis) / 1000
+          : 0;
+    change(target.uuid, annotation.observation_uuid ?? "", shownOf(annotation, seconds));
+  }
+  /** An observation deleted elsewhere: gone from the screen if it was on it. */
+  function gone(uuid: string) {
+    const target = video.value;
+    if (target && annotations.value.some((one) => one.uuid === uuid)) change(target.uuid, uuid, null);
+    if (selected.value === uuid) selected.value = undefined;
+  }
+
+  /**
+   * Every annotation of the video's file as the server has it now (polled): each shown as it is,
+   * and, when the video has that one file, those missing from it gone (a pending one excepted).
+   */
+  function all(now: readonly Annotation[]) {
+    for (const annotation of now) seen(annotation);
+    const target = video.value;
+    if (target?.referenceUuids.length !== 1) return;
+    const kept = new Set(now.map((annotation) => annotation.observation_uuid));
+    for (const shown of annotations.value)
+      if (!isPending(shown.uuid) && !kept.has(shown.uuid)) gone(shown.uuid);
+  }
+
   return {
     annotations,
+    seen,
+    gone,
+    all,
     selected,
     current,
     error,

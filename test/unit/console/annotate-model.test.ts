@@ -90,7 +90,7 @@ test("a history entry shows the fields that changed, every field of a create, no
     }),
     [{ field: "concept", before: "Aegina", after: "Colobonema" }],
   );
-  t.deepEqual(fieldChanges({ before: null, after: { uuid: "o", concept: "Aegina" } }), [
+  t.deepEqual(fieldChanges({ before: null, after: { uuid: "o", concept: "Aegina", group: null } }), [
     { field: "concept", before: "—", after: "Aegina" },
   ]);
 });

@@ -30,6 +30,6 @@ export function fieldChanges(change: Pick<HistoryChange, "before" | "after">): F
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
     .filter((field) => !SILENT_FIELDS.has(field))
-    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
     .map((field) => ({ field, before: shown(before[field]), after: shown(after[field]) }));
 }

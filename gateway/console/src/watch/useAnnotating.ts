@@ -227,5 +227,6 @@ function shownOf(annotation: Annotation, seconds: number): WatchAnnotation {
     observer: annotation.observer ?? "",
     seconds: annotation.elapsed_time_millis === undefined ? seconds : annotation.elapsed_time_millis / 1000,
     boxes: boxesOf(annotation.associations ?? []),
+    imageReferenceUuid: annotation.image_references?.[0]?.uuid,
   };
 }

@@ -91,6 +91,7 @@ function placed(annotation: Annotation, startMillis: number | undefined): WatchA
     observer: annotation.observer ?? "",
     seconds: millis / 1000,
     boxes: boxesOf(annotation.associations ?? []),
+    imageReferenceUuid: annotation.image_references?.[0]?.uuid,
   };
 }
 

@@ -178,8 +178,6 @@ test.serial(
     await signIn(second.page, origin, "demo-annotator-2");
     await openClip(first.page);
     await openClip(second.page);
-    // Both screens hold the change stream open (the first's is what is under test).
-    await first.page.waitForTimeout(0);
     await second.page.keyboard.press("/");
     await typeConcept(second.page, /^New annotation at .*: concepts$/, "colobonem", "Colobonema");
     const theirs = first.page
@@ -220,3 +218,154 @@ test.serial(
     await checkScreen(t, first, "watch-polled", { screenshot: false });
   },
 );
+
+interface StoredAssociation {
+  uuid: string;
+  link_name: string;
+  to_concept: string;
+  link_value: string;
+  mime_type: string;
+}
+
+/**
+ * The boxes of an annotation as vars-localize reads them (src/vars_localize/util/utils.py,
+ * extract_bounding_boxes): `bounding box` associations whose value is a JSON object holding x, y,
+ * width and height, taken as integers; image_reference_uuid and observer optional; the part is
+ * the to-concept. Anything else is skipped, as it skips it.
+ */
+function varsLocalizeBoxes(associations: readonly StoredAssociation[]) {
+  return associations.flatMap((association) => {
+    if (association.link_name !== "bounding box") return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(association.link_value);
+    } catch {
+      return [];
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+    const box = value as Record<string, unknown>;
+    if (!["x", "y", "width", "height"].every((key) => key in box)) return [];
+    const int = (key: string) => Math.trunc(Number(box[key]));
+    return [
+      {
+        x: int("x"),
+        y: int("y"),
+        width: int("width"),
+        height: int("height"),
+        image_reference_uuid: box.image_reference_uuid,
+        generator: box.generator,
+        association_uuid: association.uuid,
+        part: association.to_concept,
+        mime_type: association.mime_type,
+      },
+    ];
+  });
+}
+
+test.serial(
+  "a box drawn, resized and deleted on a paused frame is stored as vars-localize reads it",
+  async (t) => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await signIn(page, origin, "demo-annotator");
+    await openClip(page);
+    const list = page.getByRole("region", { name: /^Annotations/ });
+    // The demo's moment at 6.4 s has a stored frame: a new annotation there is on its image.
+    await list
+      .getByRole("button", { name: /^00:06\.400 / })
+      .first()
+      .click();
+    await page
+      .getByRole("status", { name: "Time in the video" })
+      .filter({ hasText: /^00:06\.400 / })
+      .waitFor();
+    await page.keyboard.press("/");
+    await typeConcept(page, /^New annotation at .*: concepts$/, "colobonem", "Colobonema");
+    const mine = list.getByRole("button", { name: /^00:06\.400 Colobonema demo-annotator$/ });
+    await mine.waitFor();
+    const editor = page.getByRole("group", { name: /^Boxes of Colobonema/ });
+    await editor.waitFor();
+
+    // The history panel in (the page laid out as it stays), the frame's place on screen.
+    await page
+      .getByRole("region", { name: /^History of Colobonema/ })
+      .getByRole("listitem")
+      .first()
+      .waitFor();
+    const stage = await page.locator("video").boundingBox();
+    if (!stage) throw new Error("no video on screen");
+    const scale = stage.width / 384;
+    const at = (x: number, y: number) => ({ x: stage.x + x * scale, y: stage.y + y * scale });
+    const from = at(40, 30);
+    const to = at(140, 90);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.up();
+    const drawn = editor.getByRole("button", { name: /^Box 1 at / });
+    await drawn.waitFor();
+
+    const read = async () => {
+      const stored = (
+        await running.platform.http.get(`/anno/v1/observations/${await uuidOf("Colobonema", 6400)}`)
+      ).json as { associations: StoredAssociation[] };
+      return varsLocalizeBoxes(stored.associations);
+    };
+    const images = (await running.platform.http.get(`/anno/v1/images/videoreference/${clip.reference}`))
+      .json as {
+      image_reference_uuid: string;
+      elapsed_time_millis: number;
+    }[];
+    const image = images.find((one) => one.elapsed_time_millis === 6400)?.image_reference_uuid;
+    t.truthy(image, "the moment has an image");
+    const [box] = await read();
+    if (!box) throw new Error("no box stored");
+    t.like(box, {
+      image_reference_uuid: image,
+      generator: "m3-console",
+      part: "self",
+      mime_type: "application/json",
+    });
+    for (const [key, expected] of Object.entries({ x: 40, y: 30, width: 100, height: 60 }))
+      t.true(
+        Math.abs(((box as unknown as Record<string, number>)[key] ?? Number.NaN) - expected) <= 2,
+        `${key} ${JSON.stringify(box)}`,
+      );
+
+    // The lower right corner dragged 40 frame pixels right and 20 down.
+    const corner = editor.locator("[data-corner='se']");
+    const grip = await corner.boundingBox();
+    if (!grip) throw new Error("no corner handle on screen");
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 20 * scale, grip.y + grip.height / 2 + 10 * scale);
+    await page.mouse.move(grip.x + grip.width / 2 + 40 * scale, grip.y + grip.height / 2 + 20 * scale);
+    await page.mouse.up();
+    await editor
+      .getByRole("button", { name: new RegExp(`^Box 1 at ${box.x}, ${box.y}, ${box.width + 40} by `) })
+      .waitFor();
+    let resized = (await read())[0];
+    for (let tries = 0; tries < 50 && resized?.width === box.width; tries++) resized = (await read())[0];
+    t.is(resized?.association_uuid, box.association_uuid);
+    t.true(Math.abs((resized?.width ?? 0) - (box.width + 40)) <= 2, `width ${resized?.width}`);
+    t.true(Math.abs((resized?.height ?? 0) - (box.height + 20)) <= 2, `height ${resized?.height}`);
+    t.is(resized?.x, box.x);
+    await drawn.focus();
+    await page.keyboard.press("Delete");
+    await drawn.waitFor({ state: "detached" });
+    t.deepEqual(await read(), []);
+    await mine.waitFor();
+    await checkScreen(t, opened, "watch-boxes", { screenshot: false });
+  },
+);
+
+async function uuidOf(concept: string, millis: number): Promise<string> {
+  const answer = await running.platform.http.get(`/anno/v1/annotations/videoreference/${clip.reference}`);
+  const found = (answer.json as StoredAnnotation[]).find(
+    (one) =>
+      one.concept === concept && one.elapsed_time_millis === millis && one.observer === "demo-annotator",
+  );
+  if (!found) throw new Error(`no ${concept} at ${millis} ms`);
+  return found.observation_uuid;
+}

@@ -1,6 +1,7 @@
 import test from "ava";
 import {
   changed,
+  mayChange,
   momentIndices,
   rankConcepts,
   undoLabel,
@@ -93,4 +94,13 @@ test("a history entry shows the fields that changed, every field of a create, no
   t.deepEqual(fieldChanges({ before: null, after: { uuid: "o", concept: "Aegina", group: null } }), [
     { field: "concept", before: "—", after: "Aegina" },
   ]);
+});
+
+test("who may change an annotation: Maint and Admin anyone's, an Annotator their own, others none", (t) => {
+  t.true(mayChange({ username: "bob", role: "Maint" }, "ann"));
+  t.true(mayChange({ username: "bob", role: "admin" }, "ann"));
+  t.true(mayChange({ username: "ann", role: "Annotator" }, "ann"));
+  t.false(mayChange({ username: "bob", role: "Annotator" }, "ann"));
+  t.false(mayChange({ username: "ann", role: "ReadOnly" }, "ann"));
+  t.false(mayChange(undefined, "ann"));
 });

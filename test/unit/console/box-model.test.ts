@@ -1,5 +1,11 @@
 import test from "ava";
-import { boxValue, dragged, isBox, spanned } from "../../../gateway/console/src/watch/box-model.js";
+import {
+  boxValue,
+  dragged,
+  framePoint,
+  isBox,
+  spanned,
+} from "../../../gateway/console/src/watch/box-model.js";
 
 const FRAME = { width: 384, height: 216 };
 
@@ -52,4 +58,12 @@ test("the stored value: geometry, image, generator m3-console, the other fields 
     height: 4,
     image_reference_uuid: "img",
   });
+});
+
+test("a point on screen in the frame's pixels, the frame letterboxed in the middle of what shows it", (t) => {
+  const frame = { width: 400, height: 200 };
+  // Shown at twice its size, with 50 pixels above and below.
+  const shown = { left: 10, top: 20, width: 800, height: 500 };
+  t.deepEqual(framePoint({ x: 10, y: 70 }, shown, frame), { x: 0, y: 0 });
+  t.deepEqual(framePoint({ x: 410, y: 270 }, shown, frame), { x: 200, y: 100 });
 });

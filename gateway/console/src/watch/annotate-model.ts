@@ -93,6 +93,16 @@ export function changed<A extends Placed>(
 export const PENDING_PREFIX = "pending-";
 export const isPending = (uuid: string) => uuid.startsWith(PENDING_PREFIX);
 
+/**
+ * Whether a user of `role` may change an annotation observed by `observer`, as the annotation
+ * service decides (docs/annotation-history.md): Maint and Admin anyone's, an Annotator their own.
+ */
+export function mayChange(user: { username: string; role: string } | undefined, observer: string): boolean {
+  const role = user?.role.toLowerCase() ?? "";
+  if (role === "admin" || role === "maint") return true;
+  return role === "annotator" && user?.username === observer;
+}
+
 /** What undoes the last action. */
 export type Undo =
   | { kind: "delete created"; uuid: string; concept: string }

@@ -14,11 +14,27 @@ export interface Rect {
 /** What a drag takes hold of: the whole box, or one of its corners. */
 export type Grip = "move" | "nw" | "ne" | "sw" | "se";
 export const CORNERS = ["nw", "ne", "sw", "se"] as const;
+export type Corner = (typeof CORNERS)[number];
 
 /** The program named as a box's generator. */
 export const GENERATOR = "m3-console";
 /** Smaller than this, in frame pixels, a drawn box is taken for a click. */
 export const MIN_SIDE = 4;
+
+/**
+ * A point on screen in the frame's pixels, the frame shown whole and centred in `shown` (an SVG
+ * with preserveAspectRatio "xMidYMid meet", as the video letterboxes).
+ */
+export function framePoint(
+  client: { x: number; y: number },
+  shown: { left: number; top: number; width: number; height: number },
+  frame: { width: number; height: number },
+): { x: number; y: number } {
+  const scale = Math.min(shown.width / frame.width, shown.height / frame.height);
+  const left = shown.left + (shown.width - frame.width * scale) / 2;
+  const top = shown.top + (shown.height - frame.height * scale) / 2;
+  return { x: (client.x - left) / scale, y: (client.y - top) / scale };
+}
 
 /** The box from a drag between two points, inside the frame, in whole pixels. */
 export function spanned(

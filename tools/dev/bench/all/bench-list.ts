@@ -115,6 +115,11 @@ export const BENCHES: readonly BenchEntry[] = [
       "the console's Watch screen in Chromium: navigation to the demo clip's first frame vs. the clip alone",
   },
   {
+    script: "bench:annotate",
+    about:
+      "annotating on the Watch screen in Chromium: Enter to the new annotation shown vs. the create's answer",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

@@ -272,9 +272,13 @@ test.serial(
     const list = page.getByRole("region", { name: /^Annotations/ });
     // The demo's moment at 6.4 s has a stored frame: a new annotation there is on its image.
     await list
-      .getByRole("button", { name: /^00:06\.400 / })
+      .getByRole("button", { name: /^00:06\.400 .* demo-maint$/ })
       .first()
       .click();
+    // Another's annotation: no change offered to an Annotator, and no box editor.
+    await page.getByText("Only demo-maint or a maintainer may change it.").waitFor();
+    t.is(await page.getByRole("combobox", { name: "Change its concept to" }).count(), 0);
+    t.is(await page.getByRole("group", { name: /^Boxes of / }).count(), 0);
     await page
       .getByRole("status", { name: "Time in the video" })
       .filter({ hasText: /^00:06\.400 / })

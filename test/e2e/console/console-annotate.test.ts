@@ -23,6 +23,9 @@ let clip = { name: "", reference: "", startMillis: 0 };
 
 interface StoredAnnotation {
   observation_uuid: string;
+  activity?: string;
+  group?: string;
+  duration_millis?: number;
   concept: string;
   observer: string;
   elapsed_time_millis: number;
@@ -95,7 +98,12 @@ async function typeConcept(page: Page, box: RegExp, typed: string, first: string
 test.serial(
   "a concept typed and Enter annotates the frame shown; edit, undo, delete and undo again",
   async (t) => {
-    const opened = await openPage(browser);
+    // A change event read back after its observation was deleted (the delete below, right after
+    // an update) answers 404, which the screen skips: the browser still logs the failed read.
+    const opened = await openPage(browser, [
+      /^404 GET .*\/anno\/v1\/annotations\/[0-9a-f-]+$/,
+      /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+    ]);
     const { page } = opened;
     await signIn(page, origin, "demo-annotator");
     await openClip(page);
@@ -108,7 +116,7 @@ test.serial(
     // The screen's time caught up with the frame shown: the new annotation takes it.
     await page
       .getByRole("status", { name: "Time in the video" })
-      .filter({ hasText: /^00:01\.200 / })
+      .filter({ hasText: /^00:01\.20[01] / })
       .waitFor();
     await page.keyboard.press("/");
     await typeConcept(page, /^New annotation at .*: concepts$/, "crossota mills", "Crossota millsae");
@@ -136,6 +144,27 @@ test.serial(
     await row.waitFor();
     const [back] = await waitForStored(t, "Crossota millsae", 1);
     t.is(back?.observation_uuid, stored.observation_uuid);
+
+    // Activity, group and duration, saved with Enter, then taken back with Ctrl+Z.
+    await page.getByLabel("Activity").fill("swimming");
+    await page.getByLabel("Group").fill("ROV");
+    await page.getByLabel("Duration (s)").fill("2.5");
+    await page.keyboard.press("Enter");
+    const detailed = async (want: (one: StoredAnnotation) => boolean) => {
+      for (let tries = 0; tries < 100; tries++) {
+        const [one] = await storedOf("Crossota millsae");
+        if (one && want(one)) return one;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return (await storedOf("Crossota millsae"))[0];
+    };
+    const saved = await detailed((one) => one.activity === "swimming");
+    t.like(saved, { activity: "swimming", group: "ROV", duration_millis: 2500 });
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+z");
+    const restored = await detailed((one) => !one.activity);
+    t.falsy(restored?.activity);
+    t.falsy(restored?.group);
 
     await page.keyboard.press("Delete");
     await row.waitFor({ state: "detached" });
@@ -281,7 +310,7 @@ test.serial(
     t.is(await page.getByRole("group", { name: /^Boxes of / }).count(), 0);
     await page
       .getByRole("status", { name: "Time in the video" })
-      .filter({ hasText: /^00:06\.400 / })
+      .filter({ hasText: /^00:06\.40[01] / })
       .waitFor();
     await page.keyboard.press("/");
     await typeConcept(page, /^New annotation at .*: concepts$/, "colobonem", "Colobonema");

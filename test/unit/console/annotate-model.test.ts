@@ -81,6 +81,10 @@ test("the undo button says what it will do", (t) => {
     undoLabel({ kind: "restore concept", uuid: "a", concept: "Colobonema", was: "Aegina" }),
     "Undo: Colobonema back to Aegina",
   );
+  t.is(
+    undoLabel({ kind: "restore details", uuid: "a", concept: "Aegina", was: { activity: "" } }),
+    "Undo: the activity, group and duration of Aegina back",
+  );
 });
 
 test("a history entry shows the fields that changed, every field of a create, no identities", (t) => {

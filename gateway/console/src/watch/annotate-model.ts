@@ -103,16 +103,26 @@ export function mayChange(user: { username: string; role: string } | undefined, 
   return role === "annotator" && user?.username === observer;
 }
 
+/** An annotation's details besides its concept, as the screen edits them. */
+export interface Details {
+  activity?: string;
+  group?: string;
+  durationMillis?: number;
+}
+
 /** What undoes the last action. */
 export type Undo =
   | { kind: "delete created"; uuid: string; concept: string }
   | { kind: "create deleted"; annotation: Placed; videoReferenceUuid: string }
-  | { kind: "restore concept"; uuid: string; concept: string; was: string };
+  | { kind: "restore concept"; uuid: string; concept: string; was: string }
+  | { kind: "restore details"; uuid: string; concept: string; was: Details };
 
 /** Says what Ctrl+Z would do, for the screen's undo button. */
 export function undoLabel(undo: Undo | undefined): string | undefined {
   if (!undo) return undefined;
   if (undo.kind === "delete created") return `Undo: remove the new ${undo.concept}`;
   if (undo.kind === "create deleted") return `Undo: bring back ${undo.annotation.concept}`;
+  if (undo.kind === "restore details")
+    return `Undo: the activity, group and duration of ${undo.concept} back`;
   return `Undo: ${undo.concept} back to ${undo.was}`;
 }

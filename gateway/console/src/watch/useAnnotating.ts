@@ -2,6 +2,7 @@ import { type ComputedRef, computed, ref, shallowRef } from "vue";
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
 import {
   changed,
+  type Details,
   isPending,
   momentIndices,
   type Overlay,
@@ -10,7 +11,8 @@ import {
   undoLabel,
   withOverlay,
 } from "./annotate-model";
-import { boxesOf, type WatchAnnotation } from "./watch-model";
+import { placed } from "./useWatchDive";
+import type { WatchAnnotation } from "./watch-model";
 
 type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
 
@@ -101,7 +103,7 @@ export function useAnnotating(
     if (!created?.observation_uuid) return undefined;
     const uuid = created.observation_uuid;
     forget(target.uuid, pending);
-    change(target.uuid, uuid, shownOf(created, at));
+    change(target.uuid, uuid, placed(created, target.startMillis));
     if (selected.value === pending) selected.value = uuid;
     if (remember) lastUndo.value = { kind: "delete created", uuid, concept };
     return uuid;
@@ -112,19 +114,41 @@ export function useAnnotating(
     const target = video.value;
     const before = current.value;
     if (!target || !before || isPending(before.uuid) || concept === before.concept) return;
-    await setConcept(target.uuid, before, concept);
+    await setFields(target.uuid, before, { concept });
     if (!error.value)
       lastUndo.value = { kind: "restore concept", uuid: before.uuid, concept, was: before.concept };
   }
 
-  async function setConcept(videoUuid: string, before: WatchAnnotation, concept: string): Promise<void> {
-    change(videoUuid, before.uuid, { ...before, concept });
+  /** The selected annotation's activity, group and duration changed. */
+  async function detail(details: Details): Promise<void> {
+    const target = video.value;
+    const before = current.value;
+    if (!target || !before || isPending(before.uuid)) return;
+    await setFields(target.uuid, before, details);
+    const { activity, group, durationMillis } = before;
+    if (!error.value)
+      lastUndo.value = {
+        kind: "restore details",
+        uuid: before.uuid,
+        concept: before.concept,
+        // An empty text clears a field that had none; a duration that had none stays (the service keeps it).
+        was: { activity: activity ?? "", group: group ?? "", durationMillis },
+      };
+  }
+
+  async function setFields(
+    videoUuid: string,
+    before: WatchAnnotation,
+    fields: Details & { concept?: string },
+  ): Promise<void> {
+    change(videoUuid, before.uuid, { ...before, ...fields });
+    const { concept, activity, group, durationMillis } = fields;
     await attempt(
       () =>
         dataOf(
           anno.PUT("/v1/annotations/{observation_uuid}", {
             params: { path: { observation_uuid: before.uuid } },
-            body: { concept },
+            body: { concept, activity, group, duration_millis: durationMillis },
           }),
         ),
       () => change(videoUuid, before.uuid, before),
@@ -164,7 +188,8 @@ export function useAnnotating(
       await create(last.annotation.concept, last.annotation.seconds, false);
     } else {
       const now = annotations.value.find((one) => one.uuid === last.uuid);
-      if (now) await setConcept(target.uuid, now, last.was);
+      if (now)
+        await setFields(target.uuid, now, last.kind === "restore concept" ? { concept: last.was } : last.was);
     }
   }
 
@@ -172,14 +197,7 @@ export function useAnnotating(
   function seen(annotation: Annotation) {
     const target = video.value;
     if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
-    const recorded = annotation.recorded_timestamp ? Date.parse(annotation.recorded_timestamp) : undefined;
-    const seconds =
-      annotation.elapsed_time_millis !== undefined
-        ? annotation.elapsed_time_millis / 1000
-        : recorded !== undefined && target.startMillis !== undefined
-          ? (recorded - target.startMillis) / 1000
-          : 0;
-    change(target.uuid, annotation.observation_uuid ?? "", shownOf(annotation, seconds));
+    change(target.uuid, annotation.observation_uuid ?? "", placed(annotation, target.startMillis));
   }
   /** An observation deleted elsewhere: gone from the screen if it was on it. */
   function gone(uuid: string) {
@@ -213,20 +231,9 @@ export function useAnnotating(
     undoLabel: computed(() => undoLabel(lastUndo.value)),
     create,
     rename,
+    detail,
     remove,
     undo,
     select: (uuid: string | undefined) => (selected.value = uuid),
-  };
-}
-
-/** The server's annotation as the screen shows it, at the time it was made at. */
-function shownOf(annotation: Annotation, seconds: number): WatchAnnotation {
-  return {
-    uuid: annotation.observation_uuid ?? "",
-    concept: annotation.concept ?? "",
-    observer: annotation.observer ?? "",
-    seconds: annotation.elapsed_time_millis === undefined ? seconds : annotation.elapsed_time_millis / 1000,
-    boxes: boxesOf(annotation.associations ?? []),
-    imageReferenceUuid: annotation.image_references?.[0]?.uuid,
   };
 }

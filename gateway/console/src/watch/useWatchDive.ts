@@ -80,7 +80,7 @@ async function loadWatchDive(name: string): Promise<WatchDive> {
 }
 
 /** An annotation at its elapsed time, else at its recorded time's distance from the video's start. */
-function placed(annotation: Annotation, startMillis: number | undefined): WatchAnnotation {
+export function placed(annotation: Annotation, startMillis: number | undefined): WatchAnnotation {
   const recorded = annotation.recorded_timestamp ? Date.parse(annotation.recorded_timestamp) : undefined;
   const millis =
     annotation.elapsed_time_millis ??
@@ -92,6 +92,9 @@ function placed(annotation: Annotation, startMillis: number | undefined): WatchA
     seconds: millis / 1000,
     boxes: boxesOf(annotation.associations ?? []),
     imageReferenceUuid: annotation.image_references?.[0]?.uuid,
+    activity: annotation.activity,
+    group: annotation.group,
+    durationMillis: annotation.duration_millis,
   };
 }
 

@@ -26,6 +26,9 @@ export interface WatchAnnotation {
   boxes: Box[];
   /** The first image of its moment, which new boxes are drawn on. */
   imageReferenceUuid?: string;
+  activity?: string;
+  group?: string;
+  durationMillis?: number;
 }
 
 /** One ancillary reading of the dive: depth and position at a recorded time. */

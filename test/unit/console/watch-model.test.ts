@@ -35,6 +35,16 @@ test("boxes are the bounding box associations whose JSON holds a box; anything e
     { link_name: "eating", link_value: '{"x":1,"y":2,"width":3,"height":4}' },
   ]);
   t.deepEqual(boxes, [{ x: 1, y: 2, width: 30, height: 40 }]);
+  t.deepEqual(
+    boxesOf([
+      {
+        uuid: "a1",
+        link_name: "bounding box",
+        link_value: '{"x":1,"y":2,"width":3,"height":4,"image_reference_uuid":"i1"}',
+      },
+    ]),
+    [{ x: 1, y: 2, width: 3, height: 4, uuid: "a1", imageReferenceUuid: "i1" }],
+  );
 });
 
 test("the current moment is the latest annotated at or before the frame, within half a frame", (t) => {

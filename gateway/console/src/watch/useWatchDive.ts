@@ -12,6 +12,8 @@ export interface WatchVideo {
   startMillis?: number;
   durationSeconds?: number;
   playable?: Reference;
+  /** Every file of the video, as the registry lists them (an annotation names one). */
+  referenceUuids: string[];
   annotations: WatchAnnotation[];
 }
 
@@ -61,6 +63,7 @@ async function loadWatchDive(name: string): Promise<WatchDive> {
         startMillis,
         durationSeconds: video.duration_millis === undefined ? undefined : video.duration_millis / 1000,
         playable: playableReferenceOf(references),
+        referenceUuids: references.map((reference) => reference.uuid),
         annotations,
       };
     }),
@@ -77,7 +80,7 @@ async function loadWatchDive(name: string): Promise<WatchDive> {
 }
 
 /** An annotation at its elapsed time, else at its recorded time's distance from the video's start. */
-function placed(annotation: Annotation, startMillis: number | undefined): WatchAnnotation {
+export function placed(annotation: Annotation, startMillis: number | undefined): WatchAnnotation {
   const recorded = annotation.recorded_timestamp ? Date.parse(annotation.recorded_timestamp) : undefined;
   const millis =
     annotation.elapsed_time_millis ??
@@ -88,6 +91,10 @@ function placed(annotation: Annotation, startMillis: number | undefined): WatchA
     observer: annotation.observer ?? "",
     seconds: millis / 1000,
     boxes: boxesOf(annotation.associations ?? []),
+    imageReferenceUuid: annotation.image_references?.[0]?.uuid,
+    activity: annotation.activity,
+    group: annotation.group,
+    durationMillis: annotation.duration_millis,
   };
 }
 

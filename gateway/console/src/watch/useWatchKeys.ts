@@ -7,12 +7,18 @@ export const WATCH_KEYS = [
   { key: ".", does: "forward one frame" },
   { key: "[", does: "slower" },
   { key: "]", does: "faster" },
+  { key: "/", does: "type a concept to annotate" },
+  { key: "Delete", does: "delete the selected annotation" },
+  { key: "Ctrl+Z", does: "undo the last change" },
 ] as const;
 
 export interface WatchKeyActions {
   togglePlay(): void;
   step(frames: number): void;
   changeSpeed(direction: 1 | -1): void;
+  focusConcept(): void;
+  deleteSelected(): void;
+  undo(): void;
 }
 
 /** Fields where a key types text rather than drives the video (the video picker is not one). */
@@ -24,13 +30,21 @@ function typesText(target: EventTarget | null): boolean {
 /** The keys, anywhere on the screen except while typing in a field. */
 export function useWatchKeys(actions: WatchKeyActions): void {
   const onKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || typesText(event.target)) return;
+    if (typesText(event.target)) return;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      actions.undo();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const action: Record<string, () => void> = {
       " ": actions.togglePlay,
       ",": () => actions.step(-1),
       ".": () => actions.step(1),
       "[": () => actions.changeSpeed(-1),
       "]": () => actions.changeSpeed(1),
+      "/": actions.focusConcept,
+      Delete: actions.deleteSelected,
     };
     const run = action[event.key];
     if (!run) return;

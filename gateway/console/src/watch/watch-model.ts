@@ -10,6 +10,10 @@ export interface Box {
   y: number;
   width: number;
   height: number;
+  /** The association holding it, once stored. */
+  uuid?: string;
+  /** The image it was drawn on, as its value names it. */
+  imageReferenceUuid?: string;
 }
 
 /** An annotation placed on its video's time. */
@@ -20,6 +24,11 @@ export interface WatchAnnotation {
   /** From the start of the video. */
   seconds: number;
   boxes: Box[];
+  /** The first image of its moment, which new boxes are drawn on. */
+  imageReferenceUuid?: string;
+  activity?: string;
+  group?: string;
+  durationMillis?: number;
 }
 
 /** One ancillary reading of the dive: depth and position at a recorded time. */
@@ -61,19 +70,31 @@ export function playableReferenceOf<R extends ReferenceLike>(references: readonl
 }
 
 /** The boxes among an annotation's associations; a value that is not a box is skipped. */
-export function boxesOf(associations: readonly { link_name?: string; link_value?: string }[]): Box[] {
+export function boxesOf(
+  associations: readonly { link_name?: string; link_value?: string; uuid?: string }[],
+): Box[] {
   const boxes: Box[] = [];
   for (const association of associations) {
     if (association.link_name !== BOUNDING_BOX_LINK) continue;
     try {
-      const { x, y, width, height } = JSON.parse(association.link_value ?? "") as Record<string, unknown>;
+      const value = JSON.parse(association.link_value ?? "") as Record<string, unknown>;
+      const { x, y, width, height } = value;
       const numbers = [x, y, width, height];
       if (
         numbers.every((n) => typeof n === "number" && Number.isFinite(n)) &&
         (width as number) > 0 &&
         (height as number) > 0
       )
-        boxes.push({ x: x as number, y: y as number, width: width as number, height: height as number });
+        boxes.push({
+          x: x as number,
+          y: y as number,
+          width: width as number,
+          height: height as number,
+          ...(association.uuid ? { uuid: association.uuid } : {}),
+          ...(typeof value.image_reference_uuid === "string"
+            ? { imageReferenceUuid: value.image_reference_uuid }
+            : {}),
+        });
     } catch {
       // Text that is not JSON is not a box.
     }

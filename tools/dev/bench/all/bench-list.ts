@@ -120,6 +120,11 @@ export const BENCHES: readonly BenchEntry[] = [
       "the console's review grid in Chromium: navigation to 200 boxes' crops shown vs. the same crops alone",
   },
   {
+    script: "bench:annotate",
+    about:
+      "annotating on the Watch screen in Chromium: Enter to the new annotation shown vs. the create's answer",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

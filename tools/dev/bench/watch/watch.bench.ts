@@ -15,16 +15,16 @@
 import { readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
 import { median, type Timing } from "../console/console-measure.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
+import { signedInPage, signedInToken } from "./watch-session.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
 const DIVE = "Demo Ventana 4101";
-const USER = { username: "demo-annotator", password: "m3-demo" };
 /** The mark the Watch screen sets when its first frame is on screen (gateway/console/src/watch/usePlayback.ts). */
 const FIRST_FRAME_MARK = "m3-watch-first-frame";
 
@@ -34,7 +34,7 @@ const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE
 const origin = `http://127.0.0.1:${platform.port}`;
 const browser = await launchChromium();
 try {
-  const token = await signedInToken();
+  const token = await signedInToken(origin);
   const clipUri = await clipUriOf(token);
   const screen: Timing = {
     name: "Watch screen: navigation to the clip's first frame",
@@ -71,20 +71,6 @@ try {
   await platform.stop();
 }
 
-/** demo-annotator's kb token, once the demo (loaded at start) has its users. */
-async function signedInToken(): Promise<string> {
-  const basic = Buffer.from(`${USER.username}:${USER.password}`).toString("base64");
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const reply = await fetch(`${origin}/kb/v1/auth/login`, {
-      method: "POST",
-      headers: { Authorization: `Basic ${basic}` },
-    });
-    if (reply.ok) return ((await reply.json()) as { access_token: string }).access_token;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("demo-annotator could not sign in: was the demo loaded?");
-}
-
 async function clipUriOf(token: string): Promise<string> {
   const reply = await fetch(`${origin}/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -95,14 +81,6 @@ async function clipUriOf(token: string): Promise<string> {
     .find((reference) => reference.uri.startsWith("file:"))?.uri;
   if (!uri) throw new Error(`${DIVE} has no file: video`);
   return uri;
-}
-
-/** A fresh context whose tab holds demo-annotator's session, as the sign-in screen leaves it. */
-async function signedInPage(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const session = JSON.stringify({ username: USER.username, role: "Annotator", token });
-  await context.addInitScript((value) => sessionStorage.setItem("m3.session", value), session);
-  return context.newPage();
 }
 
 async function timeWatchScreen(browser: Browser, token: string): Promise<number> {

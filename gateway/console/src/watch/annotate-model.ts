@@ -1,0 +1,128 @@
+/**
+ * The rules of annotating on the Watch screen, free of Vue and the DOM: how the concepts found
+ * for typed text are ranked, where a new annotation is placed, how the screen's own changes lie
+ * over the annotations it loaded, and what undoes the last action.
+ */
+
+/** What the overlay needs of an annotation (the screen's is a WatchAnnotation). */
+export interface Placed {
+  uuid: string;
+  concept: string;
+  seconds: number;
+}
+
+/** A concept of the kb with its other names (synonyms and common names). */
+export interface NamedConcept {
+  name: string;
+  alternates: readonly string[];
+}
+
+/** How well a name answers the typed text: lower is better; undefined when it does not contain it. */
+function matchRank(name: string, typed: string): number | undefined {
+  const lower = name.toLowerCase();
+  if (lower === typed) return 0;
+  if (lower.startsWith(typed)) return 1;
+  if (lower.split(/[\s\-_/(]+/).some((word) => word.startsWith(typed))) return 2;
+  if (lower.includes(typed)) return 3;
+  return undefined;
+}
+
+/**
+ * The concepts in the order a person typing `typed` most likely means them: a concept named
+ * exactly so first, then those with a name starting with it, then a word of a name starting
+ * with it, then any name containing it; a primary name before an alternate one at the same rank,
+ * then shorter names, then alphabetical. Concepts none of whose names contain the text are left out.
+ */
+export function rankConcepts(typed: string, concepts: readonly NamedConcept[]): NamedConcept[] {
+  const wanted = typed.trim().toLowerCase();
+  if (wanted === "") return [];
+  const scored: { concept: NamedConcept; score: number; length: number }[] = [];
+  for (const concept of concepts) {
+    let best: { score: number; length: number } | undefined;
+    const names = [concept.name, ...concept.alternates];
+    names.forEach((name, index) => {
+      const rank = matchRank(name, wanted);
+      if (rank === undefined) return;
+      // A primary name scores a half step ahead of an alternate of the same rank.
+      const score = rank * 2 + (index === 0 ? 0 : 1);
+      if (!best || score < best.score) best = { score, length: name.length };
+    });
+    if (best) scored.push({ concept, ...best });
+  }
+  return scored
+    .sort((a, b) => a.score - b.score || a.length - b.length || a.concept.name.localeCompare(b.concept.name))
+    .map((one) => one.concept);
+}
+
+/** The indices of a new annotation at `seconds` into a video that started at `startMillis`. */
+export function momentIndices(seconds: number, startMillis: number | undefined) {
+  const elapsedMillis = Math.max(0, Math.round(seconds * 1000));
+  return {
+    elapsed_time_millis: elapsedMillis,
+    recorded_timestamp:
+      startMillis === undefined ? undefined : new Date(startMillis + elapsedMillis).toISOString(),
+  };
+}
+
+/**
+ * The screen's own changes over the annotations it loaded, by observation UUID: an annotation
+ * (created or edited here, or by someone else seen live) or null (deleted).
+ */
+export type Overlay<A extends Placed = Placed> = ReadonlyMap<string, A | null>;
+
+/** The loaded annotations with the overlay's changes, in time order. */
+export function withOverlay<A extends Placed>(base: readonly A[], overlay: Overlay<A>): A[] {
+  if (overlay.size === 0) return [...base];
+  const shown = base.filter((annotation) => !overlay.has(annotation.uuid));
+  for (const annotation of overlay.values()) if (annotation) shown.push(annotation);
+  return shown.sort((a, b) => a.seconds - b.seconds || a.concept.localeCompare(b.concept));
+}
+
+/** The overlay with one more change. */
+export function changed<A extends Placed>(
+  overlay: Overlay<A>,
+  uuid: string,
+  annotation: A | null,
+): Overlay<A> {
+  const next = new Map(overlay);
+  next.set(uuid, annotation);
+  return next;
+}
+
+/** A temporary UUID for an annotation shown before the server answered with its own. */
+export const PENDING_PREFIX = "pending-";
+export const isPending = (uuid: string) => uuid.startsWith(PENDING_PREFIX);
+
+/**
+ * Whether a user of `role` may change an annotation observed by `observer`, as the annotation
+ * service decides (docs/annotation-history.md): Maint and Admin anyone's, an Annotator their own.
+ */
+export function mayChange(user: { username: string; role: string } | undefined, observer: string): boolean {
+  const role = user?.role.toLowerCase() ?? "";
+  if (role === "admin" || role === "maint") return true;
+  return role === "annotator" && user?.username === observer;
+}
+
+/** An annotation's details besides its concept, as the screen edits them. */
+export interface Details {
+  activity?: string;
+  group?: string;
+  durationMillis?: number;
+}
+
+/** What undoes the last action. */
+export type Undo =
+  | { kind: "delete created"; uuid: string; concept: string }
+  | { kind: "create deleted"; annotation: Placed; videoReferenceUuid: string }
+  | { kind: "restore concept"; uuid: string; concept: string; was: string }
+  | { kind: "restore details"; uuid: string; concept: string; was: Details };
+
+/** Says what Ctrl+Z would do, for the screen's undo button. */
+export function undoLabel(undo: Undo | undefined): string | undefined {
+  if (!undo) return undefined;
+  if (undo.kind === "delete created") return `Undo: remove the new ${undo.concept}`;
+  if (undo.kind === "create deleted") return `Undo: bring back ${undo.annotation.concept}`;
+  if (undo.kind === "restore details")
+    return `Undo: the activity, group and duration of ${undo.concept} back`;
+  return `Undo: ${undo.concept} back to ${undo.was}`;
+}

@@ -1,0 +1,239 @@
+import { type ComputedRef, computed, ref, shallowRef } from "vue";
+import { type AnnotationSchemas, anno, dataOf } from "../api/client";
+import {
+  changed,
+  type Details,
+  isPending,
+  momentIndices,
+  type Overlay,
+  PENDING_PREFIX,
+  type Undo,
+  undoLabel,
+  withOverlay,
+} from "./annotate-model";
+import { placed } from "./useWatchDive";
+import type { WatchAnnotation } from "./watch-model";
+
+type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
+
+/** The video being annotated: its identity, its file's registry reference, start and annotations. */
+export interface AnnotatedVideo {
+  uuid: string;
+  referenceUuid?: string;
+  /** Every file of the video: an annotation on any of them is the video's. */
+  referenceUuids: readonly string[];
+  startMillis?: number;
+  annotations: readonly WatchAnnotation[];
+}
+
+let pendingCount = 0;
+
+/**
+ * Creating, editing and deleting the annotations of the video shown, as the signed-in user:
+ * each change shows at once (an overlay over the loaded annotations) and is reconciled with the
+ * server's answer, or taken back with the error shown. The last action can be undone.
+ */
+export function useAnnotating(
+  video: ComputedRef<AnnotatedVideo | undefined>,
+  seconds: () => number,
+  username: () => string,
+) {
+  /** Each video's overlay, by the video's UUID. */
+  const overlays = shallowRef<ReadonlyMap<string, Overlay<WatchAnnotation>>>(new Map());
+  const selected = ref<string>();
+  const lastUndo = shallowRef<Undo>();
+  const error = ref<string>();
+  const busy = ref(0);
+
+  const overlayOf = (videoUuid: string): Overlay<WatchAnnotation> =>
+    overlays.value.get(videoUuid) ?? new Map();
+  function change(videoUuid: string, uuid: string, annotation: WatchAnnotation | null) {
+    const next = new Map(overlays.value);
+    next.set(videoUuid, changed(overlayOf(videoUuid), uuid, annotation));
+    overlays.value = next;
+  }
+  function forget(videoUuid: string, uuid: string) {
+    const overlay = new Map(overlayOf(videoUuid));
+    overlay.delete(uuid);
+    const next = new Map(overlays.value);
+    next.set(videoUuid, overlay);
+    overlays.value = next;
+  }
+
+  const annotations = computed(() =>
+    video.value ? withOverlay(video.value.annotations, overlayOf(video.value.uuid)) : [],
+  );
+  const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
+
+  async function attempt<T>(run: () => Promise<T>, undoChange: () => void): Promise<T | undefined> {
+    busy.value++;
+    error.value = undefined;
+    try {
+      return await run();
+    } catch (failure) {
+      undoChange();
+      error.value = (failure as Error).message;
+      return undefined;
+    } finally {
+      busy.value--;
+    }
+  }
+
+  /** An observation of `concept` at `at` seconds (the frame shown, unless told). */
+  async function create(concept: string, at = seconds(), remember = true): Promise<string | undefined> {
+    const target = video.value;
+    if (!target?.referenceUuid || concept.trim() === "") return undefined;
+    const pending = `${PENDING_PREFIX}${++pendingCount}`;
+    const shown: WatchAnnotation = { uuid: pending, concept, observer: username(), seconds: at, boxes: [] };
+    change(target.uuid, pending, shown);
+    selected.value = pending;
+    const created = await attempt(
+      () =>
+        dataOf(
+          anno.POST("/v1/annotations", {
+            body: {
+              video_reference_uuid: target.referenceUuid,
+              concept,
+              ...momentIndices(at, target.startMillis),
+            },
+          }),
+        ),
+      () => forget(target.uuid, pending),
+    );
+    if (!created?.observation_uuid) return undefined;
+    const uuid = created.observation_uuid;
+    forget(target.uuid, pending);
+    change(target.uuid, uuid, placed(created, target.startMillis));
+    if (selected.value === pending) selected.value = uuid;
+    if (remember) lastUndo.value = { kind: "delete created", uuid, concept };
+    return uuid;
+  }
+
+  /** The selected annotation's concept changed to `concept`. */
+  async function rename(concept: string): Promise<void> {
+    const target = video.value;
+    const before = current.value;
+    if (!target || !before || isPending(before.uuid) || concept === before.concept) return;
+    await setFields(target.uuid, before, { concept });
+    if (!error.value)
+      lastUndo.value = { kind: "restore concept", uuid: before.uuid, concept, was: before.concept };
+  }
+
+  /** The selected annotation's activity, group and duration changed. */
+  async function detail(details: Details): Promise<void> {
+    const target = video.value;
+    const before = current.value;
+    if (!target || !before || isPending(before.uuid)) return;
+    await setFields(target.uuid, before, details);
+    const { activity, group, durationMillis } = before;
+    if (!error.value)
+      lastUndo.value = {
+        kind: "restore details",
+        uuid: before.uuid,
+        concept: before.concept,
+        // An empty text clears a field that had none; a duration that had none stays (the service keeps it).
+        was: { activity: activity ?? "", group: group ?? "", durationMillis },
+      };
+  }
+
+  async function setFields(
+    videoUuid: string,
+    before: WatchAnnotation,
+    fields: Details & { concept?: string },
+  ): Promise<void> {
+    change(videoUuid, before.uuid, { ...before, ...fields });
+    const { concept, activity, group, durationMillis } = fields;
+    await attempt(
+      () =>
+        dataOf(
+          anno.PUT("/v1/annotations/{observation_uuid}", {
+            params: { path: { observation_uuid: before.uuid } },
+            body: { concept, activity, group, duration_millis: durationMillis },
+          }),
+        ),
+      () => change(videoUuid, before.uuid, before),
+    );
+  }
+
+  /** The selected annotation deleted. */
+  async function remove(): Promise<void> {
+    const target = video.value;
+    const before = current.value;
+    if (!target?.referenceUuid || !before || isPending(before.uuid)) return;
+    change(target.uuid, before.uuid, null);
+    selected.value = undefined;
+    await attempt(
+      () => anno.DELETE("/v1/observations/{uuid}", { params: { path: { uuid: before.uuid } } }),
+      () => change(target.uuid, before.uuid, before),
+    );
+    if (!error.value)
+      lastUndo.value = {
+        kind: "create deleted",
+        annotation: before,
+        videoReferenceUuid: target.referenceUuid,
+      };
+  }
+
+  /** The last action taken back (Ctrl/Cmd+Z); an undo is not itself undone. */
+  async function undo(): Promise<void> {
+    const last = lastUndo.value;
+    const target = video.value;
+    if (!last || !target) return;
+    lastUndo.value = undefined;
+    if (last.kind === "delete created") {
+      selected.value = last.uuid;
+      await remove();
+      lastUndo.value = undefined;
+    } else if (last.kind === "create deleted") {
+      await create(last.annotation.concept, last.annotation.seconds, false);
+    } else {
+      const now = annotations.value.find((one) => one.uuid === last.uuid);
+      if (now)
+        await setFields(target.uuid, now, last.kind === "restore concept" ? { concept: last.was } : last.was);
+    }
+  }
+
+  /** An annotation as the server has it now (someone's change seen live): shown if it is this video's. */
+  function seen(annotation: Annotation) {
+    const target = video.value;
+    if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
+    change(target.uuid, annotation.observation_uuid ?? "", placed(annotation, target.startMillis));
+  }
+  /** An observation deleted elsewhere: gone from the screen if it was on it. */
+  function gone(uuid: string) {
+    const target = video.value;
+    if (target && annotations.value.some((one) => one.uuid === uuid)) change(target.uuid, uuid, null);
+    if (selected.value === uuid) selected.value = undefined;
+  }
+
+  /**
+   * Every annotation of the video's file as the server has it now (polled): each shown as it is,
+   * and, when the video has that one file, those missing from it gone (a pending one excepted).
+   */
+  function all(now: readonly Annotation[]) {
+    for (const annotation of now) seen(annotation);
+    const target = video.value;
+    if (target?.referenceUuids.length !== 1) return;
+    const kept = new Set(now.map((annotation) => annotation.observation_uuid));
+    for (const shown of annotations.value)
+      if (!isPending(shown.uuid) && !kept.has(shown.uuid)) gone(shown.uuid);
+  }
+
+  return {
+    annotations,
+    seen,
+    gone,
+    all,
+    selected,
+    current,
+    error,
+    busy: computed(() => busy.value > 0),
+    undoLabel: computed(() => undoLabel(lastUndo.value)),
+    create,
+    rename,
+    detail,
+    remove,
+    undo,
+    select: (uuid: string | undefined) => (selected.value = uuid),
+  };
+}

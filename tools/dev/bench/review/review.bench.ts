@@ -19,6 +19,7 @@ import type { ReviewBox } from "../../../../gateway/console/src/review/review-bo
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
 import { bundleSize, median, type Timing } from "../console/console-measure.js";
+import { DEMO_MAINT, signedInPage, signedInToken } from "../console/demo-session.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
 import { chunkGzipBytes } from "./chunk-size.js";
 
@@ -26,7 +27,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
 const BOXES = 200;
 const DIVE = "Demo Ventana 4101";
-const USER = { username: "demo-maint", password: "m3-demo" };
 /** Wide and tall enough for the grid to show all 200 tiles (12 columns, 17 rows). */
 const VIEWPORT = { width: 1920, height: 3300 };
 
@@ -36,7 +36,7 @@ const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE
 const origin = `http://127.0.0.1:${platform.port}`;
 const browser = await launchChromium();
 try {
-  const token = await signedInToken();
+  const token = await signedInToken(origin, DEMO_MAINT);
   const frame = await demoFrameOf(token);
   const grid: Timing = {
     name: `review grid: navigation to ${BOXES} crops shown`,
@@ -79,20 +79,6 @@ try {
   await platform.stop();
 }
 
-/** demo-maint's kb token, once the demo (loaded at start) has its users. */
-async function signedInToken(): Promise<string> {
-  const basic = Buffer.from(`${USER.username}:${USER.password}`).toString("base64");
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const reply = await fetch(`${origin}/kb/v1/auth/login`, {
-      method: "POST",
-      headers: { Authorization: `Basic ${basic}` },
-    });
-    if (reply.ok) return ((await reply.json()) as { access_token: string }).access_token;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("demo-maint could not sign in: was the demo loaded?");
-}
-
 async function getJson<T>(token: string, path: string): Promise<T> {
   const reply = await fetch(`${origin}${path}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!reply.ok) throw new Error(`GET ${path} answered ${reply.status}`);
@@ -128,7 +114,7 @@ async function seedBoxes(
   const items = Array.from({ length: BOXES }, (_, index) => ({
     video_reference_uuid: frame.videoReference,
     concept: "Nanomia",
-    observer: USER.username,
+    observer: DEMO_MAINT.username,
     elapsed_time_millis: 25_000 + index,
     associations: [
       {
@@ -154,13 +140,6 @@ async function seedBoxes(
   if (!reply.ok) throw new Error(`seeding boxes answered ${reply.status}: ${await reply.text()}`);
 }
 
-async function signedInPage(token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  const session = JSON.stringify({ username: USER.username, role: "Maint", token });
-  await context.addInitScript((value) => sessionStorage.setItem("m3.session", value), session);
-  return context.newPage();
-}
-
 /** Until `count` crops are in the page, each loaded and decoded. */
 function allCropsShown(page: Page, selector: string, count: number): Promise<unknown> {
   return page.waitForFunction(
@@ -174,7 +153,7 @@ function allCropsShown(page: Page, selector: string, count: number): Promise<unk
 }
 
 async function timeGrid(token: string, generator: string): Promise<number> {
-  const page = await signedInPage(token);
+  const page = await signedInPage(browser, token, DEMO_MAINT, VIEWPORT);
   const started = performance.now();
   await page.goto(`${origin}/#/review?generator=${encodeURIComponent(generator)}`, { waitUntil: "commit" });
   await allCropsShown(page, "[role=option] img", BOXES);
@@ -190,7 +169,7 @@ async function timeBareCrops(token: string, generator: string): Promise<number> 
   );
   const paths = boxes.flatMap((box) => cropPathOf(box) ?? []);
   if (paths.length !== BOXES) throw new Error(`${paths.length} crops for ${BOXES} boxes`);
-  const page = await signedInPage(token);
+  const page = await signedInPage(browser, token, DEMO_MAINT, VIEWPORT);
   await page.goto(`${origin}/healthz`);
   const started = performance.now();
   await page.evaluate((sources) => {

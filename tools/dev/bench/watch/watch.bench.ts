@@ -19,8 +19,8 @@ import type { Browser } from "playwright-core";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
 import { median, type Timing } from "../console/console-measure.js";
+import { signedInPage, signedInToken } from "../console/demo-session.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
-import { signedInPage, signedInToken } from "./watch-session.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");

@@ -69,9 +69,9 @@ test("a ship's m3 merges into shore's from its data folder: its new and edited r
   t.like(observations, { conflicts: 1, listedConflicts: [{ winner: "source" }] });
   t.is(tableOf(merged, "registry.videos").added, cruise.rows.videos ?? -1);
   t.deepEqual(merged.mismatches, []);
-  t.true((merged.sampled.annotation ?? 0) > 0);
+  t.true((merged.sampled.annotation ?? 0) > 0, "annotations were sampled and read back");
   const again = await importM3(dataDirOf(ship), shore);
-  t.true(again.unchanged);
+  t.true(again.unchanged, "a second import changes nothing");
   const annotation = await openDomainStorageAt("annotation", ship.databases.annotation);
   await annotation.transaction((manager) =>
     manager.query(
@@ -92,8 +92,8 @@ test("a ship's m3 on PostgreSQL merges into shore's on PostgreSQL from its datab
   t.like(observations, { added: cruise.rows.observations ?? -1, updated: 1, conflicts: 1 });
   t.is(tableOf(merged, "registry.videos").added, cruise.rows.videos ?? -1);
   t.deepEqual(merged.mismatches, []);
-  t.true((merged.sampled.annotation ?? 0) > 0);
-  t.true((await importM3(from, shore)).unchanged);
+  t.true((merged.sampled.annotation ?? 0) > 0, "annotations were sampled and read back");
+  t.true((await importM3(from, shore)).unchanged, "a second import changes nothing");
 });
 
 test("an m3 backup archive merges as its database does, into an empty m3 on MariaDB", async (t) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { EntityManager } from "typeorm";
 import { placeholders } from "../../../../services/kit/sql/placeholders.js";
 import type { DomainStorage } from "../../../../services/kit/storage/domain-storage.js";
@@ -172,7 +173,9 @@ export class M3TablesRepository {
     if (low === null || low === undefined) return [];
     const numeric = typeof low === "number" || /^-?\d+$/.test(String(low));
     const point = () =>
-      numeric ? Math.floor(Number(low) + Math.random() * (Number(high) - Number(low) + 1)) : randomUuidText();
+      numeric
+        ? Math.floor(Number(low) + Math.random() * (Number(high) - Number(low) + 1))
+        : uuidTextBetween(String(low), String(high));
     const found = new Map<string, M3Row>();
     for (let attempt = 0; attempt < count * 2 && found.size < count; attempt++) {
       const rows: Record<string, unknown>[] = await this.storage.read((manager) =>
@@ -202,8 +205,15 @@ export class M3TablesRepository {
   }
 }
 
-function randomUuidText(): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+/**
+ * A random UUID text between two others, in their order: time-ordered UUIDs (v7) share their
+ * first digits, so a point over the whole hex range would almost always lie past the last row.
+ */
+export function uuidTextBetween(low: string, high: string): string {
+  const value = (text: string) => BigInt(`0x${text.replaceAll("-", "")}`);
+  const [from, to] = [value(low), value(high)];
+  const random = BigInt(`0x${randomBytes(16).toString("hex")}`);
+  const hex = (from + (random % (to - from + 1n))).toString(16).padStart(32, "0");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

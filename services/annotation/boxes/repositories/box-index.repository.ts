@@ -1,6 +1,7 @@
 import type { Dialect, DomainStorage } from "../../../kit/storage/domain-storage.js";
 import { isPrivilegeRefusal } from "../../../kit/storage/storage-errors.js";
 import { dropTriggerStatements } from "../../query/repositories/histogram-count-dialects.sql.js";
+import { missingTriggers } from "../../query/repositories/histogram-count-triggers.repository.js";
 import { BOX_INDEX_TABLE, boxIndexRebuild, boxIndexTriggerNames, boxIndexTriggers } from "./box-index.sql.js";
 import { BOX_LINK_NAME } from "./box-value.sql.js";
 
@@ -38,28 +39,13 @@ export async function createBoxIndexTriggers(
   }
 }
 
-const TRIGGERS_PRESENT: Record<Dialect, string> = {
-  mysql: "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()",
-  postgres: `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-    WHERE c.relnamespace = CAST(current_schema() AS regnamespace) AND NOT t.tgisinternal`,
-  sqlite: "SELECT name FROM sqlite_master WHERE type = 'trigger'",
-};
-
 /** The box index's upkeep: whether its triggers are there, making them, rebuilding its rows. */
 export class BoxIndexRepository {
   constructor(private readonly storage: DomainStorage) {}
 
   /** The names of the box index's triggers the database lacks (none when it keeps the index). */
-  async missingTriggers(): Promise<string[]> {
-    const rows = (await this.storage.read((manager) =>
-      manager.query(TRIGGERS_PRESENT[this.storage.dialect]),
-    )) as {
-      name: string;
-    }[];
-    const present = new Set(rows.map((row) => row.name));
-    return boxIndexTriggerNames(this.storage.dialect)
-      .map(({ name }) => name)
-      .filter((name) => !present.has(name));
+  missingTriggers(): Promise<string[]> {
+    return missingTriggers(this.storage, boxIndexTriggerNames(this.storage.dialect));
   }
 
   /** Makes the triggers again (MySQL commits DDL itself: there outside a transaction); a privilege refusal is returned. */

@@ -48,6 +48,18 @@ const TRIGGERS_PRESENT: Record<Dialect, string> = {
   sqlite: "SELECT name FROM sqlite_master WHERE type = 'trigger'",
 };
 
+/** Which of the wanted triggers the domain's database lacks. */
+export async function missingTriggers(
+  storage: DomainStorage,
+  wanted: readonly { name: string }[],
+): Promise<string[]> {
+  const rows = (await storage.read((manager) => manager.query(TRIGGERS_PRESENT[storage.dialect]))) as {
+    name: string;
+  }[];
+  const present = new Set(rows.map((row) => row.name));
+  return wanted.map(({ name }) => name).filter((name) => !present.has(name));
+}
+
 /**
  * Whether the database has the triggers that keep the histogram counts, and making them later:
  * a MySQL user that lacked the privilege when the HistogramCounts migration ran has none.
@@ -56,13 +68,8 @@ export class HistogramCountTriggersRepository {
   constructor(private readonly storage: DomainStorage) {}
 
   /** The names of the count triggers the database lacks (none when it keeps the counts). */
-  async missing(): Promise<string[]> {
-    const sql = TRIGGERS_PRESENT[this.storage.dialect];
-    const rows = (await this.storage.read((manager) => manager.query(sql))) as { name: string }[];
-    const present = new Set(rows.map((row) => row.name));
-    return histogramCountTriggerNames(this.storage.dialect)
-      .map(({ name }) => name)
-      .filter((name) => !present.has(name));
+  missing(): Promise<string[]> {
+    return missingTriggers(this.storage, histogramCountTriggerNames(this.storage.dialect));
   }
 
   /**

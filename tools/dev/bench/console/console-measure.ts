@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
@@ -16,6 +17,30 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** BENCH_RUNS, or the bench's default: how many measured runs each figure gets. */
+export function benchRuns(defaultRuns: number): number {
+  const runs = Number(process.env.BENCH_RUNS ?? defaultRuns);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("BENCH_RUNS must be a positive integer");
+  return runs;
+}
+
+/**
+ * A browser bench's figure and its floor as a markdown table headed with the bench, its runs and
+ * the load average: median and slowest of each, the figure against its goal.
+ */
+export function printFigureAndFloor(bench: string, figure: Timing, floor: Timing): void {
+  const load = loadavg().map((value) => value.toFixed(2));
+  console.log(`${bench}, ${figure.runs.length} runs, load average ${load.join(" ")} (1/5/15 min)\n`);
+  console.log("| figure | median ms | slowest ms | goal |");
+  console.log("|---|---:|---:|---|");
+  for (const [timing, goal] of [
+    [figure, `< ${figure.goalMillis} ms`],
+    [floor, "floor"],
+  ] as const) {
+    console.log(`| ${timing.name} | ${median(timing.runs)} | ${Math.max(...timing.runs)} | ${goal} |`);
+  }
 }
 
 /** Milliseconds from `start` (just before the action) until `shown` resolves. */
@@ -69,4 +94,12 @@ export function gzippedAssets(consoleDir: string, pattern: RegExp): number {
   return readdirSync(assets)
     .filter((name) => pattern.test(name))
     .reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
+}
+
+/** The gzipped bytes (the `.gz` files the build wrote) of the console's chunks named `prefix…`. */
+export function chunkGzipBytes(consoleDir: string, prefix: string): number {
+  const assets = join(consoleDir, "assets");
+  return readdirSync(assets)
+    .filter((name) => name.startsWith(prefix) && name.endsWith(".gz"))
+    .reduce((sum, name) => sum + statSync(join(assets, name)).size, 0);
 }

@@ -12,19 +12,22 @@
  * BENCH_RUNS times (default 5) after one unmeasured pass; median and slowest. Also the review
  * chunk's and the whole console's gzipped sizes. Prints a markdown table; asserts nothing.
  */
-import { loadavg } from "node:os";
 import type { Page } from "playwright-core";
 import { cropPathOf } from "../../../../gateway/console/src/review/crop-url.js";
 import type { ReviewBox } from "../../../../gateway/console/src/review/review-box.js";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
-import { bundleSize, median, type Timing } from "../console/console-measure.js";
+import {
+  benchRuns,
+  bundleSize,
+  chunkGzipBytes,
+  printFigureAndFloor,
+  type Timing,
+} from "../console/console-measure.js";
 import { DEMO_MAINT, signedInPage, signedInToken } from "../console/demo-session.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
-import { chunkGzipBytes } from "./chunk-size.js";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
+const RUNS = benchRuns(5);
 const BOXES = 200;
 const DIVE = "Demo Ventana 4101";
 /** Wide and tall enough for the grid to show all 200 tiles (12 columns, 17 rows). */
@@ -59,16 +62,7 @@ try {
       floor.runs.push(bare);
     }
   }
-  const load = loadavg().map((value) => value.toFixed(2));
-  console.log(`bench:review, ${RUNS} runs, load average ${load.join(" ")} (1/5/15 min)\n`);
-  console.log("| figure | median ms | slowest ms | goal |");
-  console.log("|---|---|---|---|");
-  for (const [timing, goal] of [
-    [grid, `< ${grid.goalMillis} ms`],
-    [floor, "floor"],
-  ] as const) {
-    console.log(`| ${timing.name} | ${median(timing.runs)} | ${Math.max(...timing.runs)} | ${goal} |`);
-  }
+  printFigureAndFloor("bench:review", grid, floor);
   const whole = bundleSize(CONSOLE_OUT);
   console.log(
     `\nReview chunk: ${chunkGzipBytes(CONSOLE_OUT, "ReviewPage-")} bytes gzipped, loaded only when the screen opens; ` +

@@ -10,16 +10,14 @@
  *   the same page, until its answer: what a screen waiting for the server would take at least.
  * Prints a markdown table; asserts nothing about speed.
  */
-import { loadavg } from "node:os";
 import type { Page } from "playwright-core";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
-import { median } from "../console/console-measure.js";
+import { benchRuns, printFigureAndFloor, type Timing } from "../console/console-measure.js";
 import { signedInPage, signedInToken } from "../console/demo-session.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
+const RUNS = benchRuns(20);
 const DIVE = "Demo Ventana 4101";
 /** Each run's concept, in turn: the new annotation is the selected row, of a concept the one before was not. */
 const CONCEPTS = ["Mertensia", "Porifera sp. 1"];
@@ -51,26 +49,21 @@ try {
   }, DIVE);
   if (!reference) throw new Error(`${DIVE} has no file: video`);
 
-  const screen: number[] = [];
-  const floor: number[] = [];
+  const screen: Timing = { name: "Enter to the new annotation in the list", goalMillis: 200, runs: [] };
+  const floor: Timing = {
+    name: "floor: the create's answer, fetch from the page",
+    goalMillis: 200,
+    runs: [],
+  };
   for (let run = -2; run < RUNS; run++) {
     const shown = await timeShown(page, CONCEPTS[(run + 2) % CONCEPTS.length] as string);
     const answered = await timeAnswer(page, token, reference);
     if (run >= 0) {
-      screen.push(shown);
-      floor.push(answered);
+      screen.runs.push(shown);
+      floor.runs.push(answered);
     }
   }
-  const load = loadavg().map((value) => value.toFixed(2));
-  console.log(`bench:annotate, ${RUNS} runs, load average ${load.join(" ")} (1/5/15 min)\n`);
-  console.log("| figure | median ms | slowest ms | goal |");
-  console.log("|---|---:|---:|---|");
-  console.log(
-    `| Enter to the new annotation in the list | ${median(screen)} | ${Math.max(...screen)} | < 200 ms |`,
-  );
-  console.log(
-    `| floor: the create's answer, fetch from the page | ${median(floor)} | ${Math.max(...floor)} | floor |`,
-  );
+  printFigureAndFloor("bench:annotate", screen, floor);
 } finally {
   await browser.close();
   await platform.stop();

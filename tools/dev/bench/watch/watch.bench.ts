@@ -12,18 +12,14 @@
  *   setting it until its first frame is on screen: what any page pays for the video itself.
  * Also the Watch chunk's compressed size. Prints a markdown table; asserts nothing about speed.
  */
-import { readdirSync, statSync } from "node:fs";
-import { loadavg } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
 import { launchChromium } from "../../fixtures/browser-page.js";
-import { median, type Timing } from "../console/console-measure.js";
+import { benchRuns, chunkGzipBytes, printFigureAndFloor, type Timing } from "../console/console-measure.js";
 import { signedInPage, signedInToken } from "../console/demo-session.js";
 import { startPlatformProcess } from "../harness/platform-process.js";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_RUNS must be a positive integer");
+const RUNS = benchRuns(5);
 const DIVE = "Demo Ventana 4101";
 /** The mark the Watch screen sets when its first frame is on screen (gateway/console/src/watch/usePlayback.ts). */
 const FIRST_FRAME_MARK = "m3-watch-first-frame";
@@ -55,17 +51,10 @@ try {
       floor.runs.push(bare);
     }
   }
-  const load = loadavg().map((value) => value.toFixed(2));
-  console.log(`bench:watch, ${RUNS} runs, load average ${load.join(" ")} (1/5/15 min)\n`);
-  console.log("| figure | median ms | slowest ms | goal |");
-  console.log("|---|---|---|---|");
-  for (const [timing, goal] of [
-    [screen, `< ${screen.goalMillis} ms`],
-    [floor, "floor"],
-  ] as const) {
-    console.log(`| ${timing.name} | ${median(timing.runs)} | ${Math.max(...timing.runs)} | ${goal} |`);
-  }
-  console.log(`\nWatch chunk: ${watchChunkGzipBytes()} bytes gzipped, loaded only when the screen opens.`);
+  printFigureAndFloor("bench:watch", screen, floor);
+  console.log(
+    `\nWatch chunk: ${chunkGzipBytes(CONSOLE_OUT, "WatchPage-")} bytes gzipped, loaded only when the screen opens.`,
+  );
 } finally {
   await browser.close();
   await platform.stop();
@@ -122,11 +111,4 @@ async function timeBareVideo(browser: Browser, token: string, clipUri: string): 
   const millis = Math.round(performance.now() - started);
   await page.context().close();
   return millis;
-}
-
-function watchChunkGzipBytes(): number {
-  const assets = join(CONSOLE_OUT, "assets");
-  return readdirSync(assets)
-    .filter((name) => name.startsWith("WatchPage-") && name.endsWith(".gz"))
-    .reduce((sum, name) => sum + statSync(join(assets, name)).size, 0);
 }

@@ -9,18 +9,11 @@ import type {
   MediaView,
 } from "../../entities/registry.views.js";
 import { MEDIA_CREATE_PLACE } from "./media-create.sql.js";
+import { MEDIA_COLUMNS, MEDIA_FROM } from "./media-view.sql.js";
 import { uriSuffixCondition } from "./uri-suffix.sql.js";
 
-const MEDIA_SELECT = `SELECT
-  vs.uuid AS video_sequence_uuid, v.uuid AS video_uuid, vr.uuid AS video_reference_uuid,
-  vs.name AS video_sequence_name, vs.camera_id AS camera_id, v.name AS video_name, vr.uri AS uri,
-  v.start_time AS start_time, v.duration_millis AS duration_millis, vr.container AS container,
-  vr.video_codec AS video_codec, vr.audio_codec AS audio_codec, vr.width AS width, vr.height AS height,
-  vr.frame_rate AS frame_rate, vr.size_bytes AS size_bytes, vr.description AS description,
-  vs.description AS video_sequence_description, v.description AS video_description, vr.sha512 AS sha512
-FROM video_references vr
-INNER JOIN videos v ON v.uuid = vr.video_uuid
-INNER JOIN video_sequences vs ON vs.uuid = v.video_sequence_uuid`;
+const MEDIA_SELECT = `SELECT ${MEDIA_COLUMNS}
+${MEDIA_FROM}`;
 
 const MEDIA_ORDER = "ORDER BY v.start_time, vr.uri";
 

@@ -29,10 +29,11 @@ import { migrationState, runningVersion, versionToDeploy } from "./migration-gat
 import { ObjectApplier } from "./object-applier.js";
 import { type PlatformReader, PlatformReads, type ReadClients } from "./platform-reads.js";
 import { type ObservedDomain, platformStatus, type ReconcileOutcome } from "./platform-status.js";
-import { restoreJobToKeep, restoreState, withRestore } from "./restore-gate.js";
+import { restoreJobToKeep, restoreState, withRestore, writersScaledDown } from "./restore-gate.js";
 import { rotationReport } from "./rotation-report.js";
 import { rotationStateOf } from "./secret-rotation.js";
 import { type RotationProgress, SecretRotator } from "./secret-rotator.js";
+import { countWriterPods, WRITER_PODS_RECHECK_MILLIS } from "./writer-pods.js";
 
 export interface ReconcilerClients extends ReadClients {
   applier: ObjectApplier;
@@ -95,13 +96,15 @@ export class PlatformReconciler {
       migration,
       runningVersion(before.map((item) => item.deployment)),
     );
-    const restore = restoreState(
-      platform,
+    const restoreJobNow =
       platform.spec.restore &&
-        (await this.reads.job(platform, restoreJobName(platform, platform.spec.restore.id))),
-      before,
-      migration,
-    );
+      (await this.reads.job(platform, restoreJobName(platform, platform.spec.restore.id)));
+    // Counted only once their Deployments are down: a pod may outlive its Deployment's count.
+    const writerPods =
+      platform.spec.restore && restoreJobNow === undefined && writersScaledDown(before)
+        ? await countWriterPods(this.clients.core, platform)
+        : undefined;
+    const restore = restoreState(platform, restoreJobNow, before, migration, writerPods);
     let applyError: string | undefined;
     let changed = true;
     let own: V1Secret | undefined;
@@ -136,9 +139,13 @@ export class PlatformReconciler {
       rotation: rotationReport(platform, rotation.state),
     });
     if (applyError !== undefined) throw new Error(applyError);
-    return rotation.requeueAfterMillis === undefined
-      ? {}
-      : { requeueAfterMillis: rotation.requeueAfterMillis };
+    const requeueAfterMillis = Math.min(
+      rotation.requeueAfterMillis ?? Number.POSITIVE_INFINITY,
+      restore.phase === "stopping" && (writerPods ?? 0) > 0
+        ? WRITER_PODS_RECHECK_MILLIS
+        : Number.POSITIVE_INFINITY,
+    );
+    return Number.isFinite(requeueAfterMillis) ? { requeueAfterMillis } : {};
   }
 
   /** Whether anything was created, changed or deleted. */

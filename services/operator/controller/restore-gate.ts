@@ -1,7 +1,8 @@
 /**
  * The restore of spec.restore: kb, annotation and registry (the domains whose tables a restore
  * replaces) are scaled to zero and the backup CronJob suspended; once no pod of theirs is left,
- * the restore Job is created; when it ends, success or failure, they come back. A restore
+ * terminating ones included (writer-pods.ts), the restore Job is created; when it ends, success or
+ * failure, they come back. A restore
  * commits the whole archive or nothing, so after a failure the databases are as they were.
  */
 import type { V1Job } from "@kubernetes/client-node";
@@ -21,12 +22,17 @@ export type RestoreState =
   | { phase: "succeeded"; id: string; from: string }
   | { phase: "failed"; id: string; from: string; message: string };
 
-/** migration: the state of spec.version's migration Job; a restore migrates too, so it waits for it. */
+/**
+ * migration: the state of spec.version's migration Job; a restore migrates too, so it waits for it.
+ * writerPods: the writers' pods still in the cluster, terminating ones included (undefined: not
+ * counted, as while their Deployments are not yet down).
+ */
 export function restoreState(
   platform: M3Platform,
   job: V1Job | undefined,
   observed: readonly ObservedDomain[],
   migration: MigrationState,
+  writerPods: number | undefined,
 ): RestoreState {
   const { restore } = platform.spec;
   if (restore === undefined) return { phase: "none" };
@@ -39,7 +45,15 @@ export function restoreState(
     return { phase: "succeeded", id, from };
   const name = restoreJobName(platform, id);
   if (job !== undefined) return { phase: "running", id, from, job: name, exists: true };
-  const stopped = observed
+  const stopped = writersScaledDown(observed) && writerPods === 0;
+  return stopped && migration.phase !== "running"
+    ? { phase: "running", id, from, job: name, exists: false }
+    : { phase: "stopping", id, from };
+}
+
+/** Every writer's Deployment is at zero replicas, seen by its controller, and counts no pod. */
+export function writersScaledDown(observed: readonly ObservedDomain[]): boolean {
+  return observed
     .filter(({ domain }) => DATABASE_DOMAINS.includes(domain))
     .every(
       ({ deployment }) =>
@@ -48,9 +62,6 @@ export function restoreState(
           (deployment.status?.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 1) &&
           (deployment.status?.replicas ?? 0) === 0),
     );
-  return stopped && migration.phase !== "running"
-    ? { phase: "running", id, from, job: name, exists: false }
-    : { phase: "stopping", id, from };
 }
 
 export function holdsWriters(state: RestoreState): boolean {

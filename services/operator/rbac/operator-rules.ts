@@ -30,6 +30,8 @@ export function operatorRules(): PolicyRule[] {
     // Read to hash them into the pod templates; updated only by a rotation (the platform's own Secret).
     { apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch", "update"] },
     { apiGroups: [""], resources: ["events"], verbs: ["create"] },
+    // Counted while a restore waits for the writers' last pods, terminating ones included.
+    { apiGroups: [""], resources: ["pods"], verbs: ["list"] },
     // A create cannot be limited to a name; reading and renewing are limited to the operator's Lease.
     { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["create"] },
     {

@@ -200,3 +200,51 @@ test("a failed restore gives the writers back (the databases are as they were), 
     t.is(warnings[0]?.type, "Warning");
   });
 });
+
+test("a restore waits for a writer's pod still terminating after its Deployment counts none, and starts once the pod is gone", async (t) => {
+  await withReadyPlatform({}, async (cluster) => {
+    // The kubelet still finishing a registry pod's requests: the pod exists, its Deployment no longer counts it.
+    const pod = {
+      metadata: {
+        name: "m3-registry-7d9f-abcde",
+        labels: { "app.kubernetes.io/instance": "m3", "app.kubernetes.io/component": "registry" },
+      },
+      spec: { containers: [{ name: "registry", image: "ghcr.io/example/m3:1.4.0" }] },
+    };
+    await cluster.core.createNamespacedPod({ namespace: NS, body: pod });
+    // Another component's pod and another platform's writer do not hold the restore.
+    for (const [name, instance, component] of [
+      ["m3-capture-1", "m3", "capture"],
+      ["other-registry-1", "other", "registry"],
+    ] as const) {
+      await cluster.core.createNamespacedPod({
+        namespace: NS,
+        body: {
+          metadata: {
+            name,
+            labels: { "app.kubernetes.io/instance": instance, "app.kubernetes.io/component": component },
+          },
+          spec: pod.spec,
+        },
+      });
+    }
+    await cluster.custom.patchNamespacedCustomObject(
+      { ...PLATFORM, name: "m3", body: { spec: { restore: { id: "r3", from: ARCHIVE } } } },
+      MERGE,
+    );
+    await eventually(() =>
+      WRITERS.every((name) => spec(cluster, "deployments", name)?.replicas === 0) ? true : undefined,
+    );
+    cluster.markDeploymentsReady(); // the Deployments count no pod
+    // Two reconciles at least (each pod count waits WRITER_PODS_RECHECK_MILLIS for the next).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    t.is(spec(cluster, "jobs", "m3-restore-r3"), undefined, "no restore while the pod terminates");
+    const held = await cluster.readPlatform("m3");
+    t.is(held.status?.conditions?.find((item) => item.type === "Restored")?.reason, "Restoring");
+    t.regex(held.status?.conditions?.find((item) => item.type === "Ready")?.message ?? "", /^stopping kb/);
+
+    await cluster.core.deleteNamespacedPod({ namespace: NS, name: pod.metadata.name });
+    const job = await eventually(() => spec(cluster, "jobs", "m3-restore-r3"));
+    t.truthy(job, "the Job once the pod is gone, with no other event to wake the operator");
+  });
+});

@@ -33,6 +33,7 @@ import { restoreJobToKeep, restoreState, withRestore, writersScaledDown } from "
 import { rotationReport } from "./rotation-report.js";
 import { rotationStateOf } from "./secret-rotation.js";
 import { type RotationProgress, SecretRotator } from "./secret-rotator.js";
+import { UnservedKinds } from "./unserved-kinds.js";
 import { countWriterPods, WRITER_PODS_RECHECK_MILLIS } from "./writer-pods.js";
 
 export interface ReconcilerClients extends ReadClients {
@@ -74,12 +75,14 @@ export function makeReconciler(
 
 export class PlatformReconciler {
   private readonly reads: PlatformReader;
+  private readonly unservedKinds: UnservedKinds;
 
   constructor(
     private readonly clients: ReconcilerClients,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.reads = clients.caches ? new CachedPlatformReads(clients.caches) : new PlatformReads(clients);
+    this.unservedKinds = new UnservedKinds(now);
   }
 
   /** key is `namespace/name`. Throws when the platform could not be brought to its state. */
@@ -179,11 +182,15 @@ export class PlatformReconciler {
         desired.filter((object) => object.kind === kind).map((object) => object.metadata.name),
       );
       if (kind === "Job" && restoreJobKept !== undefined) keep.add(restoreJobKept);
+      if (keep.size === 0 && this.unservedKinds.skips(kind)) continue;
       const removed = await this.clients.applier
         .prune(apiVersion, kind, platform.metadata.namespace, selector, platform.metadata.uid, keep)
         .catch((error: unknown) => {
           // A kind this cluster does not serve holds nothing to clean up.
-          if (optional && keep.size === 0 && kindNotServed(error)) return [];
+          if (optional && keep.size === 0 && kindNotServed(error)) {
+            this.unservedKinds.remember(kind);
+            return [];
+          }
           throw error;
         });
       for (const what of removed) {

@@ -85,6 +85,11 @@ test("reading from the informers' caches, a reconcile with nothing changed asks 
     t.deepEqual(cached, [], "the platform, its Secrets and its backup Jobs come from the caches");
     const paths = requests.map((request) => `${request.method} ${request.path}`);
     t.deepEqual(paths, [...new Set(paths)], "each object is read once: to compare it");
+    t.deepEqual(
+      paths.filter((path) => path.includes("monitoring.coreos.com")),
+      [],
+      "a kind the cluster does not serve (no ServiceMonitor CRD), and not asked for, is not asked about again",
+    );
     t.true(paths.includes("GET /apis/apps/v1/namespaces/media/deployments/m3-kb"));
     t.deepEqual(
       requests.filter((request) => request.query.has("labelSelector")),

@@ -16,6 +16,13 @@ import type { DesiredObject } from "../builders/platform-objects.js";
 
 export type ApplyOutcome = "created" | "updated" | "unchanged";
 
+/**
+ * Kinds whose objects run what they were created with: a Job's pod template cannot change (the
+ * API server refuses the patch). An existing one is left as it is, so a migration or restore Job
+ * keeps its record and logs; a changed template applies to the next Job (delete the Job to run it again).
+ */
+const CREATED_ONCE_KINDS: ReadonlySet<string> = new Set(["Job"]);
+
 export class ObjectApplier {
   /**
    * ownedCaches: the controller's informers of the owned kinds, by kind; the clean-up then lists
@@ -35,7 +42,7 @@ export class ObjectApplier {
       await this.objects.create(model);
       return "created";
     }
-    if (contains(existing, model)) return "unchanged";
+    if (CREATED_ONCE_KINDS.has(desired.kind) || contains(existing, model)) return "unchanged";
     await this.objects.patch(model, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
     return "updated";
   }

@@ -1,6 +1,7 @@
 import {
   ApiException,
   AppsV1Api,
+  BatchV1Api,
   CoreV1Api,
   CustomObjectsApi,
   KubeConfig,
@@ -289,5 +290,39 @@ test("list filters by label selector and Lease objects of coordination.k8s.io ar
       body: { metadata: { name: "leader" }, spec: { holderIdentity: "a" } },
     });
     t.is(lease.kind, "Lease");
+  });
+});
+
+test("a Job's pod template is immutable: a patch changing it is 422 Invalid and changes nothing; its other fields may change", async (t) => {
+  await withServer(async (_api, config) => {
+    const batch = config.makeApiClient(BatchV1Api);
+    const template = { spec: { restartPolicy: "Never", containers: [{ name: "migrate", image: "m3:1" }] } };
+    await batch.createNamespacedJob({
+      namespace: NS,
+      body: { metadata: { name: "migrate" }, spec: { template } },
+    });
+    const refused = await t.throwsAsync(
+      batch.patchNamespacedJob(
+        {
+          namespace: NS,
+          name: "migrate",
+          body: { spec: { template: { spec: { containers: [{ name: "migrate", image: "m3:2" }] } } } },
+        },
+        MERGE,
+      ),
+      { instanceOf: ApiException },
+    );
+    t.is((refused as ApiException<string>).code, 422);
+    t.regex(
+      String((refused as ApiException<string>).body),
+      /spec\.template: Invalid value: field is immutable/,
+    );
+    const kept = await batch.readNamespacedJob({ namespace: NS, name: "migrate" });
+    t.is(kept.spec?.template.spec?.containers[0]?.image, "m3:1");
+    await batch.patchNamespacedJob(
+      { namespace: NS, name: "migrate", body: { metadata: { labels: { team: "ops" } } } },
+      MERGE,
+    );
+    t.is((await batch.readNamespacedJob({ namespace: NS, name: "migrate" })).metadata?.labels?.team, "ops");
   });
 });

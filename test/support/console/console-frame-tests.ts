@@ -186,7 +186,7 @@ export function registerConsoleFrameTests(test: TestFn, backend: Backend): void 
       await page.getByRole("button", { name: "Grab frame" }).click();
       await grabbed.waitFor();
       t.deepEqual((await annotationOf(http, stored.observation_uuid)).image_references, [image]);
-      await checkScreen(t, opened, "watch-grab", { screenshot: false });
+      await checkScreen(t, opened, "watch-grab");
     },
   );
 

@@ -213,4 +213,43 @@ export function registerConsoleFrameTests(test: TestFn, backend: Backend): void 
       await checkScreen(t, opened, "watch-box-grab", { screenshot: false });
     },
   );
+
+  test.serial(
+    "with the archive refusing, a grab and a box on a moment without an image show why and attach nothing",
+    async (t) => {
+      const { http } = running.platform;
+      const opened = await openPage(running.browser, [
+        /^503 POST .*\/panoptes\/v1\/images\//,
+        /status of 503/,
+      ]);
+      const { page } = opened;
+      // The upload domain down, as the gateway answers then.
+      await page.route("**/panoptes/v1/images/**", (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { "Content-Type": "application/json", "Retry-After": "5" },
+          body: JSON.stringify({ message: "upload is unavailable" }),
+        }),
+      );
+      await signIn(page, running.origin, "demo-annotator");
+      await openClip(page, running.origin, clip);
+      const millis = await stepFrames(page, 100);
+      await annotateHere(page, millis, "colobonem", "Colobonema");
+      const before = await storedAt(http, clip, "Colobonema", millis);
+
+      await page.keyboard.press("g");
+      const refused = page.getByRole("alert").filter({
+        hasText: /POST \/panoptes\/v1\/images\/Ventana\/Ventana%204101\/.* failed: 503 upload is unavailable/,
+      });
+      await refused.waitFor();
+      const editor = page.getByRole("group", { name: /^Boxes of Colobonema/ });
+      await dragOnFrame(page, { x: 20, y: 20 }, { x: 80, y: 60 });
+      await page.getByRole("alert").filter({ hasText: "failed: 503" }).nth(1).waitFor();
+      t.is(await editor.getByRole("button", { name: /^Box / }).count(), 0);
+      const after = await annotationOf(http, before.observation_uuid);
+      t.deepEqual(after.image_references ?? [], [], "no image attached");
+      t.deepEqual(boxesOf(after), [], "no box stored");
+      await checkScreen(t, opened, "watch-grab-refused", { screenshot: false });
+    },
+  );
 }

@@ -9,6 +9,7 @@ export const WATCH_KEYS = [
   { key: "]", does: "faster" },
   { key: "/", does: "type a concept to annotate" },
   { key: "Delete", does: "delete the selected annotation" },
+  { key: "g", does: "grab the selected annotation's frame into the image archive" },
   { key: "Ctrl+Z", does: "undo the last change" },
 ] as const;
 
@@ -18,6 +19,7 @@ export interface WatchKeyActions {
   changeSpeed(direction: 1 | -1): void;
   focusConcept(): void;
   deleteSelected(): void;
+  grabFrame(): void;
   undo(): void;
 }
 
@@ -45,6 +47,7 @@ export function useWatchKeys(actions: WatchKeyActions): void {
       "]": () => actions.changeSpeed(1),
       "/": actions.focusConcept,
       Delete: actions.deleteSelected,
+      g: actions.grabFrame,
     };
     const run = action[event.key];
     if (!run) return;

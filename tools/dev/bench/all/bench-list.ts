@@ -125,6 +125,10 @@ export const BENCHES: readonly BenchEntry[] = [
       "annotating on the Watch screen in Chromium: Enter to the new annotation shown vs. the create's answer",
   },
   {
+    script: "bench:grab",
+    about: "grabbing a frame on the Watch screen in Chromium: g to the image attached vs. capture alone",
+  },
+  {
     script: "bench:soak",
     about: "mixed load on every domain as split processes: RSS over time, errors, latency",
     quick: { BENCH_SOAK_MINUTES: "3" },

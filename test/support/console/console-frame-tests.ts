@@ -210,6 +210,10 @@ export function registerConsoleFrameTests(test: TestFn, backend: Backend): void 
       const stored = await annotationOf(http, before.observation_uuid);
       t.is(stored.image_references?.length, 1);
       await checkBoxOnGrabbedImage(t, http, stored, { x: 50, y: 40, width: 120, height: 80 });
+      // The history panel reads the changes again once the annotation shows them.
+      const panel = page.getByRole("region", { name: "History of Colobonema" });
+      await panel.getByText("created image reference").waitFor();
+      await panel.getByText("created association").waitFor();
       await checkScreen(t, opened, "watch-box-grab", { screenshot: false });
     },
   );

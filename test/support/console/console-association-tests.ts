@@ -67,12 +67,11 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
     await running?.stop();
   });
 
-  /** demo-annotator's annotations of `concept` at `millis` on the clip, as stored. */
-  async function storedOf(concept: string, millis: number): Promise<Stored[]> {
+  /** The annotations of `concept` at `millis` on the clip by `observer`, as stored. */
+  async function storedOf(concept: string, millis: number, observer = "demo-annotator"): Promise<Stored[]> {
     const answer = await http.get(`/anno/v1/annotations/videoreference/${clip.reference}`);
     return (answer.json as Stored[]).filter(
-      (one) =>
-        one.concept === concept && one.observer === "demo-annotator" && one.elapsed_time_millis === millis,
+      (one) => one.concept === concept && one.observer === observer && one.elapsed_time_millis === millis,
     );
   }
   const linksOf = (stored: Stored | undefined) =>
@@ -80,8 +79,8 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       .filter((one) => one.link_name !== "bounding box")
       .map((one) => `${one.link_name} | ${one.to_concept} | ${one.link_value}`);
 
-  async function openClip(page: Page): Promise<void> {
-    await signIn(page, origin, "demo-annotator");
+  async function openClip(page: Page, user = "demo-annotator"): Promise<void> {
+    await signIn(page, origin, user);
     await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`);
     await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
     const picker = page.getByLabel("Video", { exact: true });
@@ -287,6 +286,69 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
         },
       ] as typeof indexed);
       await check(t, opened, "watch-restored");
+    },
+  );
+
+  test.serial(
+    "a maintainer's undo of deleting another's annotation gives it back its observer; a second watcher sees associations come and go live",
+    async (t) => {
+      const seeded = await http.post("/anno/v1/annotations/bulk", {
+        auth: true,
+        json: [
+          {
+            video_reference_uuid: clip.reference,
+            concept: "Aegina",
+            observer: "demo-annotator-2",
+            elapsed_time_millis: 3000,
+            associations: [{ link_name: "comment", to_concept: "self", link_value: "theirs" }],
+          },
+        ],
+      });
+      t.is(seeded.status, 200, seeded.text);
+      const maint = await openPage(browser, [
+        /^404 GET .*\/anno\/v1\/annotations\/[0-9a-f-]+$/,
+        /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+      ]);
+      const watcher = await openPage(browser, [
+        /^404 GET .*\/anno\/v1\/annotations\/[0-9a-f-]+$/,
+        /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+      ]);
+      await openClip(maint.page, "demo-maint");
+      await openClip(watcher.page, "demo-annotator-2");
+      const rowIn = (page: Page) =>
+        page
+          .getByRole("region", { name: /^Annotations/ })
+          .getByRole("button", { name: /^00:03\.000 Aegina demo-annotator-2$/ });
+      await rowIn(watcher.page).click();
+      const seen = watcher.page.getByRole("region", { name: "Associations of Aegina" }).getByRole("listitem");
+
+      // The maintainer adds an association from a template with the mouse; the watcher sees it, then its deletion.
+      await rowIn(maint.page).click();
+      const editor = maint.page.getByRole("region", { name: "Associations of Aegina" });
+      await maint.page.getByLabel("Add an association (A)").click();
+      await maint.page.keyboard.type("surface red");
+      await maint.page.getByRole("option", { name: "surface-color | self | red" }).click();
+      await maint.page.getByRole("button", { name: "Add association" }).click();
+      await editor.getByRole("listitem").filter({ hasText: "surface-color | self | red" }).waitFor();
+      await seen.filter({ hasText: "surface-color | self | red" }).waitFor();
+      await editor.getByRole("button", { name: "Delete surface-color | self | red" }).click();
+      await seen.filter({ hasText: "surface-color | self | red" }).waitFor({ state: "detached" });
+
+      // Deleted by the maintainer and brought back: demo-annotator-2's again, with its association.
+      await maint.page.getByRole("button", { name: "Delete Aegina" }).click();
+      await rowIn(maint.page).waitFor({ state: "detached" });
+      await rowIn(watcher.page).waitFor({ state: "detached" });
+      await maint.page.getByRole("button", { name: "Undo: bring back Aegina (Ctrl+Z)" }).click();
+      await rowIn(maint.page).waitFor();
+      await rowIn(watcher.page).waitFor();
+      const [back] = await until(
+        () => storedOf("Aegina", 3000, "demo-annotator-2"),
+        (found) => found.length === 1,
+      );
+      t.deepEqual(linksOf(back), ["comment | self | theirs"]);
+      t.deepEqual(await storedOf("Aegina", 3000, "demo-maint"), []);
+      await check(t, maint, "watch-associations-maint");
+      await check(t, watcher, "watch-associations-live");
     },
   );
 }

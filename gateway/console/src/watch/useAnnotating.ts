@@ -9,7 +9,7 @@ import {
   type Undo,
   undoLabel,
 } from "./annotate-model";
-import { restoreItem } from "./association-model";
+import { restoreAnnotation } from "./restore-annotation";
 import { useAnnotationOverlay } from "./useAnnotationOverlay";
 import { useAssociationEditing } from "./useAssociationEditing";
 import { placed } from "./useWatchDive";
@@ -162,11 +162,7 @@ export function useAnnotating(
       };
   }
 
-  /**
-   * A deleted annotation made again whole, in one request (`POST /anno/v1/annotations/bulk`): on
-   * the same moment, with its associations, boxes included (`restoreItem`). It comes back under a
-   * new UUID, selected.
-   */
+  /** A deleted annotation made again whole (`restoreAnnotation`), selected once back. */
   async function restore(annotation: WatchAnnotation, videoReferenceUuid: string): Promise<void> {
     const target = video.value;
     if (!target) return;
@@ -174,16 +170,14 @@ export function useAnnotating(
     change(target.uuid, pending, { ...annotation, uuid: pending });
     selected.value = pending;
     const known = new Set(annotations.value.map((one) => one.uuid));
-    const written = await attempt(
-      () =>
-        dataOf(anno.POST("/v1/annotations/bulk", { body: [restoreItem(annotation, videoReferenceUuid)] })),
+    const restored = await attempt(
+      () => restoreAnnotation(annotation, videoReferenceUuid, known),
       () => forget(target.uuid, pending),
     );
-    if (!written) return;
+    if (!restored) return;
     forget(target.uuid, pending);
-    for (const one of written) seen(one);
-    const back = written.find((one) => !known.has(one.observation_uuid ?? ""));
-    if (selected.value === pending) selected.value = back?.observation_uuid;
+    for (const one of restored.written) seen(one);
+    if (selected.value === pending) selected.value = restored.back?.observation_uuid;
   }
 
   const associations = useAssociationEditing({

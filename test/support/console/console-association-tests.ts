@@ -170,12 +170,23 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
         "surface-color | self | green",
       ]);
 
-      // Escape cancels a template taken: nothing is sent. Ctrl+Z still undoes the last change.
+      // A template naming a concept offers it and its descendants as the to-concept, as VARS does.
+      // Escape cancels: nothing is sent. Ctrl+Z still undoes the last change.
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("a");
-      await page.keyboard.type("comment self");
-      await templates.getByRole("option").first().filter({ hasText: "comment | self | nil" }).waitFor();
+      await page.keyboard.type("comment human");
+      await templates.getByRole("option").first().filter({ hasText: "comment | human | nil" }).waitFor();
       await page.keyboard.press("Enter");
+      const taxa = (await http.get("/kb/v1/phylogeny/taxa/human")).json as { name: string }[];
+      const offered = page.locator("#association-to-concepts option");
+      await until(
+        () => offered.count(),
+        (count) => count === taxa.length,
+      );
+      t.deepEqual(
+        await offered.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        taxa.map((taxon) => taxon.name).slice(0, 500),
+      );
       await page.getByLabel("Link value").waitFor();
       await page.keyboard.press("Escape");
       await page.getByLabel("Link value").waitFor({ state: "detached" });

@@ -8,6 +8,7 @@ import {
   offeredTemplates,
   restoreItem,
   storedLink,
+  toConceptRoot,
 } from "../../../gateway/console/src/watch/association-model.js";
 import type { WatchAnnotation } from "../../../gateway/console/src/watch/watch-model.js";
 
@@ -129,4 +130,13 @@ test("association undos say what they take back", (t) => {
     "Undo: surface-color of Aegina back to surface-color | self | red",
   );
   t.is(undoLabel({ ...added, kind: "add deleted association" }), "Undo: bring back surface-color of Aegina");
+});
+
+test("the to-concept is offered under its template's concept: none for nil and self", (t) => {
+  const templates = [link("comment", "human"), link("eating", "self"), link("eating", "Animalia")];
+  t.is(toConceptRoot(link("comment", "nil"), templates), undefined);
+  t.is(toConceptRoot(link("comment", "self"), templates), undefined);
+  t.is(toConceptRoot(link("comment", "human"), templates), "human");
+  t.is(toConceptRoot(link("eating", "Pyrosoma"), templates), "Animalia");
+  t.is(toConceptRoot(link("swimming-with", "Nanomia"), templates), "Nanomia");
 });

@@ -59,6 +59,20 @@ export function offeredTemplates(typed: string, templates: readonly Link[]): Lin
   return offered;
 }
 
+/**
+ * The concept whose descendants the to-concept may be, as VARS offers them: none for "nil" and
+ * "self"; else the to-concept of the concept's template of the same link name (a template names
+ * the most general concept it allows), or the link's own.
+ */
+export function toConceptRoot(link: Link, templates: readonly Link[]): string | undefined {
+  const named = (concept: string) => concept !== NIL && concept !== SELF && concept.trim() !== "";
+  if (!named(link.toConcept)) return undefined;
+  return (
+    templates.find((template) => template.linkName === link.linkName && named(template.toConcept))
+      ?.toConcept ?? link.toConcept
+  );
+}
+
 /** Why a link cannot be stored, or undefined when it can: it needs a name, and "nil" is none. */
 export function linkProblem(link: Link): string | undefined {
   const name = link.linkName.trim();

@@ -51,5 +51,5 @@ export function useLinkTemplates(concept: Ref<string | undefined>) {
   }
   /** The template Enter takes: the one pointed at; undefined when none is offered. */
   const chosen = () => offered.value[Math.min(active.value, offered.value.length - 1)];
-  return { text, offered, active, error, move, chosen };
+  return { text, templates, offered, active, error, move, chosen };
 }

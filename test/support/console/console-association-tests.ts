@@ -47,8 +47,9 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
   let origin: string;
   let http: HttpClient;
   let clip = { name: "", reference: "" };
-  const check = (t: ExecutionContext, opened: PageProblems, screen: string) =>
-    checkScreen(t, opened, screen, { screenshot: backend === "sqlite" });
+  /** The screen's checks; `pictured` screens are docs/console.md's screenshots (from SQLite). */
+  const check = (t: ExecutionContext, opened: PageProblems, screen: string, pictured = false) =>
+    checkScreen(t, opened, screen, { screenshot: pictured && backend === "sqlite" });
 
   test.before(async () => {
     running = await startConsolePlatform(backend);
@@ -191,7 +192,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       await page.keyboard.press("Escape");
       await page.getByLabel("Link value").waitFor({ state: "detached" });
       t.deepEqual(linksOf(await read()), ["surface-color | self | green"]);
-      await check(t, opened, "watch-associations");
+      await check(t, opened, "watch-associations", true);
     },
   );
 
@@ -310,8 +311,10 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
             video_reference_uuid: clip.reference,
             concept: "Aegina",
             observer: "demo-annotator-2",
-            elapsed_time_millis: 3000,
+            elapsed_time_millis: 3333,
             associations: [{ link_name: "comment", to_concept: "self", link_value: "theirs" }],
+            // A moment of its own without images: deleted with its observation, measurements and all.
+            ancillary_data: { depth_meters: 512.5, latitude: 36.7, longitude: -122.05 },
           },
         ],
       });
@@ -329,7 +332,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       const rowIn = (page: Page) =>
         page
           .getByRole("region", { name: /^Annotations/ })
-          .getByRole("button", { name: /^00:03\.000 Aegina demo-annotator-2$/ });
+          .getByRole("button", { name: /^00:03\.333 Aegina demo-annotator-2$/ });
       await rowIn(watcher.page).click();
       const seen = watcher.page.getByRole("region", { name: "Associations of Aegina" }).getByRole("listitem");
 
@@ -353,11 +356,15 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       await rowIn(maint.page).waitFor();
       await rowIn(watcher.page).waitFor();
       const [back] = await until(
-        () => storedOf("Aegina", 3000, "demo-annotator-2"),
+        () => storedOf("Aegina", 3333, "demo-annotator-2"),
         (found) => found.length === 1,
       );
       t.deepEqual(linksOf(back), ["comment | self | theirs"]);
-      t.deepEqual(await storedOf("Aegina", 3000, "demo-maint"), []);
+      const measured = (await http.get(`/anno/v1/annotations/${back?.observation_uuid}`)).json as {
+        ancillary_data?: Record<string, number>;
+      };
+      t.like(measured.ancillary_data, { depth_meters: 512.5, latitude: 36.7, longitude: -122.05 });
+      t.deepEqual(await storedOf("Aegina", 3333, "demo-maint"), []);
       await check(t, maint, "watch-associations-maint");
       await check(t, watcher, "watch-associations-live");
     },

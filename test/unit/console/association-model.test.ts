@@ -9,6 +9,7 @@ import {
   restoreItem,
   storedLink,
   toConceptRoot,
+  withKnownAncillary,
 } from "../../../gateway/console/src/watch/association-model.js";
 import type { WatchAnnotation } from "../../../gateway/console/src/watch/watch-model.js";
 
@@ -91,6 +92,7 @@ test("a deleted annotation is made again with its moment's indices, its details 
       elapsedTimeMillis: 6400,
       recordedTimestamp: "2020-01-01T00:00:06.400Z",
       images: [{ url: "http://x/i.png", format: "image/png", width_pixels: 384, height_pixels: 216 }],
+      ancillaryData: { depth_meters: 877.2 },
     },
   };
   t.deepEqual(restoreItem(annotation, "v"), {
@@ -114,6 +116,7 @@ test("a deleted annotation is made again with its moment's indices, its details 
       },
     ],
     image_references: [{ url: "http://x/i.png", format: "image/png", width_pixels: 384, height_pixels: 216 }],
+    ancillary_data: { depth_meters: 877.2 },
   });
   const { stored: _, ...shownOnly } = annotation;
   t.is(restoreItem(shownOnly, "v").elapsed_time_millis, 6400);
@@ -139,4 +142,25 @@ test("the to-concept is offered under its template's concept: none for nil and s
   t.is(toConceptRoot(link("comment", "human"), templates), "human");
   t.is(toConceptRoot(link("eating", "Pyrosoma"), templates), "Animalia");
   t.is(toConceptRoot(link("swimming-with", "Nanomia"), templates), "Nanomia");
+});
+
+test("an annotation read again without its moment's measurements keeps those it was shown with", (t) => {
+  const shown = (ancillaryData?: Record<string, number>): WatchAnnotation => ({
+    uuid: "o",
+    concept: "Aegina",
+    observer: "ann",
+    seconds: 1,
+    boxes: [],
+    stored: { images: [], ancillaryData },
+  });
+  t.deepEqual(withKnownAncillary(shown(), shown({ depth_meters: 5 })).stored?.ancillaryData, {
+    depth_meters: 5,
+  });
+  t.deepEqual(
+    withKnownAncillary(shown({ depth_meters: 6 }), shown({ depth_meters: 5 })).stored?.ancillaryData,
+    {
+      depth_meters: 6,
+    },
+  );
+  t.is(withKnownAncillary(shown(), undefined).stored?.ancillaryData, undefined);
 });

@@ -90,8 +90,10 @@ export function storedLink(link: Link): Link {
 /**
  * The item of `POST /anno/v1/annotations/bulk` that makes a deleted annotation again: its concept,
  * observer, details and observation time, its moment's indices (so it lands on the same imaged
- * moment, whose images stayed), and every association, boxes included, with their values as they
- * were (a box's value names its image by UUID, which the moment kept).
+ * moment, whose images stayed), every association, boxes included, with their values as they
+ * were (a box's value names its image by UUID, which the moment kept), and the moment's
+ * measurements (a moment without images is deleted with its last observation, and its datum
+ * with it; on a kept moment they replace the same values).
  */
 export function restoreItem(annotation: WatchAnnotation, videoReferenceUuid: string) {
   const stored = annotation.stored;
@@ -113,5 +115,19 @@ export function restoreItem(annotation: WatchAnnotation, videoReferenceUuid: str
       mime_type: association.mimeType,
     })),
     image_references: (stored?.images ?? []).map((image) => ({ ...image })),
+    ancillary_data: stored?.ancillaryData,
   };
+}
+
+/**
+ * An annotation read again, keeping the moment's measurements it was shown with when the read
+ * carried none (list reads leave them out; the moment is the same, so they still hold).
+ */
+export function withKnownAncillary(
+  now: WatchAnnotation,
+  before: WatchAnnotation | undefined,
+): WatchAnnotation {
+  const known = before?.stored?.ancillaryData;
+  if (!known || !now.stored || now.stored.ancillaryData) return now;
+  return { ...now, stored: { ...now.stored, ancillaryData: known } };
 }

@@ -9,6 +9,7 @@ import {
   type Undo,
   undoLabel,
 } from "./annotate-model";
+import { withKnownAncillary } from "./association-model";
 import { restoreAnnotation } from "./restore-annotation";
 import { useAnnotationOverlay } from "./useAnnotationOverlay";
 import { useAssociationEditing } from "./useAssociationEditing";
@@ -218,7 +219,9 @@ export function useAnnotating(
   function seen(annotation: Annotation) {
     const target = video.value;
     if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
-    change(target.uuid, annotation.observation_uuid ?? "", placed(annotation, target.startMillis));
+    const uuid = annotation.observation_uuid ?? "";
+    const before = annotations.value.find((one) => one.uuid === uuid);
+    change(target.uuid, uuid, withKnownAncillary(placed(annotation, target.startMillis), before));
   }
   /** An observation deleted elsewhere: gone from the screen if it was on it. */
   function gone(uuid: string) {

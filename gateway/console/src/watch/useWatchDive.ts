@@ -103,6 +103,7 @@ export function placed(annotation: Annotation, startMillis: number | undefined):
       timecode: annotation.timecode,
       elapsedTimeMillis: annotation.elapsed_time_millis,
       recordedTimestamp: annotation.recorded_timestamp,
+      ancillaryData: measurementsOf(annotation.ancillary_data),
       images: (annotation.image_references ?? []).map(
         ({ url, format, width_pixels, height_pixels, description }) => ({
           url,
@@ -114,6 +115,13 @@ export function placed(annotation: Annotation, startMillis: number | undefined):
       ),
     },
   };
+}
+
+/** A datum's measurements, without its identity (which a new moment would not share). */
+function measurementsOf(datum: Annotation["ancillary_data"]): Record<string, number | string> | undefined {
+  if (!datum) return undefined;
+  const { uuid: _uuid, imaged_moment_uuid: _moment, last_updated_time: _updated, ...measurements } = datum;
+  return measurements as Record<string, number | string>;
 }
 
 /** An association as the screen keeps it. */

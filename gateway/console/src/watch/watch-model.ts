@@ -49,6 +49,8 @@ export interface StoredMoment {
     height_pixels?: number;
     description?: string;
   }[];
+  /** The moment's measurements (depth, position, …), when the read that placed it carried them. */
+  ancillaryData?: Record<string, number | string>;
 }
 
 /** One ancillary reading of the dive: depth and position at a recorded time. */

@@ -171,10 +171,34 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
         "surface-color | self | green",
       ]);
 
-      // A template naming a concept offers it and its descendants as the to-concept, as VARS does.
-      // Escape cancels: nothing is sent. Ctrl+Z still undoes the last change.
+      // The arrows move through the templates; Enter takes the one pointed at; Escape sends nothing.
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("a");
+      await page.keyboard.type("age");
+      const third = templates.getByRole("option").nth(2);
+      await third.waitFor();
+      const pointed = (await third.innerText()).trim();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowDown");
+      t.is(await third.getAttribute("aria-selected"), "true");
+      t.is(
+        await page
+          .getByRole("combobox", { name: "Add an association (A)" })
+          .getAttribute("aria-activedescendant"),
+        await third.getAttribute("id"),
+      );
+      await page.keyboard.press("Enter");
+      const form = [
+        await page.getByLabel("Link name").inputValue(),
+        await page.getByLabel("To concept").inputValue(),
+        await page.getByLabel("Link value").inputValue(),
+      ];
+      t.is(form.join(" | "), pointed);
+      await page.keyboard.press("Escape");
+      await page.getByLabel("Link value").waitFor({ state: "detached" });
+      t.deepEqual(linksOf(await read()), ["surface-color | self | green"]);
+
+      // A template naming a concept offers it and its descendants as the to-concept, as VARS does.
       await page.keyboard.type("comment human");
       await templates.getByRole("option").first().filter({ hasText: "comment | human | nil" }).waitFor();
       await page.keyboard.press("Enter");

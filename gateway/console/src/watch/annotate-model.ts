@@ -3,6 +3,8 @@
  * for typed text are ranked, where a new annotation is placed, how the screen's own changes lie
  * over the annotations it loaded, and what undoes the last action.
  */
+import { type Link, linkText, type StoredAssociation } from "./association-model.js";
+import type { WatchAnnotation } from "./watch-model.js";
 
 /** What the overlay needs of an annotation (the screen's is a WatchAnnotation). */
 export interface Placed {
@@ -113,9 +115,23 @@ export interface Details {
 /** What undoes the last action. */
 export type Undo =
   | { kind: "delete created"; uuid: string; concept: string }
-  | { kind: "create deleted"; annotation: Placed; videoReferenceUuid: string }
+  | { kind: "create deleted"; annotation: WatchAnnotation; videoReferenceUuid: string }
   | { kind: "restore concept"; uuid: string; concept: string; was: string }
-  | { kind: "restore details"; uuid: string; concept: string; was: Details };
+  | { kind: "restore details"; uuid: string; concept: string; was: Details }
+  | AssociationUndo;
+
+/** What undoes an association's change, on the annotation (observation) `uuid` of `concept`. */
+export type AssociationUndo =
+  | { kind: "remove added association"; uuid: string; concept: string; association: StoredAssociation }
+  | { kind: "restore association"; uuid: string; concept: string; association: StoredAssociation; was: Link }
+  | { kind: "add deleted association"; uuid: string; concept: string; association: StoredAssociation };
+
+const ASSOCIATION_UNDOS: ReadonlySet<Undo["kind"]> = new Set([
+  "remove added association",
+  "restore association",
+  "add deleted association",
+]);
+export const isAssociationUndo = (undo: Undo): undo is AssociationUndo => ASSOCIATION_UNDOS.has(undo.kind);
 
 /** Says what Ctrl+Z would do, for the screen's undo button. */
 export function undoLabel(undo: Undo | undefined): string | undefined {
@@ -124,5 +140,11 @@ export function undoLabel(undo: Undo | undefined): string | undefined {
   if (undo.kind === "create deleted") return `Undo: bring back ${undo.annotation.concept}`;
   if (undo.kind === "restore details")
     return `Undo: the activity, group and duration of ${undo.concept} back`;
+  if (undo.kind === "remove added association")
+    return `Undo: remove ${undo.association.linkName} from ${undo.concept}`;
+  if (undo.kind === "restore association")
+    return `Undo: ${undo.association.linkName} of ${undo.concept} back to ${linkText(undo.was)}`;
+  if (undo.kind === "add deleted association")
+    return `Undo: bring back ${undo.association.linkName} of ${undo.concept}`;
   return `Undo: ${undo.concept} back to ${undo.was}`;
 }

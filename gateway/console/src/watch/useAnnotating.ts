@@ -1,16 +1,18 @@
 import { type ComputedRef, computed, ref, shallowRef } from "vue";
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
 import {
-  changed,
   type Details,
+  isAssociationUndo,
   isPending,
   momentIndices,
-  type Overlay,
   PENDING_PREFIX,
   type Undo,
   undoLabel,
-  withOverlay,
 } from "./annotate-model";
+import { withKnownAncillary } from "./association-model";
+import { restoreAnnotation } from "./restore-annotation";
+import { useAnnotationOverlay } from "./useAnnotationOverlay";
+import { useAssociationEditing } from "./useAssociationEditing";
 import { placed } from "./useWatchDive";
 import type { WatchAnnotation } from "./watch-model";
 
@@ -38,31 +40,11 @@ export function useAnnotating(
   seconds: () => number,
   username: () => string,
 ) {
-  /** Each video's overlay, by the video's UUID. */
-  const overlays = shallowRef<ReadonlyMap<string, Overlay<WatchAnnotation>>>(new Map());
+  const { annotations, change, forget } = useAnnotationOverlay(video);
   const selected = ref<string>();
   const lastUndo = shallowRef<Undo>();
   const error = ref<string>();
   const busy = ref(0);
-
-  const overlayOf = (videoUuid: string): Overlay<WatchAnnotation> =>
-    overlays.value.get(videoUuid) ?? new Map();
-  function change(videoUuid: string, uuid: string, annotation: WatchAnnotation | null) {
-    const next = new Map(overlays.value);
-    next.set(videoUuid, changed(overlayOf(videoUuid), uuid, annotation));
-    overlays.value = next;
-  }
-  function forget(videoUuid: string, uuid: string) {
-    const overlay = new Map(overlayOf(videoUuid));
-    overlay.delete(uuid);
-    const next = new Map(overlays.value);
-    next.set(videoUuid, overlay);
-    overlays.value = next;
-  }
-
-  const annotations = computed(() =>
-    video.value ? withOverlay(video.value.annotations, overlayOf(video.value.uuid)) : [],
-  );
   const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
 
   async function attempt<T>(run: () => Promise<T>, undoChange: () => void): Promise<T | undefined> {
@@ -84,7 +66,14 @@ export function useAnnotating(
     const target = video.value;
     if (!target?.referenceUuid || concept.trim() === "") return undefined;
     const pending = `${PENDING_PREFIX}${++pendingCount}`;
-    const shown: WatchAnnotation = { uuid: pending, concept, observer: username(), seconds: at, boxes: [] };
+    const shown: WatchAnnotation = {
+      uuid: pending,
+      concept,
+      observer: username(),
+      seconds: at,
+      boxes: [],
+      associations: [],
+    };
     change(target.uuid, pending, shown);
     selected.value = pending;
     const created = await attempt(
@@ -174,6 +163,36 @@ export function useAnnotating(
       };
   }
 
+  /** A deleted annotation made again whole (`restoreAnnotation`), selected once back. */
+  async function restore(annotation: WatchAnnotation, videoReferenceUuid: string): Promise<void> {
+    const target = video.value;
+    if (!target) return;
+    const pending = `${PENDING_PREFIX}${++pendingCount}`;
+    change(target.uuid, pending, { ...annotation, uuid: pending });
+    selected.value = pending;
+    const known = new Set(annotations.value.map((one) => one.uuid));
+    const restored = await attempt(
+      () => restoreAnnotation(annotation, videoReferenceUuid, known),
+      () => forget(target.uuid, pending),
+    );
+    if (!restored) return;
+    forget(target.uuid, pending);
+    for (const one of restored.written) seen(one);
+    if (selected.value === pending) selected.value = restored.back?.observation_uuid;
+  }
+
+  const associations = useAssociationEditing({
+    current,
+    revise(uuid, revised) {
+      const target = video.value;
+      const now = annotations.value.find((one) => one.uuid === uuid);
+      if (target && now) change(target.uuid, uuid, revised(now));
+    },
+    attempt,
+    refuse: (message) => (error.value = message),
+    remember: (undo) => (lastUndo.value = undo),
+  });
+
   /** The last action taken back (Ctrl/Cmd+Z); an undo is not itself undone. */
   async function undo(): Promise<void> {
     const last = lastUndo.value;
@@ -185,7 +204,10 @@ export function useAnnotating(
       await remove();
       lastUndo.value = undefined;
     } else if (last.kind === "create deleted") {
-      await create(last.annotation.concept, last.annotation.seconds, false);
+      await restore(last.annotation, last.videoReferenceUuid);
+    } else if (isAssociationUndo(last)) {
+      const now = annotations.value.find((one) => one.uuid === last.uuid);
+      if (now) await associations.undo(last, now);
     } else {
       const now = annotations.value.find((one) => one.uuid === last.uuid);
       if (now)
@@ -197,7 +219,9 @@ export function useAnnotating(
   function seen(annotation: Annotation) {
     const target = video.value;
     if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
-    change(target.uuid, annotation.observation_uuid ?? "", placed(annotation, target.startMillis));
+    const uuid = annotation.observation_uuid ?? "";
+    const before = annotations.value.find((one) => one.uuid === uuid);
+    change(target.uuid, uuid, withKnownAncillary(placed(annotation, target.startMillis), before));
   }
   /** An observation deleted elsewhere: gone from the screen if it was on it. */
   function gone(uuid: string) {
@@ -224,6 +248,8 @@ export function useAnnotating(
     seen,
     gone,
     all,
+    ownerOf: (association: string) =>
+      annotations.value.find((one) => one.associations?.some(({ uuid }) => uuid === association))?.uuid,
     selected,
     current,
     error,
@@ -231,6 +257,7 @@ export function useAnnotating(
     undoLabel: computed(() => undoLabel(lastUndo.value)),
     create,
     rename,
+    associations,
     detail,
     remove,
     undo,

@@ -19,6 +19,8 @@ export interface LiveHandlers {
   seen(annotation: Annotation): void;
   /** An observation deleted. */
   gone(uuid: string): void;
+  /** The shown observation having the association `uuid`, if any (a deleted association names none). */
+  ownerOf(associationUuid: string): string | undefined;
   /** Every annotation of the video as it is now (polling); the screen replaces its own view. */
   all(annotations: readonly Annotation[]): void;
 }
@@ -41,6 +43,9 @@ export function useLiveAnnotations(referenceUuid: Ref<string | undefined>, handl
           anno.GET("/v1/associations/{uuid}", { params: { path: { uuid: notice.uuid } } }),
         );
         if (association.observation_uuid) handlers.seen(await annotationOf(association.observation_uuid));
+      } else if (notice.dataType === "ASSOCIATION") {
+        const owner = handlers.ownerOf(notice.uuid);
+        if (owner) handlers.seen(await annotationOf(owner));
       }
     } catch (failure) {
       // Deleted again meanwhile: its own event follows.

@@ -1,9 +1,11 @@
 import { type AnnotationSchemas, anno, dataOf, type RegistrySchemas, vam } from "../api/client";
 import { useAsync } from "../composables/useAsync";
+import { NIL, type StoredAssociation, TEXT_MIME_TYPE } from "./association-model";
 import { type AncillarySample, boxesOf, playableReferenceOf, type WatchAnnotation } from "./watch-model";
 
 type Reference = RegistrySchemas["m3.registry.v1.VideoReference"];
 type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
+type Association = AnnotationSchemas["m3.annotation.v1.Association"];
 
 /** One video of the dive, with the file the browser plays and its annotations in time order. */
 export interface WatchVideo {
@@ -95,6 +97,41 @@ export function placed(annotation: Annotation, startMillis: number | undefined):
     activity: annotation.activity,
     group: annotation.group,
     durationMillis: annotation.duration_millis,
+    associations: (annotation.associations ?? []).map(storedAssociation),
+    stored: {
+      observationTimestamp: annotation.observation_timestamp,
+      timecode: annotation.timecode,
+      elapsedTimeMillis: annotation.elapsed_time_millis,
+      recordedTimestamp: annotation.recorded_timestamp,
+      ancillaryData: measurementsOf(annotation.ancillary_data),
+      images: (annotation.image_references ?? []).map(
+        ({ url, format, width_pixels, height_pixels, description }) => ({
+          url,
+          format,
+          width_pixels,
+          height_pixels,
+          description,
+        }),
+      ),
+    },
+  };
+}
+
+/** A datum's measurements, without its identity (which a new moment would not share). */
+function measurementsOf(datum: Annotation["ancillary_data"]): Record<string, number | string> | undefined {
+  if (!datum) return undefined;
+  const { uuid: _uuid, imaged_moment_uuid: _moment, last_updated_time: _updated, ...measurements } = datum;
+  return measurements as Record<string, number | string>;
+}
+
+/** An association as the screen keeps it. */
+export function storedAssociation(association: Association): StoredAssociation {
+  return {
+    uuid: association.uuid ?? "",
+    linkName: association.link_name ?? "",
+    toConcept: association.to_concept ?? NIL,
+    linkValue: association.link_value ?? NIL,
+    mimeType: association.mime_type ?? TEXT_MIME_TYPE,
   };
 }
 

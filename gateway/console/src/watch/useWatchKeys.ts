@@ -8,6 +8,7 @@ export const WATCH_KEYS = [
   { key: "[", does: "slower" },
   { key: "]", does: "faster" },
   { key: "/", does: "type a concept to annotate" },
+  { key: "A", does: "add an association to the selected annotation" },
   { key: "Delete", does: "delete the selected annotation" },
   { key: "g", does: "grab the selected annotation's frame into the image archive" },
   { key: "Ctrl+Z", does: "undo the last change" },
@@ -24,7 +25,7 @@ export interface WatchKeyActions {
 }
 
 /** Fields where a key types text rather than drives the video (the video picker is not one). */
-function typesText(target: EventTarget | null): boolean {
+export function typesText(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
   return !!element && (/^(INPUT|TEXTAREA)$/.test(element.tagName) || element.isContentEditable);
 }

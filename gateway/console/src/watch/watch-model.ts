@@ -3,6 +3,7 @@
  * where each annotation sits on the video's time, which one is current, its boxes, and the
  * dive's depth and position at a moment.
  */
+import type { StoredAssociation } from "./association-model.js";
 
 /** A box in the pixels of the image it was drawn on (a `bounding box` association's JSON). */
 export interface Box {
@@ -29,6 +30,27 @@ export interface WatchAnnotation {
   activity?: string;
   group?: string;
   durationMillis?: number;
+  /** All its associations, boxes included (the boxes also parsed in `boxes`). */
+  associations?: StoredAssociation[];
+  /** What the server holds besides, which bringing it back after a delete needs. */
+  stored?: StoredMoment;
+}
+
+/** An annotation's observation time and its moment's indices and images, as the server has them. */
+export interface StoredMoment {
+  observationTimestamp?: string;
+  timecode?: string;
+  elapsedTimeMillis?: number;
+  recordedTimestamp?: string;
+  images: {
+    url?: string;
+    format?: string;
+    width_pixels?: number;
+    height_pixels?: number;
+    description?: string;
+  }[];
+  /** The moment's measurements (depth, position, …), when the read that placed it carried them. */
+  ancillaryData?: Record<string, number | string>;
 }
 
 /** One ancillary reading of the dive: depth and position at a recorded time. */

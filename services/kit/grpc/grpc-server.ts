@@ -5,6 +5,7 @@ import type { ServiceBinding } from "./bind-service.js";
 import type { DependencyProbe } from "./dependency-check.js";
 import { HealthService, healthPackageDefinition } from "./health-service.js";
 import { InProcessServer } from "./in-process-server.js";
+import { destroySessions, openSessions } from "./open-sessions.js";
 import { addReflection } from "./reflection.js";
 import { SERVER_TRANSPORT_OPTIONS } from "./transport-options.js";
 
@@ -89,7 +90,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     if (!(await settlesWithin(Promise.all([closed, idle]), graceMillis))) {
       const inFlight = options.bindings.reduce((sum, binding) => sum + (binding.inFlight?.size ?? 0), 0);
       logger.warn({ inFlight, graceMillis }, "grace period over: cancelling the remaining calls");
+      const sessions = openSessions(server);
       server.forceShutdown();
+      destroySessions(sessions);
       inProcess.abandonCalls();
     }
     if (socket) rmSync(socket, { force: true });

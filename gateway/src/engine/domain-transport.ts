@@ -4,11 +4,11 @@
  * process, the kit's InProcessTransport calls their handlers directly. Both fail alike: with a
  * grpc-js ServiceError-like error (code, details, metadata) carrying the call's status.
  */
-import type { Metadata } from "@grpc/grpc-js";
+import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import type { ClosingSource } from "../../../services/kit/grpc/closing-source.js";
 
 export interface UnaryCallOptions {
-  metadata: Metadata;
+  metadata: CallMetadata;
   timeoutMillis: number;
   /** The call is cancelled if this closes before the reply (the HTTP client went away). */
   closedBy?: ClosingSource;
@@ -16,7 +16,7 @@ export interface UnaryCallOptions {
 
 /** Streamed calls last as long as the client keeps reading or sending; a disconnect cancels them. */
 export interface StreamCallOptions {
-  metadata: Metadata;
+  metadata: CallMetadata;
 }
 
 /** A server-streaming call's reply messages; iterating throws the call's error. */

@@ -4,6 +4,7 @@
  * (http2-unary-client.ts) unless `unaryCalls` is "grpc-js"; streaming calls over grpc-js.
  */
 import * as grpc from "@grpc/grpc-js";
+import { toGrpcMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import { balancedChannelOptions, type UnaryCalls } from "./channel-config.js";
 import type {
   ClientStreamCall,
@@ -61,7 +62,7 @@ export class DomainClient implements DomainTransport {
         .createCall(path, Date.now() + options.timeoutMillis, null, null, 0);
       const cancel = () => call.cancelWithStatus(grpc.status.CANCELLED, "Cancelled on client");
       let reply: Buffer | undefined;
-      call.start(options.metadata, {
+      call.start(toGrpcMetadata(options.metadata), {
         onReceiveMetadata: ignoreMetadata,
         onReceiveMessage: (message: Buffer) => {
           if (reply === undefined) reply = message;
@@ -91,7 +92,7 @@ export class DomainClient implements DomainTransport {
       passBytes,
       passBytes,
       toBuffer(request),
-      options.metadata,
+      toGrpcMetadata(options.metadata),
       {},
     );
   }
@@ -104,7 +105,7 @@ export class DomainClient implements DomainTransport {
         path,
         passBytes,
         passBytes,
-        options.metadata,
+        toGrpcMetadata(options.metadata),
         {},
         (error, bytes) => (error || !bytes ? reject(error) : resolve(bytes)),
       );

@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http2";
 import { status as GrpcStatus, Metadata, type ServiceError, type StatusObject } from "@grpc/grpc-js";
+import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 
 const PREFIX_BYTES = 5;
 /** grpc-timeout holds at most 8 digits. */
@@ -32,9 +33,13 @@ export function framedMessage(message: Uint8Array): Buffer {
 }
 
 /** A unary call's request headers: the method, the protocol's own, the deadline and the metadata. */
-export function requestHeaders(path: string, metadata: Metadata, timeoutMillis: number): OutgoingHttpHeaders {
+export function requestHeaders(
+  path: string,
+  metadata: CallMetadata,
+  timeoutMillis: number,
+): OutgoingHttpHeaders {
   return {
-    ...metadata.toHttp2Headers(),
+    ...metadata,
     ":method": "POST",
     ":path": path,
     "content-type": "application/grpc",

@@ -5,8 +5,8 @@
  * slow domain slows the client down and the file is never held whole in memory.
  */
 import { Writable } from "node:stream";
-import type { Metadata } from "@grpc/grpc-js";
 import formidable from "formidable";
+import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import type { ClientStreamCall, DomainTransport } from "./domain-transport.js";
 import { GatewayError } from "./error-body.js";
 import { gatewayErrorOf } from "./grpc-errors.js";
@@ -20,7 +20,7 @@ const CHUNK_BYTES = 64 * 1024;
 export interface UploadSettings {
   /** Limit of the form's text fields together. */
   maxBodyBytes: number;
-  metadata: Metadata;
+  metadata: CallMetadata;
 }
 
 type FormFields = Record<string, string | string[]>;

@@ -1,4 +1,3 @@
-import { Metadata } from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import {
   ChangeAction,
@@ -32,7 +31,7 @@ export function grpcChangeSource(transport: DomainTransport): ChangeSource {
   return {
     open() {
       const stream = transport.serverStream(WATCH_PATH, WatchChangesRequest.encode({}).finish(), {
-        metadata: new Metadata(),
+        metadata: {},
       });
       return { notices: noticesOf(stream), cancel: () => stream.cancel() };
     },

@@ -1,4 +1,4 @@
-import { Metadata, type ServiceError } from "@grpc/grpc-js";
+import type { ServiceError } from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import type { DomainTransport } from "../engine/domain-transport.js";
 import { grpcStatusName } from "../engine/status-table.js";
@@ -47,7 +47,7 @@ export async function checkHealth(
 ): Promise<string> {
   const request = HealthCheckRequest.encode({ service }).finish();
   try {
-    const reply = await client.unary(HEALTH_CHECK_PATH, request, { metadata: new Metadata(), timeoutMillis });
+    const reply = await client.unary(HEALTH_CHECK_PATH, request, { metadata: {}, timeoutMillis });
     const { status } = HealthCheckResponse.decode(reply) as unknown as { status: number };
     return ServingStatus.valuesById[status] ?? "UNKNOWN";
   } catch (error) {

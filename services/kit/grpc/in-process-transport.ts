@@ -10,6 +10,7 @@
  * It has the shape of the gateway's DomainTransport.
  */
 import * as grpc from "@grpc/grpc-js";
+import { type CallMetadata, toGrpcMetadata } from "./call-metadata.js";
 import type { ClosingSource } from "./closing-source.js";
 import {
   type EndedCall,
@@ -35,7 +36,7 @@ export class InProcessTransport {
   unary(
     path: string,
     request: Uint8Array,
-    options: { metadata: grpc.Metadata; timeoutMillis: number; closedBy?: ClosingSource },
+    options: { metadata: CallMetadata; timeoutMillis: number; closedBy?: ClosingSource },
   ): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const onClose = () => call.cancel(grpc.status.CANCELLED, "Cancelled on client");
@@ -49,7 +50,7 @@ export class InProcessTransport {
         options.timeoutMillis,
       );
       const call: InProcessServerCall = new InProcessServerCall(
-        options.metadata.clone(),
+        toGrpcMetadata(options.metadata),
         Date.now() + options.timeoutMillis,
         path,
         (ended) => {
@@ -68,11 +69,11 @@ export class InProcessTransport {
     });
   }
 
-  serverStream(path: string, request: Uint8Array, options: { metadata: grpc.Metadata }): ReplyQueue {
+  serverStream(path: string, request: Uint8Array, options: { metadata: CallMetadata }): ReplyQueue {
     const replies = new ReplyQueue(() => call.cancel(grpc.status.CANCELLED, "Cancelled on client"));
     const method = this.server.method(path);
     const call: InProcessWritableCall = new InProcessWritableCall(
-      options.metadata.clone(),
+      toGrpcMetadata(options.metadata),
       path,
       method?.serializeResponse ?? unused,
       replies,
@@ -90,14 +91,19 @@ export class InProcessTransport {
 
   clientStream(
     path: string,
-    options: { metadata: grpc.Metadata },
+    options: { metadata: CallMetadata },
   ): { call: RequestWriter; reply: Promise<Buffer> } {
     let call: InProcessReadableCall | undefined;
     const reply = new Promise<Buffer>((resolve, reject) => {
-      call = new InProcessReadableCall(options.metadata.clone(), Number.POSITIVE_INFINITY, path, (ended) => {
-        this.server.done(handle);
-        settle(ended, resolve, reject);
-      });
+      call = new InProcessReadableCall(
+        toGrpcMetadata(options.metadata),
+        Number.POSITIVE_INFINITY,
+        path,
+        (ended) => {
+          this.server.done(handle);
+          settle(ended, resolve, reject);
+        },
+      );
     });
     const started = call as InProcessReadableCall;
     const handle = { abandon: () => started.cancel(grpc.status.UNAVAILABLE, "The server is shutting down") };

@@ -29,6 +29,17 @@ test("Authorization, X-Api-Key, X-Request-Id and traceparent travel as gRPC meta
   t.is(reply.headers.get("x-request-id"), "req-42");
 });
 
+test("a forwarded header gRPC metadata cannot carry (a byte outside printable ASCII) is a 400 naming it, and no call is made", async (t) => {
+  const { origin, fake } = await startHarness(t);
+  fake.reply("GetSample", {});
+  const reply = await call(`${origin}/sample/v1/samples/${UUID}`, {
+    headers: { authorization: "Bearer caf\u00e9", traceparent: TRACEPARENT },
+  });
+  t.is(reply.status, 400);
+  t.regex(reply.text, /authorization header holds characters other than printable ASCII/);
+  t.deepEqual(fake.calls, []);
+});
+
 test("a request without X-Request-Id gets a new UUID, echoed and forwarded", async (t) => {
   const { origin, fake } = await startHarness(t);
   fake.reply("GetSample", {});

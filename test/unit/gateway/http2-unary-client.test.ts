@@ -9,6 +9,7 @@ import { createConnection, createServer, type Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Http2UnaryClient } from "../../../gateway/src/engine/http2-unary-client.js";
+import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 
 const SERVICE = "m3.testing.v1.WireProbe";
 const passBytes = (bytes: Buffer): Buffer => bytes;
@@ -72,10 +73,10 @@ function clientOf(t: { teardown(fn: () => void): void }, target: string): Http2U
 function call(
   client: Http2UnaryClient,
   method: string,
-  options: { metadata?: grpc.Metadata; timeoutMillis?: number } = {},
+  options: { metadata?: CallMetadata; timeoutMillis?: number } = {},
 ) {
   return client.unary(`/${SERVICE}/${method}`, Buffer.from("hello"), {
-    metadata: options.metadata ?? new grpc.Metadata(),
+    metadata: options.metadata ?? {},
     timeoutMillis: options.timeoutMillis ?? 10_000,
   });
 }
@@ -86,7 +87,7 @@ test("a reply's bytes come back, large ones too; an error keeps its code, its me
   t.is((await call(client, "Echo")).toString(), "hello");
   const large = Buffer.alloc(20 * 1024 * 1024, 7);
   const echoed = await client.unary(`/${SERVICE}/Echo`, large, {
-    metadata: new grpc.Metadata(),
+    metadata: {},
     timeoutMillis: 30_000,
   });
   t.true(echoed.equals(large), "a 20 MiB message each way");
@@ -104,9 +105,10 @@ test("a reply's bytes come back, large ones too; an error keeps its code, its me
 test("the metadata reach the server, text and binary, and so does the deadline", async (t) => {
   const { port, seen } = await startServer(t);
   const client = clientOf(t, `127.0.0.1:${port}`);
-  const metadata = new grpc.Metadata();
-  metadata.set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
-  metadata.set("m3-token-bin", Buffer.from([0, 1, 254, 255]));
+  const metadata = {
+    traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+    "m3-token-bin": Buffer.from([0, 1, 254, 255]).toString("base64"),
+  };
   const before = Date.now();
   await call(client, "Echo", { metadata, timeoutMillis: 60_000 });
   t.deepEqual(seen.metadata?.get("traceparent"), ["00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"]);

@@ -109,7 +109,7 @@ async function startReplicas(
 }
 
 function call(client: DomainClient, rpc: string): Promise<string> {
-  const options = { metadata: new grpc.Metadata(), timeoutMillis: 10_000 };
+  const options = { metadata: {}, timeoutMillis: 10_000 };
   return client.unary(`/${rpc}`, Buffer.from("{}"), options).then((reply) => reply.toString());
 }
 

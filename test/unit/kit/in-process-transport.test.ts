@@ -6,6 +6,7 @@ import type { DomainTransport } from "../../../gateway/src/engine/domain-transpo
 import { DomainClient } from "../../../gateway/src/engine/grpc-caller.js";
 import { checkHealth } from "../../../gateway/src/server/grpc-health.js";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
+import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import { HIGH_WATER_MARK } from "../../../services/kit/grpc/in-process-calls.js";
 import { InProcessTransport } from "../../../services/kit/grpc/in-process-transport.js";
 import { metricsText } from "../../../services/kit/metrics/metrics-registry.js";
@@ -45,10 +46,8 @@ async function startStack(t: ExecutionContext): Promise<Stack> {
 
 const json = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value));
 
-function metadataOf(entries: Record<string, string> = {}): grpc.Metadata {
-  const metadata = new grpc.Metadata();
-  for (const [key, value] of Object.entries(entries)) metadata.set(key, value);
-  return metadata;
+function metadataOf(entries: Record<string, string> = {}): CallMetadata {
+  return { ...entries };
 }
 
 /** What grpc-js puts in the trailers of a call that fails before any message: HTTP/2 headers, not the domain's. */

@@ -7,7 +7,6 @@
  * BENCH_ROUNDS rounds of each (default 8).
  */
 import { fileURLToPath } from "node:url";
-import { Metadata } from "@grpc/grpc-js";
 import { UNARY_CALL_CLIENTS, type UnaryCalls } from "../../../../gateway/src/engine/channel-config.js";
 import { DomainClient } from "../../../../gateway/src/engine/grpc-caller.js";
 import { loggedPort, startNodeScript, stopChild } from "../../fixtures/node-process.js";
@@ -24,9 +23,10 @@ const server = await startNodeScript(
   '"port"',
 );
 const target = `127.0.0.1:${loggedPort(server.readyLine)}`;
-const metadata = new Metadata();
-metadata.set("authorization", "Bearer bench");
-metadata.set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+const metadata = {
+  authorization: "Bearer bench",
+  traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+};
 /** About the size of a media record's request and reply. */
 const request = Buffer.alloc(300, 1);
 

@@ -1,5 +1,6 @@
 import type { Implementation, TestFn } from "ava";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
@@ -15,6 +16,36 @@ const DIVE = "Demo Ventana 4101";
 /** The boxed annotation's moment (one of the demo's stored frames) and its box, in the clip's pixels. */
 const BOXED_MILLIS = 6400;
 const BOX = { x: 96, y: 54, width: 120, height: 60 };
+/** The map's track and its points (gateway/console/src/components/map-style.ts). */
+const TRACK = [0x0b, 0x4f, 0x8a] as const;
+const VEHICLE = [0xc2, 0x41, 0x0c] as const;
+
+/** How many of a screenshot's pixels are within a few levels of `colour`, and their centre. */
+async function pixelsOf(png: Buffer, colour: readonly [number, number, number]) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  let x = 0;
+  let y = 0;
+  for (let at = 0; at < data.length; at += 3)
+    if (colour.every((level, channel) => Math.abs((data[at + channel] ?? 0) - level) <= 6)) {
+      count++;
+      x += (at / 3) % info.width;
+      y += Math.floor(at / 3 / info.width);
+    }
+  return { count, x: x / count, y: y / count };
+}
+
+/** How far the centre of the vehicle's point comes to be from `before`, as the map redraws (read a few times). */
+async function vehicleMoved(map: Locator, before: { x: number; y: number }): Promise<number> {
+  let distance = 0;
+  for (let tries = 0; tries < 20 && distance < 2; tries++) {
+    const now = await pixelsOf(await map.screenshot(), VEHICLE);
+    distance = Math.hypot(now.x - before.x, now.y - before.y);
+    if (distance < 2) await map.page().waitForTimeout(100);
+  }
+  return distance;
+}
+
 export function registerConsoleWatchTests(test: TestFn, backend: Backend): void {
   let running: ConsolePlatform;
   let browser: Browser;
@@ -206,10 +237,38 @@ export function registerConsoleWatchTests(test: TestFn, backend: Backend): void 
       const shown = await timeShown(page);
       t.true(currentTime >= 6.4 && currentTime <= shown + 0.02, `current ${currentTime}, shown ${shown}`);
       t.not(await readout.nth(0).innerText(), "unknown");
-      // Back on the boxed annotation: its box again, as the screenshot shows it.
+      // Back on the boxed annotation: its box again, and the map drawn, as the screenshot shows them.
       await boxed.click();
       await overlay.waitFor();
+      await page.locator("figure[data-land='drawn']").waitFor();
       await checkScreen(t, opened, "watch");
+    },
+  );
+
+  browserOnly(
+    "the map draws the dive's track, and the vehicle's position on it moves with the time",
+    async (t) => {
+      const opened = await openPage(browser);
+      const { page } = opened;
+      await signIn(page, origin, "demo-annotator");
+      await openClip(page);
+      const map = page.getByRole("img", {
+        name: /^Map of the dive's track of \d+ positions and the vehicle's position at this frame$/,
+      });
+      await map.waitFor();
+      await page.locator("figure[data-land='drawn']").waitFor();
+      const atStart = await map.screenshot();
+      t.true((await pixelsOf(atStart, TRACK)).count > 0, "the track is drawn");
+      const vehicle = await pixelsOf(atStart, VEHICLE);
+      t.true(vehicle.count > 0, "the vehicle's position is drawn");
+      // Near the clip's end the vehicle is ~50 m on, some pixels at the map's zoom.
+      const timeline = await page.locator("svg.timeline").boundingBox();
+      if (!timeline) throw new Error("no timeline on screen");
+      await page.mouse.click(timeline.x + timeline.width * 0.95, timeline.y + timeline.height / 2);
+      await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 28);
+      const moved = await vehicleMoved(map, vehicle);
+      t.true(moved >= 2, `the position moved ${moved.toFixed(1)} pixels`);
+      await checkScreen(t, opened, "watch-map", { screenshot: false });
     },
   );
 

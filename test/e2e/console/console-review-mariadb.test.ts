@@ -1,0 +1,11 @@
+import test from "ava";
+import { stopPrivateMariaDb } from "../../../tools/dev/fixtures/mariadb.js";
+import { registerConsoleReviewTests } from "../../support/console/console-review-tests.js";
+
+/**
+ * The review grid in Chromium on MariaDB, every test: the box index and its filters, relabel, verify,
+ * delete and their undo, refusals that change nothing, 1,000 boxes read in pages, boxes on no
+ * stored image.
+ */
+registerConsoleReviewTests(test, "mariadb");
+test.after.always(() => stopPrivateMariaDb());

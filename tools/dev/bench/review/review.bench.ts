@@ -15,8 +15,7 @@
 import type { Page } from "playwright-core";
 import { cropPathOf } from "../../../../gateway/console/src/review/crop-url.js";
 import type { ReviewBox } from "../../../../gateway/console/src/review/review-box.js";
-import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
-import { launchChromium } from "../../fixtures/browser-page.js";
+import { CONSOLE_OUT } from "../../../m3/start/console-build.mjs";
 import {
   benchRuns,
   bundleSize,
@@ -24,20 +23,20 @@ import {
   printFigureAndFloor,
   type Timing,
 } from "../console/console-measure.js";
-import { DEMO_MAINT, signedInPage, signedInToken } from "../console/demo-session.js";
-import { startPlatformProcess } from "../harness/platform-process.js";
+import {
+  DEMO_DIVE,
+  DEMO_MAINT,
+  signedInPage,
+  signedInToken,
+  startDemoBench,
+} from "../console/demo-session.js";
 
 const RUNS = benchRuns(5);
 const BOXES = 200;
-const DIVE = "Demo Ventana 4101";
 /** Wide and tall enough for the grid to show all 200 tiles (12 columns, 17 rows). */
 const VIEWPORT = { width: 1920, height: 3300 };
 
-const log = (line: string) => console.error(line);
-await ensureConsoleBuilt({ log });
-const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE_DIR: CONSOLE_OUT } });
-const origin = `http://127.0.0.1:${platform.port}`;
-const browser = await launchChromium();
+const { origin, browser, stop } = await startDemoBench();
 try {
   const token = await signedInToken(origin, DEMO_MAINT);
   const frame = await demoFrameOf(token);
@@ -69,8 +68,7 @@ try {
       `the whole console: ${whole.gzipBytes} bytes gzipped in ${whole.files} files.`,
   );
 } finally {
-  await browser.close();
-  await platform.stop();
+  await stop();
 }
 
 async function getJson<T>(token: string, path: string): Promise<T> {
@@ -83,12 +81,12 @@ async function getJson<T>(token: string, path: string): Promise<T> {
 async function demoFrameOf(token: string): Promise<{ videoReference: string; image: string }> {
   const sequence = await getJson<{ videos: { video_references: { uuid: string; uri: string }[] }[] }>(
     token,
-    `/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`,
+    `/vam/v1/videosequences/name/${encodeURIComponent(DEMO_DIVE)}`,
   );
   const clip = sequence.videos
     .flatMap((video) => video.video_references)
     .find((one) => one.uri.startsWith("file:"));
-  if (!clip) throw new Error(`${DIVE} has no clip`);
+  if (!clip) throw new Error(`${DEMO_DIVE} has no clip`);
   const annotations = await getJson<{ image_references?: { uuid: string }[] }[]>(
     token,
     `/anno/v1/annotations/videoreference/${clip.uuid}`,

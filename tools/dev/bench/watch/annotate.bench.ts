@@ -11,43 +11,20 @@
  * Prints a markdown table; asserts nothing about speed.
  */
 import type { Page } from "playwright-core";
-import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
-import { launchChromium } from "../../fixtures/browser-page.js";
 import { benchRuns, printFigureAndFloor, type Timing } from "../console/console-measure.js";
-import { signedInPage, signedInToken } from "../console/demo-session.js";
-import { startPlatformProcess } from "../harness/platform-process.js";
+import { openDemoClip, signedInPage, signedInToken, startDemoBench } from "../console/demo-session.js";
 
 const RUNS = benchRuns(20);
-const DIVE = "Demo Ventana 4101";
 /** Each run's concept, in turn: the new annotation is the selected row, of a concept the one before was not. */
 const CONCEPTS = ["Mertensia", "Porifera sp. 1"];
 /** The floor's concept: another, so its rows (seen live on the screen) never count as the screen's. */
 const FLOOR_CONCEPT = "Laqueus californianus";
 
-const log = (line: string) => console.error(line);
-await ensureConsoleBuilt({ log });
-const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE_DIR: CONSOLE_OUT } });
-const origin = `http://127.0.0.1:${platform.port}`;
-const browser = await launchChromium();
+const { origin, browser, stop } = await startDemoBench();
 try {
   const token = await signedInToken(origin);
   const page = await signedInPage(browser, token);
-  await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`);
-  await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
-  const picker = page.getByLabel("Video", { exact: true });
-  const clip = picker.locator("option", { hasText: "20240514T162210Z" });
-  await picker.selectOption({ label: ((await clip.textContent()) ?? "").trim() });
-  await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 2);
-  const reference = await page.evaluate(async (dive) => {
-    const reply = await fetch(`/vam/v1/videosequences/name/${encodeURIComponent(dive)}`);
-    const sequence = (await reply.json()) as {
-      videos: { video_references: { uuid: string; uri: string }[] }[];
-    };
-    return sequence.videos
-      .flatMap((video) => video.video_references)
-      .find((one) => one.uri.startsWith("file:"))?.uuid;
-  }, DIVE);
-  if (!reference) throw new Error(`${DIVE} has no file: video`);
+  const reference = (await openDemoClip(page, origin)).uuid;
 
   const screen: Timing = { name: "Enter to the new annotation in the list", goalMillis: 200, runs: [] };
   const floor: Timing = {
@@ -65,8 +42,7 @@ try {
   }
   printFigureAndFloor("bench:annotate", screen, floor);
 } finally {
-  await browser.close();
-  await platform.stop();
+  await stop();
 }
 
 /** From the Enter key's event until the list's selected row is the new annotation, in the page's own clock. */

@@ -11,41 +11,20 @@
  * Prints a markdown table; asserts nothing about speed.
  */
 import type { Page } from "playwright-core";
-import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
-import { launchChromium } from "../../fixtures/browser-page.js";
 import { benchRuns, printFigureAndFloor, type Timing } from "../console/console-measure.js";
-import { signedInPage, signedInToken } from "../console/demo-session.js";
-import { startPlatformProcess } from "../harness/platform-process.js";
+import { openDemoClip, signedInPage, signedInToken, startDemoBench } from "../console/demo-session.js";
 
 const RUNS = benchRuns(10);
-const DIVE = "Demo Ventana 4101";
 /** Frames between two runs' annotations (the clip: 25 fps, 30 s). */
 const FRAMES_APART = 12;
 /** Where the floor's grabs are: a frame between two runs' frames, never grabbed by the screen. */
 const FLOOR_OFFSET_FRAMES = 6;
 
-const log = (line: string) => console.error(line);
-await ensureConsoleBuilt({ log });
-const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE_DIR: CONSOLE_OUT } });
-const origin = `http://127.0.0.1:${platform.port}`;
-const browser = await launchChromium();
+const { origin, browser, stop } = await startDemoBench();
 try {
   const token = await signedInToken(origin);
   const page = await signedInPage(browser, token);
-  await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`);
-  await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
-  const picker = page.getByLabel("Video", { exact: true });
-  const clip = picker.locator("option", { hasText: "20240514T162210Z" });
-  await picker.selectOption({ label: ((await clip.textContent()) ?? "").trim() });
-  await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 2);
-  const clipUri = await page.evaluate(async (dive) => {
-    const reply = await fetch(`/vam/v1/videosequences/name/${encodeURIComponent(dive)}`);
-    const sequence = (await reply.json()) as { videos: { video_references: { uri: string }[] }[] };
-    return sequence.videos
-      .flatMap((video) => video.video_references)
-      .find((one) => one.uri.startsWith("file:"))?.uri;
-  }, DIVE);
-  if (!clipUri) throw new Error(`${DIVE} has no file: video`);
+  const clipUri = (await openDemoClip(page, origin)).uri;
 
   const screen: Timing = { name: "g to the frame grabbed and attached", goalMillis: 1000, runs: [] };
   const floor: Timing = {
@@ -65,8 +44,7 @@ try {
   }
   printFigureAndFloor("bench:grab", screen, floor);
 } finally {
-  await browser.close();
-  await platform.stop();
+  await stop();
 }
 
 /** FRAMES_APART frames on, a new annotation (selected), and the focus back on the screen's keys. */

@@ -13,22 +13,15 @@
  * Also the Watch chunk's compressed size. Prints a markdown table; asserts nothing about speed.
  */
 import type { Browser } from "playwright-core";
-import { CONSOLE_OUT, ensureConsoleBuilt } from "../../../m3/start/console-build.mjs";
-import { launchChromium } from "../../fixtures/browser-page.js";
+import { CONSOLE_OUT } from "../../../m3/start/console-build.mjs";
 import { benchRuns, chunkGzipBytes, printFigureAndFloor, type Timing } from "../console/console-measure.js";
-import { signedInPage, signedInToken } from "../console/demo-session.js";
-import { startPlatformProcess } from "../harness/platform-process.js";
+import { DEMO_DIVE, signedInPage, signedInToken, startDemoBench } from "../console/demo-session.js";
 
 const RUNS = benchRuns(5);
-const DIVE = "Demo Ventana 4101";
 /** The mark the Watch screen sets when its first frame is on screen (gateway/console/src/watch/usePlayback.ts). */
 const FIRST_FRAME_MARK = "m3-watch-first-frame";
 
-const log = (line: string) => console.error(line);
-await ensureConsoleBuilt({ log });
-const platform = await startPlatformProcess({ env: { M3_DEMO: "true", M3_CONSOLE_DIR: CONSOLE_OUT } });
-const origin = `http://127.0.0.1:${platform.port}`;
-const browser = await launchChromium();
+const { origin, browser, stop } = await startDemoBench();
 try {
   const token = await signedInToken(origin);
   const clipUri = await clipUriOf(token);
@@ -56,26 +49,25 @@ try {
     `\nWatch chunk: ${chunkGzipBytes(CONSOLE_OUT, "WatchPage-")} bytes gzipped, loaded only when the screen opens.`,
   );
 } finally {
-  await browser.close();
-  await platform.stop();
+  await stop();
 }
 
 async function clipUriOf(token: string): Promise<string> {
-  const reply = await fetch(`${origin}/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`, {
+  const reply = await fetch(`${origin}/vam/v1/videosequences/name/${encodeURIComponent(DEMO_DIVE)}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   const sequence = (await reply.json()) as { videos: { video_references: { uri: string }[] }[] };
   const uri = sequence.videos
     .flatMap((video) => video.video_references)
     .find((reference) => reference.uri.startsWith("file:"))?.uri;
-  if (!uri) throw new Error(`${DIVE} has no file: video`);
+  if (!uri) throw new Error(`${DEMO_DIVE} has no file: video`);
   return uri;
 }
 
 async function timeWatchScreen(browser: Browser, token: string): Promise<number> {
   const page = await signedInPage(browser, token);
   const started = performance.now();
-  await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`, { waitUntil: "commit" });
+  await page.goto(`${origin}/#/dives/${encodeURIComponent(DEMO_DIVE)}/watch`, { waitUntil: "commit" });
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_FRAME_MARK, {
     polling: "raf",
   });

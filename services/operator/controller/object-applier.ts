@@ -3,6 +3,11 @@
  * patched when a field the operator sets differs (drift), left alone otherwise; and removes the
  * platform's objects that are no longer desired. The comparison is a subset test, so fields the
  * API server or other controllers add (defaults, status, an HPA's replica count) are not drift.
+ *
+ * With the controller's informers, an object is compared with their cached copy, and read from
+ * the API server only when the cache lacks it (just created, a kind not watched) or still holds
+ * the version this applier last patched over. A patch carries the resourceVersion it compared
+ * against, so a cache that lagged a change is a 409, and the work queue's retry compares again.
  */
 import {
   ApiException,
@@ -33,8 +38,11 @@ export class ObjectApplier {
     private readonly ownedCaches?: ReadonlyMap<string, ObjectCache<KubernetesObject>>,
   ) {}
 
+  /** By `kind/namespace/name`: the resourceVersion last patched over (a cache still holding it lags). */
+  private readonly patchedOver = new Map<string, string>();
+
   async apply(desired: DesiredObject): Promise<ApplyOutcome> {
-    const existing = await this.read(desired);
+    const existing = this.cached(desired) ?? (await this.read(desired));
     // The builders write the API's JSON; the client sends and reads its own models, which rename
     // some fields (a NetworkPolicy rule's `from` is `_from`): given JSON, it would drop them.
     const model = toClientModel(desired);
@@ -42,9 +50,26 @@ export class ObjectApplier {
       await this.objects.create(model);
       return "created";
     }
-    if (CREATED_ONCE_KINDS.has(desired.kind) || contains(existing, model)) return "unchanged";
-    await this.objects.patch(model, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
+    // A list's items carry no apiVersion or kind (their list does): the cache is kept by kind.
+    const { apiVersion: _version, kind: _kind, ...fields } = model;
+    if (CREATED_ONCE_KINDS.has(desired.kind) || contains(existing, fields)) return "unchanged";
+    const resourceVersion = existing.metadata?.resourceVersion;
+    const guarded = { ...model, metadata: { ...model.metadata, resourceVersion } };
+    await this.objects.patch(guarded, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
+    if (resourceVersion !== undefined) this.patchedOver.set(keyOf(desired), resourceVersion);
     return "updated";
+  }
+
+  /** The informer's copy as the client's model, unless it has none or has not seen this applier's last patch. */
+  private cached(desired: DesiredObject): KubernetesObject | undefined {
+    const { name, namespace } = desired.metadata;
+    const item = this.ownedCaches?.get(desired.kind)?.get(name, namespace);
+    if (item === undefined) return undefined;
+    const key = keyOf(desired);
+    const over = this.patchedOver.get(key);
+    if (over !== undefined && over === item.metadata?.resourceVersion) return undefined;
+    this.patchedOver.delete(key);
+    return asClientModel(item, desired);
   }
 
   /** Deletes the objects of the kind carrying the selector that are owned by ownerUid and not kept. */
@@ -110,8 +135,30 @@ export class ObjectApplier {
 }
 
 /** The object as the client's model of its kind (what the client's create, patch and read use). */
-export function toClientModel(object: DesiredObject): KubernetesObject {
+export function toClientModel(object: DesiredObject | KubernetesObject): KubernetesObject {
   return loadYaml<KubernetesObject>(JSON.stringify(object));
+}
+
+const models = new WeakMap<KubernetesObject, KubernetesObject>();
+
+/**
+ * A cached object as the client's model. An informer holds both forms: its list's items are the
+ * client's models (instances of the kind's class), its watch's events the API's JSON (plain
+ * objects). Converted once per cached object: the informer replaces an object it sees change.
+ */
+export function asClientModel(cached: KubernetesObject, kindOf: KubernetesObject): KubernetesObject {
+  if (Object.getPrototypeOf(cached) !== Object.prototype) return cached;
+  let model = models.get(cached);
+  if (model === undefined) {
+    // A list's items may leave out their kind; the model's class is chosen by it.
+    model = toClientModel({ ...cached, apiVersion: kindOf.apiVersion, kind: kindOf.kind });
+    models.set(cached, model);
+  }
+  return model;
+}
+
+function keyOf(object: DesiredObject): string {
+  return `${object.kind}/${object.metadata.namespace}/${object.metadata.name}`;
 }
 
 /**

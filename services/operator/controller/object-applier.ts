@@ -42,25 +42,27 @@ export class ObjectApplier {
   private readonly patchedOver = new Map<string, string>();
 
   async apply(desired: DesiredObject): Promise<ApplyOutcome> {
-    const existing = this.cached(desired) ?? (await this.read(desired));
+    const cached = this.cached(desired);
+    const existing = cached ?? asApiJson(await this.read(desired));
     // The builders write the API's JSON; the client sends and reads its own models, which rename
-    // some fields (a NetworkPolicy rule's `from` is `_from`): given JSON, it would drop them.
-    const model = toClientModel(desired);
+    // some fields (a NetworkPolicy rule's `from` is `_from`): given JSON, it would drop them. The
+    // comparison stays in JSON: making the model costs more than the rest of a steady reconcile.
     if (existing === undefined) {
-      await this.objects.create(model);
+      await this.objects.create(toClientModel(desired));
       return "created";
     }
     // A list's items carry no apiVersion or kind (their list does): the cache is kept by kind.
-    const { apiVersion: _version, kind: _kind, ...fields } = model;
+    const { apiVersion: _version, kind: _kind, ...fields } = desired;
     if (CREATED_ONCE_KINDS.has(desired.kind) || contains(existing, fields)) return "unchanged";
     const resourceVersion = existing.metadata?.resourceVersion;
+    const model = toClientModel(desired);
     const guarded = { ...model, metadata: { ...model.metadata, resourceVersion } };
     await this.objects.patch(guarded, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch);
     if (resourceVersion !== undefined) this.patchedOver.set(keyOf(desired), resourceVersion);
     return "updated";
   }
 
-  /** The informer's copy as the client's model, unless it has none or has not seen this applier's last patch. */
+  /** The informer's copy as the API's JSON, unless it has none or has not seen this applier's last patch. */
   private cached(desired: DesiredObject): KubernetesObject | undefined {
     const { name, namespace } = desired.metadata;
     const item = this.ownedCaches?.get(desired.kind)?.get(name, namespace);
@@ -69,7 +71,7 @@ export class ObjectApplier {
     const over = this.patchedOver.get(key);
     if (over !== undefined && over === item.metadata?.resourceVersion) return undefined;
     this.patchedOver.delete(key);
-    return asClientModel(item, desired);
+    return asApiJson(item);
   }
 
   /** Deletes the objects of the kind carrying the selector that are owned by ownerUid and not kept. */
@@ -139,22 +141,45 @@ export function toClientModel(object: DesiredObject | KubernetesObject): Kuberne
   return loadYaml<KubernetesObject>(JSON.stringify(object));
 }
 
-const models = new WeakMap<KubernetesObject, KubernetesObject>();
+const apiJson = new WeakMap<KubernetesObject, KubernetesObject>();
 
 /**
- * A cached object as the client's model. An informer holds both forms: its list's items are the
- * client's models (instances of the kind's class), its watch's events the API's JSON (plain
- * objects). Converted once per cached object: the informer replaces an object it sees change.
+ * An object as the API's JSON. An informer holds both forms: its list's items are the client's
+ * models (instances of the kind's class), its watch's events the API's JSON (plain objects), as
+ * is. A model is converted once: the informer replaces an object it sees change.
  */
-export function asClientModel(cached: KubernetesObject, kindOf: KubernetesObject): KubernetesObject {
-  if (Object.getPrototypeOf(cached) !== Object.prototype) return cached;
-  let model = models.get(cached);
-  if (model === undefined) {
-    // A list's items may leave out their kind; the model's class is chosen by it.
-    model = toClientModel({ ...cached, apiVersion: kindOf.apiVersion, kind: kindOf.kind });
-    models.set(cached, model);
+export function asApiJson(object: KubernetesObject | undefined): KubernetesObject | undefined {
+  if (object === undefined || Object.getPrototypeOf(object) === Object.prototype) return object;
+  let json = apiJson.get(object);
+  if (json === undefined) {
+    json = modelToJson(object) as KubernetesObject;
+    apiJson.set(object, json);
   }
-  return model;
+  return json;
+}
+
+/**
+ * The fields the client's models name otherwise than the API (its generator's escapes of
+ * reserved words): a NetworkPolicy rule's `from` is `_from`. The owned kinds use no other.
+ */
+const MODEL_NAMES: Readonly<Record<string, string>> = {
+  _from: "from",
+  _continue: "continue",
+  _default: "default",
+  _enum: "enum",
+  _int: "int",
+};
+
+/** A client model as the API's JSON: its fields by their API names, Dates as RFC 3339 text, unset fields left out. */
+export function modelToJson(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace(/\.000Z$/, "Z");
+  if (Array.isArray(value)) return value.map(modelToJson);
+  if (typeof value !== "object" || value === null) return value;
+  const json: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) json[MODEL_NAMES[key] ?? key] = modelToJson(item);
+  }
+  return json;
 }
 
 function keyOf(object: DesiredObject): string {

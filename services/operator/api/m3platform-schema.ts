@@ -4,6 +4,7 @@
  * controller's types are inferred from it (schema-types.ts), so each field is declared here once.
  */
 import { DOMAIN_NAMES } from "./domain-names.js";
+import { PLATFORM_PROCESS_PROPERTIES } from "./platform-process-schema.js";
 import {
   DATABASE_SPEC,
   PLATFORM_REACH_PROPERTIES,
@@ -218,6 +219,7 @@ export const M3_PLATFORM_SPEC = {
       required: ["name"],
     },
     ...PLATFORM_REACH_PROPERTIES,
+    ...PLATFORM_PROCESS_PROPERTIES,
   },
   required: ["image", "version", "publicUrl", "database", "secrets"],
 } as const satisfies SchemaNode;

@@ -5,6 +5,7 @@
  * own database, and capture's crop hosts. Kept apart from m3platform-schema.ts, which spreads
  * them into the spec, so each block reads (and merges) on its own.
  */
+import { MONITORING_SPEC } from "./monitoring-schema.js";
 import type { SchemaNode } from "./schema-types.js";
 import { secretKeyRef } from "./secret-key-ref.js";
 
@@ -138,27 +139,7 @@ export const PLATFORM_REACH_PROPERTIES = {
       },
     },
   },
-  monitoring: {
-    type: "object",
-    description: "Scraping by the Prometheus operator.",
-    properties: {
-      serviceMonitor: {
-        type: "object",
-        description:
-          "A ServiceMonitor (monitoring.coreos.com/v1) of the gateway's and domains' /metrics; turn it on only where that CRD is installed.",
-        properties: {
-          enabled: { type: "boolean", default: false, description: "Whether to render the ServiceMonitor." },
-          labels: {
-            type: "object",
-            additionalProperties: { type: "string" },
-            description: "Its extra labels, e.g. `release: kube-prometheus-stack`.",
-          },
-          interval: { type: "string", default: "30s", description: "The scrape interval." },
-          scrapeTimeout: { type: "string", default: "10s", description: "The scrape timeout." },
-        },
-      },
-    },
-  },
+  monitoring: MONITORING_SPEC,
   networkPolicy: {
     type: "object",
     description:

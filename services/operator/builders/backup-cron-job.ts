@@ -4,9 +4,9 @@
  */
 import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
 import { databaseEnv, fromSecret } from "./database-env.js";
-import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { jobPodTemplate } from "./job-pod.js";
+import { objectMeta } from "./platform-labels.js";
 
 /** The secrets `m3 backup` and `m3 restore` read: the database and the object store (archives go there). */
 export function archiveEnv(platform: M3Platform) {
@@ -23,7 +23,6 @@ export function archiveEnv(platform: M3Platform) {
 export function backupCronJob(platform: M3Platform, version: string) {
   const { backup, image } = platform.spec;
   if (!backup?.schedule || !backup.target) return undefined;
-  const env = archiveEnv(platform);
   return {
     apiVersion: "batch/v1",
     kind: "CronJob",
@@ -39,26 +38,12 @@ export function backupCronJob(platform: M3Platform, version: string) {
         metadata: { labels: objectMeta(platform, "backup").labels },
         spec: {
           backoffLimit: 1,
-          template: {
-            metadata: { labels: selectorLabels(platform, "backup") },
-            spec: {
-              restartPolicy: "Never",
-              automountServiceAccountToken: false,
-              securityContext: { runAsNonRoot: true, runAsUser: 1000 },
-              containers: [
-                {
-                  name: "backup",
-                  image: `${image}:${version}`,
-                  args: ["m3", "backup", "--output", backup.target, "--retain", String(backup.retain ?? 7)],
-                  envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-                  env,
-                  securityContext: containerSecurity(),
-                  volumeMounts: volumeMounts(),
-                },
-              ],
-              volumes: podVolumes(),
-            },
-          },
+          template: jobPodTemplate(platform, {
+            name: "backup",
+            image: `${image}:${version}`,
+            args: ["m3", "backup", "--output", backup.target, "--retain", String(backup.retain ?? 7)],
+            env: archiveEnv(platform),
+          }),
         },
       },
     },

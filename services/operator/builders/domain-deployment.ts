@@ -7,7 +7,16 @@
 import { DATABASE_DOMAINS, DOMAIN_PORTS, type DomainName } from "../api/domain-names.js";
 import type { DomainSpec, M3Platform } from "../api/m3platform-schema.js";
 import { configServiceAccountName } from "./config-access.js";
-import { containerSecurity, podVolumes, processCommand, volumeMounts } from "./container-runtime.js";
+import {
+  containerSecurity,
+  podSecurity,
+  podVolumes,
+  processCommand,
+  processEnv,
+  pullPolicy,
+  pullSecrets,
+  volumeMounts,
+} from "./container-runtime.js";
 import { databaseEnv, databaseSecretNames, fromSecret } from "./database-env.js";
 import { apiKeyEnvName, discoveredDomains } from "./domain-discovery.js";
 import { domainEnabled } from "./domain-scaling.js";
@@ -53,15 +62,16 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
         spec: {
           automountServiceAccountToken: domain === "config",
           ...(domain === "config" ? { serviceAccountName: configServiceAccountName(platform) } : {}),
-          ...(spec.imagePullSecrets?.length ? { imagePullSecrets: spec.imagePullSecrets } : {}),
+          ...pullSecrets(platform),
           ...(domainSpec.nodeSelector ? { nodeSelector: domainSpec.nodeSelector } : {}),
           ...(domainSpec.tolerations?.length ? { tolerations: domainSpec.tolerations } : {}),
           ...(domainSpec.affinity ? { affinity: domainSpec.affinity } : {}),
-          securityContext: { runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 },
+          securityContext: podSecurity(),
           containers: [
             {
               name: domain,
               image: domainImage(platform, domain, inputs.version),
+              ...pullPolicy(platform),
               ...(processCommand(domain) ? { command: processCommand(domain) } : {}),
               args: [domain],
               ports: [
@@ -72,11 +82,11 @@ export function domainDeployment(platform: M3Platform, domain: DomainName, input
                 ...zeroMqContainerPorts(platform, domain),
               ],
               envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: [
-                ...secretEnv(platform, domain),
-                ...zeroMqEnv(platform, domain),
-                ...(domainSpec.env ?? []),
-              ],
+              env: processEnv(
+                platform,
+                [...secretEnv(platform, domain), ...zeroMqEnv(platform, domain)],
+                domainSpec.env,
+              ),
               // Up to 3 minutes for a domain's first open (its migrations on SQLite), 1 for the gateway.
               startupProbe: { ...probe, periodSeconds: 2, failureThreshold: domain === "gateway" ? 30 : 90 },
               readinessProbe: { ...ready, periodSeconds: 5 },

@@ -6,9 +6,9 @@
  */
 import { DATABASE_DOMAINS } from "../api/domain-names.js";
 import type { M3Platform } from "../api/m3platform-schema.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
 import { databaseEnv } from "./database-env.js";
-import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { jobPodTemplate } from "./job-pod.js";
+import { objectMeta, objectName } from "./platform-labels.js";
 
 export const MIGRATION_VERSION_ANNOTATION = "m3.io/version";
 
@@ -30,26 +30,12 @@ export function migrationJob(platform: M3Platform) {
     spec: {
       backoffLimit: 2,
       activeDeadlineSeconds: 1800,
-      template: {
-        metadata: { labels: selectorLabels(platform, "migrate") },
-        spec: {
-          restartPolicy: "Never",
-          automountServiceAccountToken: false,
-          securityContext: { runAsNonRoot: true, runAsUser: 1000 },
-          containers: [
-            {
-              name: "migrate",
-              image: `${image}:${version}`,
-              args: ["migrate", ...DATABASE_DOMAINS],
-              envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: databaseEnv(platform, DATABASE_DOMAINS),
-              securityContext: containerSecurity(),
-              volumeMounts: volumeMounts(),
-            },
-          ],
-          volumes: podVolumes(),
-        },
-      },
+      template: jobPodTemplate(platform, {
+        name: "migrate",
+        image: `${image}:${version}`,
+        args: ["migrate", ...DATABASE_DOMAINS],
+        env: databaseEnv(platform, DATABASE_DOMAINS),
+      }),
     },
   };
 }

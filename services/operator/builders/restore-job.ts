@@ -5,8 +5,8 @@
  */
 import type { M3Platform } from "../api/m3platform-schema.js";
 import { archiveEnv } from "./backup-cron-job.js";
-import { containerSecurity, podVolumes, volumeMounts } from "./container-runtime.js";
-import { objectMeta, objectName, selectorLabels } from "./platform-labels.js";
+import { jobPodTemplate } from "./job-pod.js";
+import { objectMeta, objectName } from "./platform-labels.js";
 
 export function restoreJobName(platform: M3Platform, id: string): string {
   const slug = id
@@ -30,26 +30,12 @@ export function restoreJob(platform: M3Platform, version: string) {
     spec: {
       // A failed restore changed nothing (it commits only a whole archive): one retry is safe.
       backoffLimit: 1,
-      template: {
-        metadata: { labels: selectorLabels(platform, "restore") },
-        spec: {
-          restartPolicy: "Never",
-          automountServiceAccountToken: false,
-          securityContext: { runAsNonRoot: true, runAsUser: 1000 },
-          containers: [
-            {
-              name: "restore",
-              image: `${image}:${version}`,
-              args: ["m3", "restore", "--input", restore.from, ...(restore.force ? ["--force"] : [])],
-              envFrom: [{ configMapRef: { name: objectName(platform, "settings") } }],
-              env: archiveEnv(platform),
-              securityContext: containerSecurity(),
-              volumeMounts: volumeMounts(),
-            },
-          ],
-          volumes: podVolumes(),
-        },
-      },
+      template: jobPodTemplate(platform, {
+        name: "restore",
+        image: `${image}:${version}`,
+        args: ["m3", "restore", "--input", restore.from, ...(restore.force ? ["--force"] : [])],
+        env: archiveEnv(platform),
+      }),
     },
   };
 }

@@ -33,6 +33,7 @@ import { restoreJobToKeep, restoreState, withRestore, writersScaledDown } from "
 import { rotationReport } from "./rotation-report.js";
 import { rotationStateOf } from "./secret-rotation.js";
 import { type RotationProgress, SecretRotator } from "./secret-rotator.js";
+import { specRefusals } from "./spec-refusals.js";
 import { UnservedKinds } from "./unserved-kinds.js";
 import { countWriterPods, WRITER_PODS_RECHECK_MILLIS } from "./writer-pods.js";
 
@@ -117,7 +118,9 @@ export class PlatformReconciler {
       const job = restoreJob(platform, version ?? platform.spec.version);
       const desired = withRestore(platform, platformObjects(platform, data, version), restore, before, job);
       changed = await this.applyObjects(platform, desired);
-      if (missing.length > 0) applyError = `referenced Secrets not found: ${missing.join(", ")}`;
+      const problems = specRefusals(platform);
+      if (missing.length > 0) problems.unshift(`referenced Secrets not found: ${missing.join(", ")}`);
+      if (problems.length > 0) applyError = problems.join("; ");
     } catch (error) {
       applyError = describe(error);
       await this.clients.events.record(platform, "Warning", "ApplyFailed", applyError);

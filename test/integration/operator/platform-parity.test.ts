@@ -1,4 +1,4 @@
-import { AppsV1Api, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
+import { AppsV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
 import { pino } from "pino";
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
@@ -116,6 +116,45 @@ test("an Ingress and, where its CRD is served, a ServiceMonitor come and go with
         : undefined,
     );
     t.pass();
+  });
+});
+
+test("a ServiceMonitor asked for in another namespace is refused in Degraded, naming it, and the one in the platform's namespace is removed; the rest stays applied", async (t) => {
+  await withOperator(async (cluster) => {
+    const custom = cluster.config().makeApiClient(CustomObjectsApi);
+    await custom.createClusterCustomObject({
+      group: "apiextensions.k8s.io",
+      version: "v1",
+      plural: "customresourcedefinitions",
+      body: SERVICE_MONITOR_CRD,
+    });
+    const relabelings = [{ sourceLabels: ["__meta_kubernetes_pod_node_name"], targetLabel: "node" }];
+    await cluster.createPlatform("m3", {
+      monitoring: { serviceMonitor: { enabled: true, namespace: NS, relabelings } },
+    });
+    await cluster.migrate();
+    const monitor = await named(cluster, "monitoring.coreos.com", "servicemonitors", "m3");
+    const endpoints = (monitor.spec as { endpoints: { relabelings: unknown[] }[] }).endpoints;
+    t.deepEqual(endpoints[0]?.relabelings.slice(1), relabelings);
+    await custom.patchNamespacedCustomObject(
+      {
+        ...PLATFORM,
+        name: "m3",
+        body: { spec: { monitoring: { serviceMonitor: { namespace: "monitoring" } } } },
+      },
+      MERGE,
+    );
+    const degraded = await eventually(async () => {
+      const platform = await cluster.readPlatform("m3");
+      const condition = platform.status?.conditions?.find((item) => item.type === "Degraded");
+      return condition?.status === "True" ? condition : undefined;
+    });
+    t.is(degraded.reason, "ApplyFailed");
+    t.regex(degraded.message, /^spec\.monitoring\.serviceMonitor\.namespace monitoring refused: /);
+    await eventually(() =>
+      cluster.objects("monitoring.coreos.com", "v1", "servicemonitors").length === 0 ? true : undefined,
+    );
+    t.is(cluster.objects("apps", "v1", "deployments").length, 7);
   });
 });
 

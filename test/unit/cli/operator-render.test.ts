@@ -31,10 +31,18 @@ test("m3 operator render prints the operator's objects of each M3Platform, in th
   t.false(deployments.includes("media/m3-upload"), "a disabled domain has none");
 });
 
-test("a resource the API server would refuse is refused, naming each problem", (t) => {
+test("a resource the API server would refuse, or the operator report Degraded, is refused, naming each problem", (t) => {
   t.throws(() => renderPlatforms(PLATFORM.replace('version: "1.0.0"', "versoin: 1"), "media"), {
     message: "M3Platform m3: spec.version: required; spec.versoin: not a field of the schema",
   });
+  t.throws(
+    () =>
+      renderPlatforms(
+        `${PLATFORM}  monitoring: { serviceMonitor: { enabled: true, namespace: monitoring } }\n`,
+        "media",
+      ),
+    { message: /^M3Platform m3: spec\.monitoring\.serviceMonitor\.namespace monitoring refused: / },
+  );
   t.throws(() => renderPlatforms("apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n", "media"), {
     message: "no M3Platform in the file",
   });

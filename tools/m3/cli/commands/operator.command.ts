@@ -5,12 +5,13 @@ import { M3_KIND } from "../../../../services/operator/api/m3platform-crd.js";
 import { M3_PLATFORM_SPEC, type M3Platform } from "../../../../services/operator/api/m3platform-schema.js";
 import { schemaViolations } from "../../../../services/operator/api/schema-violations.js";
 import { platformObjects } from "../../../../services/operator/builders/platform-objects.js";
+import { specRefusals } from "../../../../services/operator/controller/spec-refusals.js";
 
 /**
  * The objects the operator makes of each M3Platform in a YAML file, as a `v1` List in JSON
  * (which kubectl and YAML readers take): the Deployments at spec.version, as after its migration.
  * The pods' secrets hash is of no Secret (the cluster's are not read). Throws, naming each
- * problem, for a resource the API server would refuse.
+ * problem, for a resource the API server would refuse or the operator would report Degraded.
  */
 export function renderPlatforms(
   text: string,
@@ -31,6 +32,8 @@ export function renderPlatforms(
       ...declared,
       metadata: { name, namespace: declared.metadata.namespace ?? namespace, uid: "" },
     };
+    const refused = specRefusals(platform);
+    if (refused.length > 0) throw new Error(`${M3_KIND} ${name}: ${refused.join("; ")}`);
     items.push(...platformObjects(platform, {}, platform.spec.version));
   }
   return { apiVersion: "v1", kind: "List", items };

@@ -31,18 +31,19 @@ export async function releaseKubernetesServer(): Promise<void> {
 }
 
 /** The server's kubeconfig, for a client of its own. */
-export function kubeConfigOf(server: KubernetesTestServer): KubeConfig {
+export function kubeConfigOf(server: Pick<KubernetesTestServer, "kubeconfig">): KubeConfig {
   const config = new KubeConfig();
   config.loadFromString(server.kubeconfig);
   return config;
 }
 
-/**
- * Creates a namespace named after the prefix with a random suffix: a real API server admits a
- * namespaced object only into a Namespace that exists.
- */
-export async function createNamespace(config: KubeConfig, prefix: string): Promise<string> {
-  const name = `${prefix}-${randomBytes(3).toString("hex")}`;
+/** A namespace name of the prefix and a random suffix, for a cluster of its own on the shared server. */
+export function uniqueNamespace(prefix: string): string {
+  return `${prefix}-${randomBytes(3).toString("hex")}`;
+}
+
+/** Creates the namespace: a real API server admits a namespaced object only into one that exists. */
+export async function createNamespace(config: KubeConfig, name: string): Promise<string> {
   await config.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } } });
   return name;
 }

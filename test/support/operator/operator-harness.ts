@@ -36,6 +36,7 @@ import {
   createNamespace,
   kubeConfigOf,
   releaseKubernetesServer,
+  uniqueNamespace,
 } from "../kube/shared-kube-server.js";
 import { ClusterControllers } from "./cluster-controllers.js";
 
@@ -101,7 +102,7 @@ export async function startStandInCluster(): Promise<Cluster & { standIn: KubeAp
 
 async function openCluster(server: KubernetesTestServer, release: () => Promise<void>): Promise<Cluster> {
   const admin = kubeConfigOf(server);
-  const namespace = await createNamespace(admin, "m3-test");
+  const namespace = await createNamespace(admin, uniqueNamespace("m3-test"));
   const platform = { group: M3_GROUP, version: M3_VERSION, plural: M3_PLURAL, namespace };
   // On the stand-in each user has a token of its own, so its request log tells who asked.
   const kubeconfig = (user = "tester") => server.standIn?.kubeconfigDocument(user) ?? server.kubeconfig;

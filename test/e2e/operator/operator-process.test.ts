@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { CoordinationV1Api } from "@kubernetes/client-node";
 import test from "ava";
 import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount } from "../../support/operator/cluster-reads.js";
 import { startCluster } from "../../support/operator/operator-harness.js";
 
@@ -50,7 +50,7 @@ test("the operator process serves its health and metrics, reconciles as the lead
     await cluster.createPlatform("m3");
     await cluster.migrate();
     await deploymentsCount(cluster, 7);
-    const metrics = await eventually(async () => {
+    const metrics = await eventuallyFromApi(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       return /m3_operator_reconciles_total\{outcome="success"\} [1-9]/.test(text) ? text : undefined;
     });

@@ -5,7 +5,7 @@
  */
 import { BatchV1Api, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount, named } from "../../support/operator/cluster-reads.js";
 import { type Cluster, conditionBecomes, startCluster } from "../../support/operator/operator-harness.js";
 
@@ -63,7 +63,7 @@ async function spec(cluster: Cluster, kind: "Deployment" | "CronJob" | "Job", na
 }
 
 function writersStopped(cluster: Cluster) {
-  return eventually(async () => {
+  return eventuallyFromApi(async () => {
     const replicas = await Promise.all(
       WRITERS.map(async (name) => (await spec(cluster, "Deployment", name))?.replicas),
     );
@@ -95,7 +95,7 @@ test("a failed backup Job sets Degraded BackupFailed with the Job's message and 
       lastScheduleTime: failed.at,
       lastSuccessfulTime: "2026-11-28T03:04:00Z",
     });
-    await eventually(async () =>
+    await eventuallyFromApi(async () =>
       (await cluster.readPlatform("m3")).status?.lastBackup?.lastSuccessfulTime ? true : undefined,
     );
     const warnings = await events(cluster, "BackupFailed");
@@ -137,7 +137,7 @@ test("a restore stops kb, annotation and registry and suspends backups, runs one
     t.is(await spec(cluster, "Job", "m3-restore-r1"), undefined, "no restore while a writer's pod runs");
 
     await cluster.controllers.markDeploymentsReady(); // the writers' pods are gone
-    const job = await eventually(() => spec(cluster, "Job", "m3-restore-r1"));
+    const job = await eventuallyFromApi(() => spec(cluster, "Job", "m3-restore-r1"));
     const container = (job.template as { spec: { containers: { image: string; args: string[] }[] } }).spec
       .containers[0];
     t.is(container?.image, "ghcr.io/example/m3:1.4.0");
@@ -150,7 +150,7 @@ test("a restore stops kb, annotation and registry and suspends backups, runs one
       restored.status?.conditions?.find((item) => item.type === "Restored")?.message,
       `restore r1 loaded ${ARCHIVE}`,
     );
-    await eventually(async () =>
+    await eventuallyFromApi(async () =>
       (await spec(cluster, "Deployment", "m3-registry"))?.replicas === 2 ? true : undefined,
     );
     t.is((await spec(cluster, "Deployment", "m3-kb"))?.replicas, 1);
@@ -163,7 +163,7 @@ test("a restore stops kb, annotation and registry and suspends backups, runs one
       MERGE,
     );
     await conditionBecomes(cluster, "m3", "Restored", "False", "NotRequested");
-    await eventually(async () =>
+    await eventuallyFromApi(async () =>
       (await spec(cluster, "Job", "m3-restore-r1")) === undefined ? true : undefined,
     );
     t.deepEqual(
@@ -185,7 +185,7 @@ test("a failed restore gives the writers back (the databases are as they were), 
     );
     await writersStopped(cluster);
     await cluster.controllers.markDeploymentsReady();
-    const job = await eventually(() => spec(cluster, "Job", "m3-restore-r2"));
+    const job = await eventuallyFromApi(() => spec(cluster, "Job", "m3-restore-r2"));
     t.deepEqual((job.template as { spec: { containers: { args: string[] }[] } }).spec.containers[0]?.args, [
       "m3",
       "restore",
@@ -199,7 +199,7 @@ test("a failed restore gives the writers back (the databases are as they were), 
       `restore r2 of ${ARCHIVE} failed, the databases are as they were: the target holds rows: kb.concepts (use --force)`,
     );
     t.is(failed.status?.conditions?.find((item) => item.type === "Restored")?.reason, "RestoreFailed");
-    await eventually(async () =>
+    await eventuallyFromApi(async () =>
       (await spec(cluster, "Deployment", "m3-kb"))?.replicas === 2 ? true : undefined,
     );
     t.is((await spec(cluster, "Deployment", "m3-registry"))?.replicas, 1);

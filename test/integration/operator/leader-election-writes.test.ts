@@ -6,7 +6,7 @@
  */
 import test from "ava";
 import type { RecordedRequest } from "../../../tools/dev/fixtures/kube-api-server/kube-api-server.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount, named } from "../../support/operator/cluster-reads.js";
 import { startStandInCluster } from "../../support/operator/operator-harness.js";
 
@@ -27,7 +27,7 @@ test("only the Lease holder writes: the follower none before the hand-over, the 
   const { requests } = cluster.standIn;
   try {
     const first = cluster.startOperator("operator-a");
-    await eventually(() => (first.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (first.isLeader ? true : undefined));
     const second = cluster.startOperator("operator-b");
     await cluster.createPlatform("m3");
     await cluster.migrate();
@@ -37,9 +37,9 @@ test("only the Lease holder writes: the follower none before the hand-over, the 
 
     await first.stop(false);
     const handedOver = requests.length;
-    await eventually(() => (second.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (second.isLeader ? true : undefined));
     await cluster.core.deleteNamespacedService({ name: "m3-kb", namespace: cluster.namespace });
-    await eventually(() => named(cluster, "v1", "Service", "m3-kb"));
+    await eventuallyFromApi(() => named(cluster, "v1", "Service", "m3-kb"));
     const after = requests.slice(handedOver);
     t.true(writesBy(after, "operator-b") > 0);
     t.is(writesBy(after, "operator-a"), 0);

@@ -5,7 +5,7 @@
  */
 import { CoordinationV1Api } from "@kubernetes/client-node";
 import test from "ava";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount, named } from "../../support/operator/cluster-reads.js";
 import { type Cluster, startCluster } from "../../support/operator/operator-harness.js";
 
@@ -21,7 +21,7 @@ test("of two operators only the Lease holder leads; when it stops renewing, the 
   let both = 0;
   try {
     const first = cluster.startOperator("operator-a");
-    await eventually(() => (first.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (first.isLeader ? true : undefined));
     const second = cluster.startOperator("operator-b");
     const sampler = setInterval(() => {
       if (first.isLeader && second.isLeader) both++;
@@ -33,9 +33,9 @@ test("of two operators only the Lease holder leads; when it stops renewing, the 
     t.like((await readLease(cluster)).spec, { holderIdentity: "operator-a" });
 
     await first.stop(false); // a crash: the Lease is neither renewed nor released
-    await eventually(() => (second.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (second.isLeader ? true : undefined));
     await cluster.core.deleteNamespacedService({ name: "m3-kb", namespace: cluster.namespace });
-    t.truthy(await eventually(() => named(cluster, "v1", "Service", "m3-kb")), "the new leader acts");
+    t.truthy(await eventuallyFromApi(() => named(cluster, "v1", "Service", "m3-kb")), "the new leader acts");
     clearInterval(sampler);
     t.is(both, 0);
     t.false(first.isLeader);
@@ -49,11 +49,11 @@ test("an operator that stops cleanly releases the Lease, and the other takes it 
   const cluster = await startCluster();
   try {
     const first = cluster.startOperator("operator-a");
-    await eventually(() => (first.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (first.isLeader ? true : undefined));
     const second = cluster.startOperator("operator-b");
     await first.stop(true);
     t.is((await readLease(cluster)).spec?.holderIdentity, "");
-    await eventually(() => (second.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (second.isLeader ? true : undefined));
     t.false(first.isLeader);
   } finally {
     await cluster.close();

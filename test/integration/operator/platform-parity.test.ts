@@ -7,14 +7,14 @@ import { AppsV1Api, PatchStrategy, setHeaderOptions } from "@kubernetes/client-n
 import test from "ava";
 import { pino } from "pino";
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount, named, namesBecome, withOperator } from "../../support/operator/cluster-reads.js";
 import { type Cluster, startCluster } from "../../support/operator/operator-harness.js";
 
 const MERGE = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 
 const appears = (cluster: Cluster, apiVersion: string, kind: string, name: string) =>
-  eventually(() => named(cluster, apiVersion, kind, name));
+  eventuallyFromApi(() => named(cluster, apiVersion, kind, name));
 
 /** The Prometheus operator's CRD, as a cluster that runs it serves (its schema cut to keeping every field). */
 const SERVICE_MONITOR_CRD = {
@@ -40,14 +40,16 @@ test("the config service's discovery lists the platform's endpoints from the Ser
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
     await cluster.migrate();
-    await eventually(async () => ((await cluster.objects("v1", "Service")).length === 7 ? true : undefined));
+    await eventuallyFromApi(async () =>
+      (await cluster.objects("v1", "Service")).length === 7 ? true : undefined,
+    );
     const discovery = await startKubeDiscovery({
       kubeConfig: cluster.config("m3-config"),
       namespace: cluster.namespace,
       logger: pino({ level: "silent" }),
     });
     try {
-      const names = await eventually(() => {
+      const names = await eventuallyFromApi(() => {
         const listed = discovery.entries().flatMap((entry) => entry.names);
         return listed.length >= 9 ? listed : undefined;
       });
@@ -82,7 +84,7 @@ test("an Ingress and, where its CRD is served, a ServiceMonitor come and go with
       monitoring: { serviceMonitor: { enabled: true } },
     });
     await cluster.migrate();
-    const degraded = await eventually(async () => {
+    const degraded = await eventuallyFromApi(async () => {
       const platform = await cluster.readPlatform("m3");
       const condition = platform.status?.conditions?.find((item) => item.type === "Degraded");
       return condition?.status === "True" ? condition : undefined;
@@ -167,7 +169,7 @@ test("objects of the same names that another tool made (the old chart's) are ado
       ["apps/v1", "Deployment"],
       ["v1", "Service"],
     ] as const) {
-      const adopted = await eventually(async () => {
+      const adopted = await eventuallyFromApi(async () => {
         const found = await named(cluster, apiVersion, kind, "m3-kb");
         return found?.metadata.ownerReferences?.length ? found : undefined;
       });
@@ -183,7 +185,7 @@ test("objects of the same names that another tool made (the old chart's) are ado
         "what the operator does not set is kept",
       );
     }
-    const kb = await eventually(async () => {
+    const kb = await eventuallyFromApi(async () => {
       const found = await named(cluster, "apps/v1", "Deployment", "m3-kb");
       return found?.spec?.template.spec.containers[0]?.image === "ghcr.io/example/m3:1.4.0"
         ? found

@@ -6,7 +6,7 @@
 import { AppsV1Api, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
 import { SECRETS_HASH_ANNOTATION } from "../../../services/operator/builders/domain-deployment.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import {
   DOMAINS,
   deploymentsCount,
@@ -103,7 +103,7 @@ test("scaling a domain changes its Deployment's replicas and adds its disruption
       },
       MERGE,
     );
-    const registry = await eventually(async () => {
+    const registry = await eventuallyFromApi(async () => {
       const found = await named(cluster, "apps/v1", "Deployment", "m3-registry");
       return found?.spec?.replicas === 3 ? found : undefined;
     });
@@ -156,14 +156,14 @@ test("drift is corrected: a changed image is set back, a deleted Service comes b
       },
       MERGE,
     );
-    const corrected = await eventually(async () => {
+    const corrected = await eventuallyFromApi(async () => {
       const kb = await apps.readNamespacedDeployment({ name: "m3-kb", namespace });
       return kb.spec?.template.spec?.containers[0]?.image === "ghcr.io/example/m3:1.4.0" ? kb : undefined;
     });
     t.is(corrected.metadata?.labels?.team, "media");
     t.deepEqual(corrected.spec?.template.spec?.containers[0]?.args, ["kb"]);
     await cluster.core.deleteNamespacedService({ name: "m3-registry", namespace });
-    t.truthy(await eventually(() => named(cluster, "v1", "Service", "m3-registry")));
+    t.truthy(await eventuallyFromApi(() => named(cluster, "v1", "Service", "m3-registry")));
   });
 });
 
@@ -197,7 +197,7 @@ test("a change of a referenced Secret changes the pod template's hash, so the po
       { name: "m3-secrets", namespace: cluster.namespace, body: { data: { apiKey: b64("key-2") } } },
       MERGE,
     );
-    const after = await eventually(async () => {
+    const after = await eventuallyFromApi(async () => {
       const hash = await hashOf();
       return hash !== before ? hash : undefined;
     });
@@ -236,10 +236,10 @@ test("the backup CronJob's last run and last success show in the platform's stat
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
     await cluster.migrate();
-    await eventually(() => named(cluster, "batch/v1", "CronJob", "m3-backup"));
+    await eventuallyFromApi(() => named(cluster, "batch/v1", "CronJob", "m3-backup"));
     const status = { lastScheduleTime: "2026-11-29T03:00:00Z", lastSuccessfulTime: "2026-11-28T03:04:10Z" };
     await cluster.controllers.reportCronJob("m3-backup", status);
-    const platform = await eventually(async () => {
+    const platform = await eventuallyFromApi(async () => {
       const read = await cluster.readPlatform("m3");
       return read.status?.lastBackup ? read : undefined;
     });

@@ -4,7 +4,7 @@
  */
 import { PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { DOMAINS, names, tagOf, withOperator } from "../../support/operator/cluster-reads.js";
 import { type Cluster, conditionBecomes } from "../../support/operator/operator-harness.js";
 
@@ -16,9 +16,11 @@ async function tags(cluster: Cluster): Promise<(string | undefined)[]> {
 
 async function readyAt(cluster: Cluster, version: string) {
   await cluster.migrate(version);
-  await eventually(async () => ((await tags(cluster)).every((tag) => tag === version) ? true : undefined));
+  await eventuallyFromApi(async () =>
+    (await tags(cluster)).every((tag) => tag === version) ? true : undefined,
+  );
   await cluster.controllers.markDeploymentsReady();
-  return eventually(async () => {
+  return eventuallyFromApi(async () => {
     const platform = await cluster.readPlatform("m3");
     return platform.status?.version === version ? platform : undefined;
   });
@@ -58,7 +60,7 @@ test("a failed migration leaves the old version serving and sets Degraded with t
     await cluster.createPlatform("m3");
     await readyAt(cluster, "1.4.0");
     await upgradeTo(cluster, "1.5.0");
-    await eventually(async () =>
+    await eventuallyFromApi(async () =>
       (await names(cluster, "batch/v1", "Job")).includes("m3-migrate-1-5-0") ? true : undefined,
     );
     await cluster.controllers.finishJob("m3-migrate-1-5-0", "Job has reached the specified backoff limit");

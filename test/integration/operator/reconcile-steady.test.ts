@@ -7,7 +7,7 @@ import test from "ava";
 import { pino } from "pino";
 import { platformInformers } from "../../../services/operator/controller/platform-informers.js";
 import { makeReconciler } from "../../../services/operator/controller/platform-reconciler.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { named } from "../../support/operator/cluster-reads.js";
 import { startStandInCluster } from "../../support/operator/operator-harness.js";
 
@@ -56,12 +56,14 @@ test("reading from the informers' caches, a reconcile with nothing changed asks 
       (error) => logger.warn(error),
       informers.caches,
     );
-    await eventually(() => (informers.caches.platforms.get("m3", cluster.namespace) ? true : undefined));
+    await eventuallyFromApi(() =>
+      informers.caches.platforms.get("m3", cluster.namespace) ? true : undefined,
+    );
     await reconciler.reconcile(`${cluster.namespace}/m3`);
     await cluster.controllers.finishJob("m3-migrate-1-4-0");
     // The caches follow the writes by their watches: reconcile until one writes nothing (a
     // status written from a stale platform is a 409, which the controller retries).
-    await eventually(async () => {
+    await eventuallyFromApi(async () => {
       const before = cluster.standIn.requests.length;
       const failed = await reconciler.reconcile(`${cluster.namespace}/m3`).then(
         () => false,

@@ -7,7 +7,7 @@ import { PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { readDomainConfig } from "../../../services/kit/config/domain-config.js";
-import { eventually } from "../../support/config/eventually.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
 import { deploymentsCount } from "../../support/operator/cluster-reads.js";
 import { type Cluster, conditionBecomes, startCluster } from "../../support/operator/operator-harness.js";
 import { podEnv, readSecret, rollOut, secretHashes } from "../../support/operator/rotation-steps.js";
@@ -33,7 +33,7 @@ function requestRotation(cluster: Cluster, rotation: { id: string; retireAfterSe
 }
 
 function phaseBecomes(cluster: Cluster, phase: string) {
-  return eventually(async () => {
+  return eventuallyFromApi(async () => {
     const secret = await readSecret(cluster);
     return secret.phase === phase ? secret : undefined;
   });
@@ -41,7 +41,7 @@ function phaseBecomes(cluster: Cluster, phase: string) {
 
 /** Waits until the operator gave every Deployment a Secret hash other than the one it had. */
 function hashesChange(cluster: Cluster, before: Map<string | undefined, string | undefined>) {
-  return eventually(async () =>
+  return eventuallyFromApi(async () =>
     [...(await secretHashes(cluster))].every(([name, hash]) => hash !== before.get(name)) ? true : undefined,
   );
 }
@@ -132,7 +132,7 @@ test("the Retire waits retireAfterSeconds from the moment the Switch rolled out,
     await phaseBecomes(cluster, "Switch");
     await rollOut(cluster, hashes);
     const rolledOutAt = Math.floor(Date.now() / 1000) * 1000;
-    const waiting = await eventually(async () => {
+    const waiting = await eventuallyFromApi(async () => {
       const platform = await cluster.readPlatform("m3");
       return platform.status?.rotation?.retireAt ? platform : undefined;
     });
@@ -160,7 +160,7 @@ test("an operator taking over mid-rotation resumes from the Secret and never mak
     await hashesChange(cluster, hashes);
     await first.stop(false); // a crash in the middle of the Announce's rollout
     const second = cluster.startOperator("operator-b");
-    await eventually(() => (second.isLeader ? true : undefined));
+    await eventuallyFromApi(() => (second.isLeader ? true : undefined));
     await cluster.controllers.markDeploymentsReady();
     const switched = await phaseBecomes(cluster, "Switch");
     t.is(switched.values.apiKey, announced.values.apiKeys, "the key announced by the first operator");

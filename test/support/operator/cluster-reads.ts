@@ -1,5 +1,5 @@
 /** What the operator's tests read back from the cluster, through its API, and how they wait for it. */
-import { eventually } from "../config/eventually.js";
+import { eventuallyFromApi } from "../config/eventually.js";
 import { type Cluster, type ClusterObject, startCluster } from "./operator-harness.js";
 
 /** The domains' Deployments and Services, by domain, in the order the API lists them. */
@@ -36,13 +36,13 @@ export async function named(
 
 /** Waits until the names of the kind's objects, comma-joined, are the expected ones. */
 export function namesBecome(cluster: Cluster, apiVersion: string, kind: string, expected: string[]) {
-  return eventually(async () =>
+  return eventuallyFromApi(async () =>
     (await names(cluster, apiVersion, kind)).join() === expected.join() ? true : undefined,
   );
 }
 
 export function deploymentsCount(cluster: Cluster, count: number) {
-  return eventually(async () =>
+  return eventuallyFromApi(async () =>
     (await cluster.objects("apps/v1", "Deployment")).length === count ? true : undefined,
   );
 }

@@ -29,7 +29,7 @@ import { Operator } from "../../../services/operator/operator.js";
 import type { KubeApiServer } from "../../../tools/dev/fixtures/kube-api-server/kube-api-server.js";
 import { startServer as startDebianServer } from "../../../tools/dev/fixtures/servers/debian-servers.js";
 import type { KubernetesTestServer } from "../../../tools/dev/fixtures/servers/test-servers.js";
-import { eventually } from "../config/eventually.js";
+import { eventuallyFromApi } from "../config/eventually.js";
 import { JsonObjectApi } from "../kube/json-object-api.js";
 import {
   acquireKubernetesServer,
@@ -174,7 +174,7 @@ async function openCluster(server: KubernetesTestServer, release: () => Promise<
     },
     async migrate(version = BASE_SPEC.version) {
       const name = `m3-migrate-${version.replaceAll(".", "-")}`;
-      await eventually(async () =>
+      await eventuallyFromApi(async () =>
         (await cluster.objects("batch/v1", "Job")).some((job) => job.metadata.name === name)
           ? true
           : undefined,
@@ -204,7 +204,7 @@ async function installCrd(custom: CustomObjectsApi, platform: Cluster["platform"
     .catch((error: unknown) => {
       if ((error as { code?: number }).code !== 409) throw error;
     });
-  await eventually(() =>
+  await eventuallyFromApi(() =>
     custom.listNamespacedCustomObject(platform).then(
       () => true,
       () => undefined,
@@ -236,7 +236,7 @@ export function conditionBecomes(
   status: string,
   reason?: string,
 ) {
-  return eventually(async () => {
+  return eventuallyFromApi(async () => {
     const platform = await cluster.readPlatform(name);
     const condition = platform.status?.conditions?.find((item) => item.type === type);
     return condition?.status === status && (reason === undefined || condition.reason === reason)

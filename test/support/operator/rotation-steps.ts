@@ -5,7 +5,7 @@
  */
 import { SECRETS_HASH_ANNOTATION } from "../../../services/operator/builders/domain-deployment.js";
 import { ROTATION_ANNOTATIONS } from "../../../services/operator/controller/secret-rotation.js";
-import { eventually } from "../config/eventually.js";
+import { eventuallyFromApi } from "../config/eventually.js";
 import type { Cluster } from "./operator-harness.js";
 
 interface EnvVar {
@@ -59,7 +59,7 @@ export async function rollOut(
   cluster: Cluster,
   before: Map<string | undefined, string | undefined>,
 ): Promise<void> {
-  await eventually(async () => {
+  await eventuallyFromApi(async () => {
     const now = await secretHashes(cluster);
     return now.size === before.size && [...now].every(([name, hash]) => hash !== before.get(name))
       ? true

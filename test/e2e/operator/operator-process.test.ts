@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CoordinationV1Api } from "@kubernetes/client-node";
 import test from "ava";
 import { REPO_ROOT } from "../../../tools/dev/codegen/k8s/k8s-tools.js";
-import { eventually } from "../../support/config/eventually.js";
-import { NS, startCluster } from "../../support/operator/operator-harness.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
+import { deploymentsCount } from "../../support/operator/cluster-reads.js";
+import { startCluster } from "../../support/operator/operator-harness.js";
 
 /** Starts `operator` (services/operator/main.ts) and resolves with its port once it logged it. */
 async function startOperatorProcess(
@@ -33,10 +34,12 @@ async function startOperatorProcess(
 test("the operator process serves its health and metrics, reconciles as the leader, and releases the Lease on SIGTERM", async (t) => {
   const cluster = await startCluster();
   const dir = mkdtempSync(join(tmpdir(), "m3-operator-"));
+  const kubeconfig = join(dir, "kubeconfig.yaml");
+  writeFileSync(kubeconfig, cluster.kubeconfig("operator-process"));
   try {
     const { child, port } = await startOperatorProcess({
-      KUBECONFIG: cluster.api.writeKubeconfig(dir, NS, "operator-process"),
-      M3_OPERATOR_NAMESPACE: NS,
+      KUBECONFIG: kubeconfig,
+      M3_OPERATOR_NAMESPACE: cluster.namespace,
       M3_OPERATOR_IDENTITY: "operator-process",
       M3_OPERATOR_LEASE_SECONDS: "2",
       M3_OPERATOR_PORT: "0",
@@ -46,8 +49,8 @@ test("the operator process serves its health and metrics, reconciles as the lead
     t.is((await fetch(`${base}/readyz`)).status, 200);
     await cluster.createPlatform("m3");
     await cluster.migrate();
-    await eventually(() => (cluster.objects("apps", "v1", "deployments").length === 7 ? true : undefined));
-    const metrics = await eventually(async () => {
+    await deploymentsCount(cluster, 7);
+    const metrics = await eventuallyFromApi(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       return /m3_operator_reconciles_total\{outcome="success"\} [1-9]/.test(text) ? text : undefined;
     });
@@ -59,7 +62,7 @@ test("the operator process serves its health and metrics, reconciles as the lead
     const lease = await cluster
       .config()
       .makeApiClient(CoordinationV1Api)
-      .readNamespacedLease({ name: "m3-operator", namespace: NS });
+      .readNamespacedLease({ name: "m3-operator", namespace: cluster.namespace });
     t.is(lease.spec?.holderIdentity, "");
   } finally {
     rmSync(dir, { recursive: true, force: true });

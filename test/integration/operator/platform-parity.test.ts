@@ -1,50 +1,36 @@
-import { AppsV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
+/**
+ * The operator beside what was there before it: the config service's discovery of its Services,
+ * the optional Ingress and ServiceMonitor, and the adoption of the old chart's objects. Through
+ * the Kubernetes API only (k3s or the stand-in).
+ */
+import { AppsV1Api, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
 import { pino } from "pino";
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
-import { eventually } from "../../support/config/eventually.js";
-import { type Cluster, NS, PLATFORM, startCluster } from "../../support/operator/operator-harness.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
+import { deploymentsCount, named, namesBecome, withOperator } from "../../support/operator/cluster-reads.js";
+import { type Cluster, startCluster } from "../../support/operator/operator-harness.js";
+import { SERVICE_MONITOR_CRD } from "../../support/operator/service-monitor-crd.js";
 
 const MERGE = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 
-async function withOperator(run: (cluster: Cluster) => Promise<void>) {
-  const cluster = await startCluster();
-  try {
-    cluster.startOperator();
-    await run(cluster);
-  } finally {
-    await cluster.close();
-  }
-}
-
-const named = (cluster: Cluster, group: string, plural: string, name: string) =>
-  eventually(() => cluster.objects(group, "v1", plural).find((object) => object.metadata.name === name));
-
-/** The Prometheus operator's CRD, as a cluster that runs it serves (only what the stand-in reads). */
-const SERVICE_MONITOR_CRD = {
-  apiVersion: "apiextensions.k8s.io/v1",
-  kind: "CustomResourceDefinition",
-  metadata: { name: "servicemonitors.monitoring.coreos.com" },
-  spec: {
-    group: "monitoring.coreos.com",
-    scope: "Namespaced",
-    names: { plural: "servicemonitors", singular: "servicemonitor", kind: "ServiceMonitor" },
-    versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }],
-  },
-};
+const appears = (cluster: Cluster, apiVersion: string, kind: string, name: string) =>
+  eventuallyFromApi(() => named(cluster, apiVersion, kind, name));
 
 test("the config service's discovery lists the platform's endpoints from the Services the operator made", async (t) => {
   await withOperator(async (cluster) => {
     await cluster.createPlatform("m3");
     await cluster.migrate();
-    await eventually(() => (cluster.objects("", "v1", "services").length === 7 ? true : undefined));
+    await eventuallyFromApi(async () =>
+      (await cluster.objects("v1", "Service")).length === 7 ? true : undefined,
+    );
     const discovery = await startKubeDiscovery({
       kubeConfig: cluster.config("m3-config"),
-      namespace: NS,
+      namespace: cluster.namespace,
       logger: pino({ level: "silent" }),
     });
     try {
-      const names = await eventually(() => {
+      const names = await eventuallyFromApi(() => {
         const listed = discovery.entries().flatMap((entry) => entry.names);
         return listed.length >= 9 ? listed : undefined;
       });
@@ -62,8 +48,8 @@ test("the config service's discovery lists the platform's endpoints from the Ser
     } finally {
       await discovery.close();
     }
-    await named(cluster, "rbac.authorization.k8s.io", "rolebindings", "m3-config");
-    const config = await named(cluster, "apps", "deployments", "m3-config");
+    await appears(cluster, "rbac.authorization.k8s.io/v1", "RoleBinding", "m3-config");
+    const config = await appears(cluster, "apps/v1", "Deployment", "m3-config");
     t.is(
       (config.spec as { template: { spec: { serviceAccountName: string } } }).template.spec
         .serviceAccountName,
@@ -79,14 +65,14 @@ test("an Ingress and, where its CRD is served, a ServiceMonitor come and go with
       monitoring: { serviceMonitor: { enabled: true } },
     });
     await cluster.migrate();
-    const degraded = await eventually(async () => {
+    const degraded = await eventuallyFromApi(async () => {
       const platform = await cluster.readPlatform("m3");
       const condition = platform.status?.conditions?.find((item) => item.type === "Degraded");
       return condition?.status === "True" ? condition : undefined;
     });
     // Everything else is applied: the last object before the ServiceMonitor, once migrated.
-    await eventually(() => (cluster.objects("batch", "v1", "cronjobs").length === 1 ? true : undefined));
-    t.is(cluster.objects("apps", "v1", "deployments").length, 7);
+    await namesBecome(cluster, "batch/v1", "CronJob", ["m3-backup"]);
+    t.is((await cluster.objects("apps/v1", "Deployment")).length, 7);
     t.regex(
       degraded.message,
       /^ServiceMonitor m3: 404/,
@@ -98,63 +84,19 @@ test("an Ingress and, where its CRD is served, a ServiceMonitor come and go with
       plural: "customresourcedefinitions",
       body: SERVICE_MONITOR_CRD,
     });
-    await named(cluster, "monitoring.coreos.com", "servicemonitors", "m3");
-    await named(cluster, "networking.k8s.io", "ingresses", "m3-gateway");
+    await appears(cluster, "monitoring.coreos.com/v1", "ServiceMonitor", "m3");
+    await appears(cluster, "networking.k8s.io/v1", "Ingress", "m3-gateway");
     await cluster.custom.patchNamespacedCustomObject(
       {
-        ...PLATFORM,
+        ...cluster.platform,
         name: "m3",
         body: { spec: { ingress: { enabled: false }, monitoring: { serviceMonitor: { enabled: false } } } },
       },
       MERGE,
     );
-    await eventually(() =>
-      cluster.objects("monitoring.coreos.com", "v1", "servicemonitors").length +
-        cluster.objects("networking.k8s.io", "v1", "ingresses").length ===
-      0
-        ? true
-        : undefined,
-    );
+    await namesBecome(cluster, "monitoring.coreos.com/v1", "ServiceMonitor", []);
+    await namesBecome(cluster, "networking.k8s.io/v1", "Ingress", []);
     t.pass();
-  });
-});
-
-test("a ServiceMonitor asked for in another namespace is refused in Degraded, naming it, and the one in the platform's namespace is removed; the rest stays applied", async (t) => {
-  await withOperator(async (cluster) => {
-    const custom = cluster.config().makeApiClient(CustomObjectsApi);
-    await custom.createClusterCustomObject({
-      group: "apiextensions.k8s.io",
-      version: "v1",
-      plural: "customresourcedefinitions",
-      body: SERVICE_MONITOR_CRD,
-    });
-    const relabelings = [{ sourceLabels: ["__meta_kubernetes_pod_node_name"], targetLabel: "node" }];
-    await cluster.createPlatform("m3", {
-      monitoring: { serviceMonitor: { enabled: true, namespace: NS, relabelings } },
-    });
-    await cluster.migrate();
-    const monitor = await named(cluster, "monitoring.coreos.com", "servicemonitors", "m3");
-    const endpoints = (monitor.spec as { endpoints: { relabelings: unknown[] }[] }).endpoints;
-    t.deepEqual(endpoints[0]?.relabelings.slice(1), relabelings);
-    await custom.patchNamespacedCustomObject(
-      {
-        ...PLATFORM,
-        name: "m3",
-        body: { spec: { monitoring: { serviceMonitor: { namespace: "monitoring" } } } },
-      },
-      MERGE,
-    );
-    const degraded = await eventually(async () => {
-      const platform = await cluster.readPlatform("m3");
-      const condition = platform.status?.conditions?.find((item) => item.type === "Degraded");
-      return condition?.status === "True" ? condition : undefined;
-    });
-    t.is(degraded.reason, "ApplyFailed");
-    t.regex(degraded.message, /^spec\.monitoring\.serviceMonitor\.namespace monitoring refused: /);
-    await eventually(() =>
-      cluster.objects("monitoring.coreos.com", "v1", "servicemonitors").length === 0 ? true : undefined,
-    );
-    t.is(cluster.objects("apps", "v1", "deployments").length, 7);
   });
 });
 
@@ -181,7 +123,7 @@ test("objects of the same names that another tool made (the old chart's) are ado
       .config()
       .makeApiClient(AppsV1Api)
       .createNamespacedDeployment({
-        namespace: NS,
+        namespace: cluster.namespace,
         body: {
           metadata: helmMeta("m3-kb", "kb"),
           spec: {
@@ -195,7 +137,7 @@ test("objects of the same names that another tool made (the old chart's) are ado
         },
       });
     await cluster.core.createNamespacedService({
-      namespace: NS,
+      namespace: cluster.namespace,
       body: {
         metadata: helmMeta("m3-kb", "kb"),
         spec: { clusterIP: "None", selector, ports: [{ name: "grpc", port: 50051 }] },
@@ -204,12 +146,12 @@ test("objects of the same names that another tool made (the old chart's) are ado
     cluster.startOperator();
     const platform = await cluster.createPlatform("m3");
     await cluster.migrate();
-    for (const [group, plural] of [
-      ["apps", "deployments"],
-      ["", "services"],
+    for (const [apiVersion, kind] of [
+      ["apps/v1", "Deployment"],
+      ["v1", "Service"],
     ] as const) {
-      const adopted = await eventually(() => {
-        const found = cluster.objects(group, "v1", plural).find((object) => object.metadata.name === "m3-kb");
+      const adopted = await eventuallyFromApi(async () => {
+        const found = await named(cluster, apiVersion, kind, "m3-kb");
         return found?.metadata.ownerReferences?.length ? found : undefined;
       });
       t.like(adopted.metadata.ownerReferences?.[0], {
@@ -217,24 +159,22 @@ test("objects of the same names that another tool made (the old chart's) are ado
         uid: platform.metadata.uid,
         controller: true,
       });
-      t.is(adopted.metadata.labels?.["app.kubernetes.io/managed-by"], "m3-operator", plural);
+      t.is(adopted.metadata.labels?.["app.kubernetes.io/managed-by"], "m3-operator", kind);
       t.is(
         (adopted.metadata.annotations as Record<string, string> | undefined)?.["helm.sh/resource-policy"],
         "keep",
         "what the operator does not set is kept",
       );
     }
-    const kb = await eventually(() => {
-      const found = cluster
-        .objects("apps", "v1", "deployments")
-        .find((object) => object.metadata.name === "m3-kb");
-      const image = (found?.spec as { template: { spec: { containers: { image: string }[] } } } | undefined)
-        ?.template.spec.containers[0]?.image;
-      return image === "ghcr.io/example/m3:1.4.0" ? found : undefined;
+    const kb = await eventuallyFromApi(async () => {
+      const found = await named(cluster, "apps/v1", "Deployment", "m3-kb");
+      return found?.spec?.template.spec.containers[0]?.image === "ghcr.io/example/m3:1.4.0"
+        ? found
+        : undefined;
     });
-    t.is((kb.spec as { replicas: number }).replicas, 1, "the spec's replicas, not the old chart's");
-    await cluster.custom.deleteNamespacedCustomObject({ ...PLATFORM, name: "m3" });
-    await eventually(() => (cluster.objects("apps", "v1", "deployments").length === 0 ? true : undefined));
+    t.is(kb.spec?.replicas, 1, "the spec's replicas, not the old chart's");
+    await cluster.custom.deleteNamespacedCustomObject({ ...cluster.platform, name: "m3" });
+    await deploymentsCount(cluster, 0);
     t.pass("the adopted objects go with their M3Platform");
   } finally {
     await cluster.close();

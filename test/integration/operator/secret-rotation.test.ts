@@ -1,20 +1,15 @@
 /**
- * The operator's rotation of the API key and the signing secret, through the real client
- * against the API-server stand-in. The tests play the Deployment controller: a phase rolls out
- * when they mark every Deployment ready after the operator gave it the phase's Secret hash.
+ * The operator's rotation of the API key and the signing secret, through the Kubernetes API only
+ * (k3s or the stand-in). The tests play the Deployment controller: a phase rolls out when they
+ * mark every Deployment ready after the operator gave it the phase's Secret hash.
  */
 import { PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import test from "ava";
 import { TokenService } from "../../../services/kit/auth/token-service.js";
 import { readDomainConfig } from "../../../services/kit/config/domain-config.js";
-import { eventually } from "../../support/config/eventually.js";
-import {
-  type Cluster,
-  conditionBecomes,
-  NS,
-  PLATFORM,
-  startCluster,
-} from "../../support/operator/operator-harness.js";
+import { eventuallyFromApi } from "../../support/config/eventually.js";
+import { deploymentsCount } from "../../support/operator/cluster-reads.js";
+import { type Cluster, conditionBecomes, startCluster } from "../../support/operator/operator-harness.js";
 import { podEnv, readSecret, rollOut, secretHashes } from "../../support/operator/rotation-steps.js";
 
 const MERGE = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
@@ -25,22 +20,30 @@ const AUTH_DOMAINS = ["kb", "annotation", "registry", "config", "capture", "uplo
 async function readyPlatform(cluster: Cluster): Promise<void> {
   await cluster.createPlatform("m3");
   await cluster.migrate();
-  await eventually(() =>
-    cluster.objects("apps", "v1", "deployments").length === DEPLOYMENTS ? true : undefined,
-  );
-  cluster.markDeploymentsReady();
+  await deploymentsCount(cluster, DEPLOYMENTS);
+  await cluster.controllers.markDeploymentsReady();
   await conditionBecomes(cluster, "m3", "Ready", "True");
 }
 
 function requestRotation(cluster: Cluster, rotation: { id: string; retireAfterSeconds?: number }) {
   return cluster.custom.patchNamespacedCustomObject(
-    { ...PLATFORM, name: "m3", body: { spec: { secrets: { rotation } } } },
+    { ...cluster.platform, name: "m3", body: { spec: { secrets: { rotation } } } },
     MERGE,
   );
 }
 
 function phaseBecomes(cluster: Cluster, phase: string) {
-  return eventually(() => (readSecret(cluster).phase === phase ? readSecret(cluster) : undefined));
+  return eventuallyFromApi(async () => {
+    const secret = await readSecret(cluster);
+    return secret.phase === phase ? secret : undefined;
+  });
+}
+
+/** Waits until the operator gave every Deployment a Secret hash other than the one it had. */
+function hashesChange(cluster: Cluster, before: Map<string | undefined, string | undefined>) {
+  return eventuallyFromApi(async () =>
+    [...(await secretHashes(cluster))].every(([name, hash]) => hash !== before.get(name)) ? true : undefined,
+  );
 }
 
 test("a rotation walks Announce, Switch and Retire, each written once every Deployment rolled out the one before, and ends Rotated", async (t) => {
@@ -56,7 +59,7 @@ test("a rotation walks Announce, Switch and Retire, each written once every Depl
         reason: "NotRequested",
       },
     );
-    let hashes = secretHashes(cluster);
+    let hashes = await secretHashes(cluster);
     await requestRotation(cluster, { id: "2026-11", retireAfterSeconds: 0 });
     const announced = await phaseBecomes(cluster, "Announce");
     const fresh = {
@@ -75,14 +78,12 @@ test("a rotation walks Announce, Switch and Retire, each written once every Depl
     });
 
     // The operator gives every Deployment the new hash, and waits for them to roll out.
-    await eventually(() =>
-      [...secretHashes(cluster)].every(([name, hash]) => hash !== hashes.get(name)) ? true : undefined,
-    );
+    await hashesChange(cluster, hashes);
     await conditionBecomes(cluster, "m3", "Ready", "True"); // a reconcile after the Deployments changed
-    t.is(readSecret(cluster).phase, "Announce", "no Switch before the Announce rolled out");
+    t.is((await readSecret(cluster)).phase, "Announce", "no Switch before the Announce rolled out");
 
-    cluster.markDeploymentsReady();
-    hashes = secretHashes(cluster);
+    await cluster.controllers.markDeploymentsReady();
+    hashes = await secretHashes(cluster);
     const switched = await phaseBecomes(cluster, "Switch");
     t.like(switched.values, {
       apiKey: fresh.key,
@@ -91,7 +92,7 @@ test("a rotation walks Announce, Switch and Retire, each written once every Depl
       previousSigningSecrets: "sign-1",
     });
     await rollOut(cluster, hashes);
-    hashes = secretHashes(cluster);
+    hashes = await secretHashes(cluster);
     const retired = await phaseBecomes(cluster, "Retire");
     t.deepEqual(retired.values, { apiKey: fresh.key, signingSecret: fresh.secret });
     await rollOut(cluster, hashes);
@@ -103,7 +104,7 @@ test("a rotation walks Announce, Switch and Retire, each written once every Depl
       done.status?.conditions?.find((item) => item.type === "SecretsRotating")?.message ?? "",
       /^rotation 2026-11 of the API key and signing secret finished at /,
     );
-    const events = await cluster.core.listNamespacedEvent({ namespace: NS });
+    const events = await cluster.core.listNamespacedEvent({ namespace: cluster.namespace });
     const reasons = events.items
       .map((event) => event.reason)
       .filter((reason) => reason?.startsWith("Rotation"));
@@ -123,15 +124,15 @@ test("the Retire waits retireAfterSeconds from the moment the Switch rolled out,
   try {
     cluster.startOperator();
     await readyPlatform(cluster);
-    let hashes = secretHashes(cluster);
+    let hashes = await secretHashes(cluster);
     await requestRotation(cluster, { id: "r1", retireAfterSeconds: 2 });
     await phaseBecomes(cluster, "Announce");
     await rollOut(cluster, hashes);
-    hashes = secretHashes(cluster);
+    hashes = await secretHashes(cluster);
     await phaseBecomes(cluster, "Switch");
     await rollOut(cluster, hashes);
     const rolledOutAt = Math.floor(Date.now() / 1000) * 1000;
-    const waiting = await eventually(async () => {
+    const waiting = await eventuallyFromApi(async () => {
       const platform = await cluster.readPlatform("m3");
       return platform.status?.rotation?.retireAt ? platform : undefined;
     });
@@ -153,20 +154,18 @@ test("an operator taking over mid-rotation resumes from the Secret and never mak
   try {
     const first = cluster.startOperator("operator-a");
     await readyPlatform(cluster);
-    const hashes = secretHashes(cluster);
+    const hashes = await secretHashes(cluster);
     await requestRotation(cluster, { id: "r1", retireAfterSeconds: 0 });
     const announced = await phaseBecomes(cluster, "Announce");
-    await eventually(() =>
-      [...secretHashes(cluster)].every(([name, hash]) => hash !== hashes.get(name)) ? true : undefined,
-    );
+    await hashesChange(cluster, hashes);
     await first.stop(false); // a crash in the middle of the Announce's rollout
     const second = cluster.startOperator("operator-b");
-    await eventually(() => (second.isLeader ? true : undefined));
-    cluster.markDeploymentsReady();
+    await eventuallyFromApi(() => (second.isLeader ? true : undefined));
+    await cluster.controllers.markDeploymentsReady();
     const switched = await phaseBecomes(cluster, "Switch");
     t.is(switched.values.apiKey, announced.values.apiKeys, "the key announced by the first operator");
     t.is(switched.values.signingSecret, announced.values.previousSigningSecrets);
-    const generated = (await cluster.core.listNamespacedEvent({ namespace: NS })).items.filter(
+    const generated = (await cluster.core.listNamespacedEvent({ namespace: cluster.namespace })).items.filter(
       (event) => event.reason === "RotationAnnounce",
     );
     t.is(generated.length, 1);
@@ -181,15 +180,17 @@ test("at every phase, pods of the phase before and after accept each other's tok
     cluster.startOperator();
     await readyPlatform(cluster);
     const phases = ["Before"];
-    const envs = [AUTH_DOMAINS.map((domain) => podEnv(cluster, domain))];
-    let hashes = secretHashes(cluster);
+    const envs = [await Promise.all(AUTH_DOMAINS.map((domain) => podEnv(cluster, domain)))];
+    let hashes = await secretHashes(cluster);
     await requestRotation(cluster, { id: "r1", retireAfterSeconds: 0 });
     for (const phase of ["Announce", "Switch", "Retire"]) {
       await phaseBecomes(cluster, phase);
-      await rollOut(cluster, hashes);
-      hashes = secretHashes(cluster);
+      // Read while the Secret holds this phase: the operator writes the next one as soon as the
+      // rollout below is reported.
       phases.push(phase);
-      envs.push(AUTH_DOMAINS.map((domain) => podEnv(cluster, domain)));
+      envs.push(await Promise.all(AUTH_DOMAINS.map((domain) => podEnv(cluster, domain))));
+      await rollOut(cluster, hashes);
+      hashes = await secretHashes(cluster);
     }
     for (const [slot, domain] of AUTH_DOMAINS.entries()) {
       const pods = envs.map((byDomain, index) => {

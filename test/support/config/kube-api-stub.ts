@@ -2,8 +2,9 @@
  * The config service's view of the API-server stand-in (tools/dev/fixtures/kube-api-server):
  * tests add, change and remove Services by name and every open watch sees the ADDED, MODIFIED
  * or DELETED event; a compaction answers open and stale watches with the 410 ERROR event. The
- * stand-in on both test-server paths, for its request log and compaction; the e2e discovery test
- * takes startTestServer's cluster instead (kube-cluster.ts).
+ * stand-in on both test-server paths, for its request log and the faults it injects (the tests
+ * that need them say so); the discovery tests through the API only take the test servers'
+ * cluster instead (kube-cluster.ts).
  */
 import type { RecordedRequest } from "../../../tools/dev/fixtures/kube-api-server/kube-api-server.js";
 import { KubeApiServer } from "../../../tools/dev/fixtures/kube-api-server/kube-api-server.js";

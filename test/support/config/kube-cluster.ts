@@ -1,38 +1,51 @@
 /**
- * A Kubernetes API for end-to-end discovery tests, from startTestServer("kubernetes"): k3s where a
- * container engine answers, the API-server stand-in here. Services are written through the API,
- * as kubectl would, so the same tests run on both.
+ * A Kubernetes API for the config service's discovery tests, from the test servers' one
+ * interface: k3s where a container engine answers, the API-server stand-in here, shared by the
+ * clusters a file opens at once, each in a namespace of its own. Services are written through the
+ * API, as kubectl would, so the same tests run on both.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CoreV1Api, KubeConfig, type V1Service } from "@kubernetes/client-node";
+import { CoreV1Api, type KubeConfig, type V1Service } from "@kubernetes/client-node";
 import {
-  type KubernetesTestServer,
-  startTestServer,
-} from "../../../tools/dev/fixtures/servers/test-servers.js";
+  acquireKubernetesServer,
+  createNamespace,
+  kubeConfigOf,
+  releaseKubernetesServer,
+  uniqueNamespace,
+} from "../kube/shared-kube-server.js";
 import type { ServiceSpec } from "./kube-api-stub.js";
 
 export class KubeCluster {
   private constructor(
     readonly namespace: string,
-    private readonly server: KubernetesTestServer,
+    private readonly kubeconfig: string,
     private readonly core: CoreV1Api,
   ) {}
 
-  /** Starts the API and creates the namespace. */
-  static async start(namespace = "media"): Promise<KubeCluster> {
-    const server = await startTestServer("kubernetes");
-    const config = new KubeConfig();
-    config.loadFromString(server.kubeconfig);
-    const core = config.makeApiClient(CoreV1Api);
-    await core.createNamespace({ body: { metadata: { name: namespace } } });
-    return new KubeCluster(namespace, server, core);
+  /** Takes the shared API and creates the namespace (by default one of a random name). */
+  static async start(namespace = uniqueNamespace("media")): Promise<KubeCluster> {
+    const server = acquireKubernetesServer();
+    try {
+      const { kubeconfig } = await server;
+      const config = kubeConfigOf(await server);
+      await createNamespace(config, namespace);
+      return new KubeCluster(namespace, kubeconfig, config.makeApiClient(CoreV1Api));
+    } catch (error) {
+      await releaseKubernetesServer();
+      throw error;
+    }
+  }
+
+  /** A client configuration for the server; the context names no namespace. */
+  config(): KubeConfig {
+    return kubeConfigOf({ kubeconfig: this.kubeconfig });
   }
 
   /** Writes the kubeconfig into dir and returns its path. */
   writeKubeconfig(dir: string): string {
     const file = join(dir, "kubeconfig.yaml");
-    writeFileSync(file, this.server.kubeconfig);
+    writeFileSync(file, this.kubeconfig);
     return file;
   }
 
@@ -64,7 +77,8 @@ export class KubeCluster {
     await this.core.deleteNamespacedService({ name, namespace: this.namespace });
   }
 
+  /** Gives the shared API back (the last user stops it). */
   close(): Promise<void> {
-    return this.server.stop();
+    return releaseKubernetesServer();
   }
 }

@@ -5,8 +5,8 @@
  */
 import { SECRETS_HASH_ANNOTATION } from "../../../services/operator/builders/domain-deployment.js";
 import { ROTATION_ANNOTATIONS } from "../../../services/operator/controller/secret-rotation.js";
-import { eventually } from "../config/eventually.js";
-import { type Cluster, NS } from "./operator-harness.js";
+import { eventuallyFromApi } from "../config/eventually.js";
+import type { Cluster } from "./operator-harness.js";
 
 interface EnvVar {
   name: string;
@@ -27,10 +27,10 @@ export interface SecretView {
   values: Record<string, string>;
 }
 
-export function readSecret(cluster: Cluster, name = "m3-secrets"): SecretView {
-  const secret = cluster.api.store.get(cluster.api.kind("", "v1", "secrets"), NS, name);
-  const data = (secret.data ?? {}) as Record<string, string>;
-  const annotations = (secret.metadata.annotations ?? {}) as Record<string, string>;
+export async function readSecret(cluster: Cluster, name = "m3-secrets"): Promise<SecretView> {
+  const secret = await cluster.core.readNamespacedSecret({ name, namespace: cluster.namespace });
+  const data = secret.data ?? {};
+  const annotations = secret.metadata?.annotations ?? {};
   return {
     phase: annotations[ROTATION_ANNOTATIONS.phase],
     annotations,
@@ -40,17 +40,14 @@ export function readSecret(cluster: Cluster, name = "m3-secrets"): SecretView {
   };
 }
 
-function deploymentSpecs(cluster: Cluster): Map<string, DeploymentShape> {
-  return new Map(
-    cluster
-      .objects("apps", "v1", "deployments")
-      .map((item) => [item.metadata.name, item.spec as unknown as DeploymentShape]),
-  );
+async function deploymentSpecs(cluster: Cluster): Promise<Map<string | undefined, DeploymentShape>> {
+  const deployments = await cluster.objects("apps/v1", "Deployment");
+  return new Map(deployments.map((item) => [item.metadata.name, item.spec as DeploymentShape]));
 }
 
-export function secretHashes(cluster: Cluster): Map<string, string | undefined> {
+export async function secretHashes(cluster: Cluster): Promise<Map<string | undefined, string | undefined>> {
   return new Map(
-    [...deploymentSpecs(cluster)].map(([name, spec]) => [
+    [...(await deploymentSpecs(cluster))].map(([name, spec]) => [
       name,
       spec.template.metadata.annotations[SECRETS_HASH_ANNOTATION],
     ]),
@@ -58,19 +55,22 @@ export function secretHashes(cluster: Cluster): Map<string, string | undefined> 
 }
 
 /** Waits until the operator gave every Deployment a new Secret hash, then reports them rolled out. */
-export async function rollOut(cluster: Cluster, before: Map<string, string | undefined>): Promise<void> {
-  await eventually(() => {
-    const now = secretHashes(cluster);
+export async function rollOut(
+  cluster: Cluster,
+  before: Map<string | undefined, string | undefined>,
+): Promise<void> {
+  await eventuallyFromApi(async () => {
+    const now = await secretHashes(cluster);
     return now.size === before.size && [...now].every(([name, hash]) => hash !== before.get(name))
       ? true
       : undefined;
   });
-  cluster.markDeploymentsReady();
+  await cluster.controllers.markDeploymentsReady();
 }
 
 /** The environment a pod of the domain gets now: its Deployment's env resolved against the Secrets. */
-export function podEnv(cluster: Cluster, domain: string): Record<string, string> {
-  const spec = deploymentSpecs(cluster).get(`m3-${domain}`);
+export async function podEnv(cluster: Cluster, domain: string): Promise<Record<string, string>> {
+  const spec = (await deploymentSpecs(cluster)).get(`m3-${domain}`);
   if (spec === undefined) throw new Error(`no Deployment m3-${domain}`);
   const env: Record<string, string> = {};
   for (const item of spec.template.spec.containers[0]?.env ?? []) {
@@ -79,7 +79,7 @@ export function podEnv(cluster: Cluster, domain: string): Record<string, string>
       if (item.value !== undefined) env[item.name] = item.value;
       continue;
     }
-    const value = readSecret(cluster, ref.name).values[ref.key];
+    const value = (await readSecret(cluster, ref.name)).values[ref.key];
     if (value !== undefined) env[item.name] = value;
     else if (!ref.optional) throw new Error(`the pod would not start: ${ref.name}/${ref.key} is missing`);
   }

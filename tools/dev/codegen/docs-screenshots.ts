@@ -8,18 +8,18 @@
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { REPO_ROOT } from "./k8s/k8s-tools.js";
 
 const CONSOLE_TESTS = "test/e2e/console";
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const OTHER_ENGINES = /-(mariadb|postgres)\.test\.ts$/;
 
-const files = readdirSync(`${ROOT}${CONSOLE_TESTS}`)
+const files = readdirSync(join(REPO_ROOT, CONSOLE_TESTS))
   .filter((name) => name.endsWith(".test.ts") && !OTHER_ENGINES.test(name))
   .sort()
   .map((name) => `${CONSOLE_TESTS}/${name}`);
 const run = spawnSync("npx", ["ava", ...files], {
-  cwd: ROOT,
+  cwd: REPO_ROOT,
   stdio: "inherit",
   env: { ...process.env, M3_CONSOLE_SCREENSHOTS: "update" },
 });

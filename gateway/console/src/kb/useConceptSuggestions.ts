@@ -1,4 +1,5 @@
 import { computed, ref, shallowRef, watch } from "vue";
+import { useRouter } from "vue-router";
 import { dataOf, kb } from "../api/client";
 
 /** Pause after the last key before asking: short enough to feel instant, long enough to skip most keys. */
@@ -26,9 +27,11 @@ export function bestMatch(typed: string, found: readonly ConceptSuggestion[]): s
 
 /**
  * Concepts having a name (primary or alternate) containing the typed text, as the person types;
- * `choose` gives the one to open for the text typed so far (Enter), asking at once if need be.
+ * `choose` gives the one to open for the text typed so far (Enter), asking at once if need be, and
+ * `openChosen` (an Enter key's handler) opens its kb page.
  */
 export function useConceptSuggestions() {
+  const router = useRouter();
   const text = ref("");
   /** Every concept found for `part`, the trimmed text it was asked for. */
   const found = shallowRef<{ part: string; concepts: ConceptSuggestion[] }>();
@@ -93,5 +96,14 @@ export function useConceptSuggestions() {
     return name;
   }
 
-  return { text, suggestions, error, nothingFound, choose };
+  /** Enter opens the kb page of the concept named as typed (any of its names, any case), else the first suggested. */
+  async function openChosen(event: KeyboardEvent): Promise<void> {
+    if (event.isComposing) return;
+    const name = await choose();
+    if (name === undefined) return;
+    text.value = "";
+    await router.push(`/kb/${encodeURIComponent(name)}`);
+  }
+
+  return { text, suggestions, error, nothingFound, choose, openChosen };
 }

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { placeRoutes } from "../../../gateway/src/routes/placement.js";
 import { launchChromium } from "../../../tools/dev/fixtures/browser-page.js";
 import { DemoLoaderService } from "../../../tools/m3/all-in-one/demo/demo-loader.service.js";
+import { DEMO_PASSWORD } from "../../../tools/m3/all-in-one/demo/demo-plan.js";
 import { PlatformClient } from "../../../tools/m3/all-in-one/demo/platform-client.js";
 import { allInOneDomains } from "../../../tools/m3/all-in-one/domains.js";
 import { DEFAULT_KB_DUMP, readKbDump } from "../../../tools/m3/kb-import/kb-import.js";
@@ -14,8 +15,6 @@ import { type Backend, startTestPlatform, type TestPlatform } from "../e2e/test-
 
 /** The first kb administrator of the console tests' platform. */
 export const CONSOLE_ADMIN = { username: "admin", password: "console-admin-1" };
-/** The password of the demo's kb users (demo-admin, demo-maint, demo-annotator, demo-readonly). */
-export const DEMO_PASSWORD = "m3-demo";
 
 /** Signs a demo user in through the console's sign-in screen and waits for the banner to name them. */
 export async function signIn(page: Page, origin: string, username: string): Promise<void> {

@@ -4,6 +4,7 @@ import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 import { type StoredAssociation, varsLocalizeBoxes } from "./vars-localize-boxes.js";
+import { DEMO_DIVE, type DemoClip, demoClipOf } from "./watch-driving.js";
 
 /**
  * Annotating on the Watch screen in chromium, by keyboard as the VARS app is, against the demo's
@@ -11,14 +12,13 @@ import { type StoredAssociation, varsLocalizeBoxes } from "./vars-localize-boxes
  * its concept changed, the change undone with Ctrl+Z, the annotation deleted and brought back;
  * the history panel names who did what. Every action through keys and clicks; the API only reads.
  */
-const DIVE = "Demo Ventana 4101";
 /** The frame annotated: 30 frames into the 25 fps clip. */
 const AT_MILLIS = 1200;
 export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): void {
   let running: ConsolePlatform;
   let browser: Browser;
   let origin: string;
-  let clip = { name: "", reference: "", startMillis: 0 };
+  let clip: DemoClip;
 
   interface StoredAnnotation {
     observation_uuid: string;
@@ -34,20 +34,7 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
   test.before(async () => {
     running = await startConsolePlatform(backend);
     ({ browser, origin } = running);
-    const sequence = (
-      await running.platform.http.get(`/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`)
-    ).json as {
-      videos: { name: string; start_timestamp: string; video_references: { uuid: string; uri: string }[] }[];
-    };
-    const video = sequence.videos.find((one) =>
-      one.video_references.some((file) => file.uri.startsWith("file:")),
-    );
-    if (!video) throw new Error("the demo dive has no clip");
-    clip = {
-      name: video.name,
-      reference: video.video_references[0]?.uuid ?? "",
-      startMillis: Date.parse(video.start_timestamp),
-    };
+    clip = await demoClipOf(running.platform.http);
   });
 
   test.after.always(async () => {
@@ -74,8 +61,8 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
   }
 
   async function openClip(page: Page): Promise<void> {
-    await page.goto(`${origin}/#/dives/${encodeURIComponent(DIVE)}/watch`);
-    await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
+    await page.goto(`${origin}/#/dives/${encodeURIComponent(DEMO_DIVE)}/watch`);
+    await page.getByRole("heading", { level: 1, name: `Watch ${DEMO_DIVE}` }).waitFor();
     const picker = page.getByLabel("Video", { exact: true });
     const option = picker.locator("option", { hasText: clip.name });
     await picker.selectOption({ label: (await option.innerText()).trim() });

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
+import { DEMO_DIVE, demoClipOf } from "./watch-driving.js";
 
 /**
  * Watching a dive in the console, in chromium against the demo dives: the demo's clip, a `file:`
@@ -12,7 +13,6 @@ import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-pl
  * the frame; the dive's depth and position follow the time. Driven by keyboard and mouse only;
  * the one box is added through the API before, as another tool would have drawn it.
  */
-const DIVE = "Demo Ventana 4101";
 /** The boxed annotation's moment (one of the demo's stored frames) and its box, in the clip's pixels. */
 const BOXED_MILLIS = 6400;
 const BOX = { x: 96, y: 54, width: 120, height: 60 };
@@ -62,15 +62,9 @@ export function registerConsoleWatchTests(test: TestFn, backend: Backend): void 
     running = await startConsolePlatform(backend);
     ({ browser, origin } = running);
     const http = running.platform.http;
-    const sequence = (await http.get(`/vam/v1/videosequences/name/${encodeURIComponent(DIVE)}`)).json as {
-      videos: { name: string; video_references: { uuid: string; uri: string }[] }[];
-    };
-    const clipVideo = sequence.videos.find((video) =>
-      video.video_references.some((one) => one.uri.startsWith("file:")),
-    );
-    if (!clipVideo) throw new Error("the demo dive has no clip");
-    clipVideoName = clipVideo.name;
-    const reference = clipVideo.video_references[0]?.uuid ?? "";
+    const clip = await demoClipOf(http);
+    clipVideoName = clip.name;
+    const reference = clip.reference;
     const annotations = (await http.get(`/anno/v1/annotations/videoreference/${reference}`)).json as {
       observation_uuid: string;
       elapsed_time_millis: number;
@@ -103,9 +97,9 @@ export function registerConsoleWatchTests(test: TestFn, backend: Backend): void 
 
   /** From the dive profile, as a user goes: its Watch link. */
   async function openWatch(page: Page): Promise<void> {
-    await page.goto(`${origin}/#/dive?sequence=${encodeURIComponent(DIVE)}`);
-    await page.getByRole("link", { name: `Watch ${DIVE}` }).click();
-    await page.getByRole("heading", { level: 1, name: `Watch ${DIVE}` }).waitFor();
+    await page.goto(`${origin}/#/dive?sequence=${encodeURIComponent(DEMO_DIVE)}`);
+    await page.getByRole("link", { name: `Watch ${DEMO_DIVE}` }).click();
+    await page.getByRole("heading", { level: 1, name: `Watch ${DEMO_DIVE}` }).waitFor();
   }
 
   /** The clip's video picked and its first frame loaded. */

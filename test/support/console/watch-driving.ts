@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
+import { DEMO_DIVE } from "../../../tools/dev/bench/console/demo-session.js";
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 
-/** The demo dive whose clip the Watch tests play. */
-export const DEMO_DIVE = "Demo Ventana 4101";
+/** The demo dive whose clip the Watch tests play (the Watch benchmarks' too). */
+export { DEMO_DIVE };
 /** The demo clip's size and rate (tools/m3/all-in-one/demo/demo-plan.ts). */
 export const CLIP_FRAME = { width: 384, height: 216 };
 export const CLIP_FPS = 25;

@@ -248,8 +248,12 @@ export function useAnnotating(
     seen,
     gone,
     all,
+    // A stored observation only: an annotation being brought back shows its old associations
+    // under a pending uuid, which the service does not know.
     ownerOf: (association: string) =>
-      annotations.value.find((one) => one.associations?.some(({ uuid }) => uuid === association))?.uuid,
+      annotations.value.find(
+        (one) => !isPending(one.uuid) && one.associations?.some(({ uuid }) => uuid === association),
+      )?.uuid,
     selected,
     current,
     error,

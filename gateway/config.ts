@@ -59,7 +59,7 @@ export function readGatewayConfig(env: Env = process.env): GatewayConfig {
 }
 
 function readUnaryCalls(env: Env): UnaryCalls {
-  const value = readString(env, "M3_GATEWAY_UNARY_CALLS", "http2");
+  const value = readString(env, "M3_GATEWAY_UNARY_CALLS", "exchange");
   const known = UNARY_CALL_CLIENTS.find((client) => client === value);
   if (!known)
     throw new Error(`M3_GATEWAY_UNARY_CALLS must be one of ${UNARY_CALL_CLIENTS.join(", ")}, not "${value}"`);

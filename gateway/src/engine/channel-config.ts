@@ -38,10 +38,11 @@ export const READ_RETRY_POLICY = {
 export const RETRY_BUDGET = { maxTokens: 100, tokenRatio: 0.1 } as const;
 
 /**
- * Which client makes the gateway's unary calls (M3_GATEWAY_UNARY_CALLS): its own on `node:http2`
- * (http2-unary-client.ts, the default), or grpc-js' channel, as before.
+ * How the gateway makes its unary calls (M3_GATEWAY_UNARY_CALLS): on its own `node:http2` client
+ * (http2-unary-client.ts) as messages of one stream per connection (`exchange`, the default:
+ * http2-call-exchange.ts) or a stream each (`http2`), or on grpc-js' channel (`grpc-js`).
  */
-export const UNARY_CALL_CLIENTS = ["http2", "grpc-js"] as const;
+export const UNARY_CALL_CLIENTS = ["exchange", "http2", "grpc-js"] as const;
 export type UnaryCalls = (typeof UNARY_CALL_CLIENTS)[number];
 
 /** Channel options balancing over the target's addresses, retrying these rpcs (`pkg.Service/Method`). */

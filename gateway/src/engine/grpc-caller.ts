@@ -21,7 +21,7 @@ const ignoreMetadata = (): void => {};
 export interface DomainClientOptions {
   /** `package.Service/Method` of the rpcs retried after UNAVAILABLE (channel-config.ts: idempotentRpcs). */
   idempotent?: readonly string[];
-  /** Which client makes the unary calls; default "http2". */
+  /** How the unary calls are made; default "exchange". */
   unaryCalls?: UnaryCalls;
 }
 
@@ -41,8 +41,10 @@ export class DomainClient implements DomainTransport {
       grpc.credentials.createInsecure(),
       balancedChannelOptions(idempotent),
     );
-    if ((options.unaryCalls ?? "http2") === "http2") {
-      this.http2 = new Http2UnaryClient(address, new Set(idempotent.map((rpc) => `/${rpc}`)));
+    const unaryCalls = options.unaryCalls ?? "exchange";
+    if (unaryCalls !== "grpc-js") {
+      const retried = new Set(idempotent.map((rpc) => `/${rpc}`));
+      this.http2 = new Http2UnaryClient(address, retried, unaryCalls === "exchange");
     }
   }
 

@@ -45,8 +45,7 @@ export function sendUnary(
     try {
       stream = session.request(headers);
     } catch (error) {
-      const code = (error as { code?: string }).code ?? "";
-      reject(failure(bareStatus(GrpcStatus.UNAVAILABLE, `Connection dropped (${code})`), NOT_SENT.has(code)));
+      reject(requestFailure(error));
       return;
     }
     let responseHeaders: IncomingHttpHeaders | undefined;
@@ -99,8 +98,14 @@ export function sendUnary(
   });
 }
 
+/** Node refused to open a stream: refused when the session is closing or gone (nothing was sent). */
+export function requestFailure(error: unknown): CallFailure {
+  const code = (error as { code?: string }).code ?? "";
+  return failure(bareStatus(GrpcStatus.UNAVAILABLE, `Connection dropped (${code})`), NOT_SENT.has(code));
+}
+
 /** A stream that ended without a gRPC status: refused, reset, an HTTP error, or its connection lost. */
-function lostCall(
+export function lostCall(
   session: ClientHttp2Session,
   stream: ClientHttp2Stream,
   headers: IncomingHttpHeaders | undefined,

@@ -1,5 +1,6 @@
 /**
- * The gateway's unary calls to a domain on `node:http2`, past grpc-js: against an echo server in
+ * The gateway's unary calls to a domain on `node:http2`, past grpc-js, by default as messages of one
+ * stream per connection (http2-call-exchange.ts), else a stream each: against an echo server in
  * another process a call costs the client about 70 µs of CPU this way and 100 through grpc-js'
  * channel (`npm run bench:unary-client`; a bare HTTP/2 stream cost 47 in a first trial). It keeps what
  * the channel gave: calls round the target's addresses (http2-replicas.ts), the deadline, the
@@ -10,11 +11,13 @@
  *   sent again at once, as grpc-js' transparent retry does, writes too.
  * Streaming calls stay on grpc-js (grpc-caller.ts).
  */
+import type { ClientHttp2Session } from "node:http2";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { READ_RETRY_POLICY, RETRY_BUDGET } from "./channel-config.js";
 import type { UnaryCallOptions } from "./domain-transport.js";
 import { parseGrpcTarget } from "./grpc-target.js";
 import { framedMessage, requestHeaders } from "./grpc-wire.js";
+import { CallExchange, EXCHANGE_MAX_REQUEST_BYTES } from "./http2-call-exchange.js";
 import { Http2Replicas } from "./http2-replicas.js";
 import {
   type CallFailure,
@@ -35,12 +38,17 @@ export class Http2UnaryClient {
   private readonly authority: string;
   /** gRPC's retry throttling: failures spend a token, successes earn a share of one. */
   private tokens: number = RETRY_BUDGET.maxTokens;
+  /** Each connection's stream of calls, when calls go by the exchange. */
+  private readonly exchanges: WeakMap<ClientHttp2Session, CallExchange> | undefined;
 
   constructor(
     target: string,
     /** `/package.Service/Method` of the calls that may be retried after UNAVAILABLE. */
     private readonly retriedPaths: ReadonlySet<string>,
+    /** Calls as messages of one stream per connection (http2-call-exchange.ts), else a stream each. */
+    exchange = true,
   ) {
+    if (exchange) this.exchanges = new WeakMap();
     const parsed = parseGrpcTarget(target);
     this.authority = parsed.authority;
     this.replicas = new Http2Replicas(parsed);
@@ -69,15 +77,22 @@ export class Http2UnaryClient {
     cancellation: Cancellation,
   ): Promise<Buffer> {
     const deadline = Date.now() + options.timeoutMillis;
-    const frame = framedMessage(request);
+    let frame: Buffer | undefined;
     const retried = this.retriedPaths.has(path);
     for (let attempt = 1; ; attempt++) {
       try {
         const session = this.replicas.nextReady() ?? (await this.replicas.pick(deadline));
         if (cancellation.cancelled) throw failure(cancelledStatus());
-        const headers = requestHeaders(path, options.metadata, deadline - Date.now());
-        headers[":authority"] = this.authority;
-        const reply = await sendUnary(session, headers, frame, deadline, cancellation);
+        const exchange = this.exchangeOf(session, request);
+        let reply: Buffer;
+        if (exchange) {
+          reply = await exchange.call(path, request, options.metadata, deadline, cancellation);
+        } else {
+          const headers = requestHeaders(path, options.metadata, deadline - Date.now());
+          headers[":authority"] = this.authority;
+          frame ??= framedMessage(request);
+          reply = await sendUnary(session, headers, frame, deadline, cancellation);
+        }
         this.tokens = Math.min(RETRY_BUDGET.maxTokens, this.tokens + RETRY_BUDGET.tokenRatio);
         return reply;
       } catch (error) {
@@ -90,6 +105,17 @@ export class Http2UnaryClient {
         await pause(Math.min(backoffMillis(attempt), Math.max(0, deadline - Date.now())));
       }
     }
+  }
+
+  /** The connection's exchange, if the call can go by it. */
+  private exchangeOf(session: ClientHttp2Session, request: Uint8Array): CallExchange | undefined {
+    if (!this.exchanges || request.byteLength > EXCHANGE_MAX_REQUEST_BYTES) return undefined;
+    let exchange = this.exchanges.get(session);
+    if (!exchange) {
+      exchange = new CallExchange(session, this.authority);
+      this.exchanges.set(session, exchange);
+    }
+    return exchange.usable ? exchange : undefined;
   }
 
   /** False while no replica is connected, e.g. after UNAVAILABLE because the domain is down. */

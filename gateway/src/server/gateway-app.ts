@@ -45,7 +45,7 @@ export interface GatewayOptions {
   logger: Logger;
   /** gRPC deadline per call; default 30000. */
   callTimeoutMillis?: number;
-  /** Which client makes the unary calls to the domains (M3_GATEWAY_UNARY_CALLS); default "http2". */
+  /** Which client makes the unary calls to the domains (M3_GATEWAY_UNARY_CALLS); default "exchange". */
   unaryCalls?: UnaryCalls;
   /** Limit of JSON, form and text bodies (413 beyond); default 10 MiB. */
   maxBodyBytes?: number;

@@ -8,6 +8,7 @@ import { InProcessServer } from "./in-process-server.js";
 import { destroySessions, openSessions } from "./open-sessions.js";
 import { addReflection } from "./reflection.js";
 import { SERVER_TRANSPORT_OPTIONS } from "./transport-options.js";
+import { UNARY_CALLS_DEFINITION, unaryCallsImplementation } from "./unary-calls-service.js";
 
 export interface GrpcServerOptions {
   name: string;
@@ -46,7 +47,7 @@ export interface RunningGrpcServer {
 const DEFAULT_GRACE_MILLIS = 10_000;
 const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"]);
 
-/** Serves the bindings plus grpc.health.v1 and server reflection. */
+/** Serves the bindings plus grpc.health.v1, m3.common.v1.UnaryCallsService and server reflection. */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const logger = options.logger.child({ grpcServer: options.name });
   const server = new grpc.Server(SERVER_TRANSPORT_OPTIONS);
@@ -68,6 +69,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     binding.adoptLogger?.(logger);
     addService(binding.definition, binding.implementation);
   }
+  // The gateway's unary calls, many to a stream, run the methods above (not in process: there the
+  // gateway calls them directly).
+  server.addService(UNARY_CALLS_DEFINITION, unaryCallsImplementation(inProcess));
   addReflection(server, options.protoRoot, options.protoFiles, healthPackageDefinition);
 
   const host = options.host ?? "0.0.0.0";

@@ -29,6 +29,7 @@ export class InProcessServerCall extends EventEmitter {
     private readonly deadline: number,
     private readonly path: string,
     private readonly onEnd: (ended: EndedCall) => void,
+    private readonly peer: string = PEER,
   ) {
     super();
   }
@@ -38,7 +39,7 @@ export class InProcessServerCall extends EventEmitter {
   }
 
   getPeer(): string {
-    return PEER;
+    return this.peer;
   }
 
   getPath(): string {

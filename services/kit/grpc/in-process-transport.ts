@@ -36,7 +36,13 @@ export class InProcessTransport {
   unary(
     path: string,
     request: Uint8Array,
-    options: { metadata: CallMetadata; timeoutMillis: number; closedBy?: ClosingSource },
+    options: {
+      metadata: CallMetadata;
+      timeoutMillis: number;
+      closedBy?: ClosingSource;
+      /** Who called, when the call came over the network in a stream of calls (unary-calls-service.ts). */
+      peer?: string;
+    },
   ): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const onClose = () => call.cancel(grpc.status.CANCELLED, "Cancelled on client");
@@ -59,6 +65,7 @@ export class InProcessTransport {
           this.server.done(handle);
           settle(ended, resolve, reject);
         },
+        options.peer,
       );
       const handle = { abandon: () => call.cancel(grpc.status.UNAVAILABLE, "The server is shutting down") };
       options.closedBy?.once("close", onClose);

@@ -21,7 +21,7 @@ const SEED = 1000;
  */
 const SPLIT = process.env.BENCH_SPLIT === "true";
 const TRANSPORT = SPLIT
-  ? `split processes: gateway and registry, gRPC, unary calls on ${process.env.M3_GATEWAY_UNARY_CALLS ?? "http2"}`
+  ? `split processes: gateway and registry, gRPC, unary calls ${process.env.M3_GATEWAY_UNARY_CALLS ?? "exchange"}`
   : `all-in-one, ${process.env.M3_IN_PROCESS_CALLS === "false" ? "gRPC on loopback" : "in-process calls"}, M3_WORKERS=${process.env.M3_WORKERS ?? "default"}`;
 
 /** A load run with the CPU time the serving process and MariaDB spent on it, per request. */

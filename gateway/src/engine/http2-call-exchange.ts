@@ -45,6 +45,8 @@ interface PendingCall {
   reject(error: CallFailure): void;
   timer: NodeJS.Timeout;
   cancellation: Cancellation;
+  /** The stream it was sent on: only that stream's end fails it. */
+  stream: ClientHttp2Stream;
 }
 
 export class CallExchange {
@@ -87,7 +89,7 @@ export class CallExchange {
         () => this.giveUp(callId, bareStatus(GrpcStatus.DEADLINE_EXCEEDED, "Deadline exceeded")),
         Math.max(0, deadline - Date.now()),
       );
-      this.pending.set(callId, { resolve, reject, timer, cancellation });
+      this.pending.set(callId, { resolve, reject, timer, cancellation, stream });
       cancellation.cancel = () =>
         this.giveUp(callId, bareStatus(GrpcStatus.CANCELLED, "Cancelled on client"));
       const message = ExchangeRequest.encode({
@@ -104,7 +106,8 @@ export class CallExchange {
 
   /** The stream, opened on the first call and again after one ended. */
   private openStream(): ClientHttp2Stream {
-    if (this.stream) return this.stream;
+    // A stream reset by the server is replaced at once, before its "close" comes.
+    if (this.stream && !this.stream.destroyed) return this.stream;
     const stream = this.session.request({
       ":method": "POST",
       ":path": EXCHANGE_PATH,
@@ -134,7 +137,7 @@ export class CallExchange {
         stream.close();
         return;
       }
-      for (const message of messages) this.answer(message);
+      for (const message of messages) this.answer(stream, message);
     });
     stream.on("close", () => {
       if (this.stream === stream) this.stream = undefined;
@@ -145,14 +148,15 @@ export class CallExchange {
     return stream;
   }
 
-  private answer(bytes: Buffer): void {
+  private answer(stream: ClientHttp2Stream, bytes: Buffer): void {
     let response: ExchangeResponse;
     try {
       response = ExchangeResponse.decode(bytes);
     } catch {
-      this.stream?.close();
+      stream.close();
       return;
     }
+    if (this.pending.get(response.callId)?.stream !== stream) return;
     const call = this.settle(response.callId);
     if (!call) return;
     if (response.code === GrpcStatus.OK) {
@@ -169,11 +173,10 @@ export class CallExchange {
 
   /** The call is given up here (deadline, client gone); the server is told to cancel it. */
   private giveUp(callId: number, status: StatusObject): void {
-    const call = this.settle(callId);
-    if (!call) return;
-    call.reject(failure(status));
-    const stream = this.stream;
-    if (stream && !stream.closed) {
+    const stream = this.pending.get(callId)?.stream;
+    if (!stream) return;
+    // Told before the call is settled, which may end a draining stream.
+    if (!stream.destroyed && !stream.writableEnded) {
       const cancel = ExchangeRequest.encode({
         callId,
         method: "",
@@ -184,6 +187,7 @@ export class CallExchange {
       }).finish();
       stream.write(framedMessage(cancel));
     }
+    this.settle(callId)?.reject(failure(status));
   }
 
   /** Every call still waiting fails as the stream's end says: refused when none can have run. */
@@ -193,9 +197,9 @@ export class CallExchange {
     headers: IncomingHttpHeaders | undefined,
     streamError: { code?: string } | undefined,
   ): void {
-    if (this.pending.size === 0) return;
     const notServed = status?.code === GrpcStatus.UNIMPLEMENTED;
-    for (const callId of [...this.pending.keys()]) {
+    for (const [callId, sent] of [...this.pending]) {
+      if (sent.stream !== stream) continue;
       const call = this.settle(callId);
       if (!call) continue;
       if (status === undefined) call.reject(lostCall(this.session, stream, headers, streamError));

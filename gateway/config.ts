@@ -18,7 +18,7 @@ export interface GatewayConfig {
   logLevel: string;
   logFormat: LogFormat;
   callTimeoutMillis: number;
-  /** M3_GATEWAY_UNARY_CALLS: the gateway's own HTTP/2 client, or grpc-js' channel. */
+  /** M3_GATEWAY_UNARY_CALLS: by the exchange (the default), a stream per call, or grpc-js' channel. */
   unaryCalls: UnaryCalls;
   maxBodyBytes: number;
   corsOrigin: string;

@@ -169,11 +169,15 @@ export class CallExchange {
 
   /** The call is given up here (deadline, client gone); the server is told to cancel it. */
   private giveUp(callId: number, status: StatusObject): void {
-    const call = this.settle(callId);
-    if (!call) return;
-    call.reject(failure(status));
+    if (!this.pending.has(callId)) return;
+    // Told before the call is settled: settling a draining stream's last call ends the stream.
+    this.sendCancel(callId);
+    this.settle(callId)?.reject(failure(status));
+  }
+
+  private sendCancel(callId: number): void {
     const stream = this.stream;
-    if (stream && !stream.closed) {
+    if (stream && !stream.closed && !stream.writableEnded) {
       const cancel = ExchangeRequest.encode({
         callId,
         method: "",

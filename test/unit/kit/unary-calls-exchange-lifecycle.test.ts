@@ -6,7 +6,6 @@
 import { EventEmitter } from "node:events";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
-import { ExchangeRequest, ExchangeResponse } from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 import {
   bearer,
@@ -21,67 +20,6 @@ import {
   unaryClient,
 } from "./exchange-harness.js";
 import { capturingLogger } from "./probe-service.js";
-
-const ExchangeClient = grpc.makeGenericClientConstructor(
-  {
-    exchange: {
-      path: "/m3.common.v1.UnaryCallsService/Exchange",
-      requestStream: true,
-      responseStream: true,
-      requestSerialize: (request: ExchangeRequest) => Buffer.from(ExchangeRequest.encode(request).finish()),
-      requestDeserialize: (bytes: Buffer) => ExchangeRequest.decode(bytes),
-      responseSerialize: (response: ExchangeResponse) =>
-        Buffer.from(ExchangeResponse.encode(response).finish()),
-      responseDeserialize: (bytes: Buffer) => ExchangeResponse.decode(bytes),
-    },
-  },
-  "UnaryCallsService",
-);
-type ExchangeStream = grpc.ClientDuplexStream<ExchangeRequest, ExchangeResponse>;
-
-function probeRequest(callId: number, method: string, request: object): ExchangeRequest {
-  const message = Buffer.from(JSON.stringify(request));
-  return {
-    callId,
-    method: `${PROBE}/${method}`,
-    metadata: {},
-    timeoutMillis: 10_000,
-    message,
-    cancel: false,
-  };
-}
-
-test("a shutdown lets the calls in flight finish, refuses those that come after, then the stream ends with OK", async (t) => {
-  const { server, seen } = await startKitServer(t);
-  const client = new ExchangeClient(server.address, grpc.credentials.createInsecure());
-  t.teardown(() => client.close());
-  const stream = (client as unknown as { exchange(): ExchangeStream }).exchange();
-  const answers = new Map<number, ExchangeResponse>();
-  const answered = new EventEmitter();
-  stream.on("data", (response: ExchangeResponse) => {
-    answers.set(response.callId, response);
-    answered.emit(`${response.callId}`, response);
-  });
-  const status = new Promise<grpc.StatusObject>((resolve) => stream.on("status", resolve));
-  const answerTo = (callId: number) =>
-    answers.get(callId) ?? new Promise<ExchangeResponse>((resolve) => answered.once(`${callId}`, resolve));
-  stream.write(probeRequest(1, "Slow", { millis: 300 }));
-  stream.write(probeRequest(2, "Ping", { text: "in flight" }));
-  // The calls run in the order they came: once 2 is answered, 1 is running.
-  t.is((await answerTo(2)).code, grpc.status.OK);
-  const stopped = server.shutdown(30_000);
-  stream.write(probeRequest(3, "Ping", { text: "too late" }));
-  const refused = await answerTo(3);
-  t.like(refused, { code: grpc.status.UNAVAILABLE, refused: true });
-  const slow = await answerTo(1);
-  t.is(slow.code, grpc.status.OK);
-  t.is(JSON.parse(Buffer.from(slow.message).toString()).text, "slept");
-  t.is(answers.get(2)?.refused, false);
-  stream.end();
-  t.is((await status).code, grpc.status.OK);
-  await stopped;
-  t.deepEqual(routesOf(seen, `${PROBE}/Ping`), ["exchange"], "the refused call never ran");
-});
 
 /** Calls from `workers` loops until `done()`, each failure noted. */
 async function steadyCalls(workers: number, done: () => boolean, makeCall: () => Promise<unknown>) {

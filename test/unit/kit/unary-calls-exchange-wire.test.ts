@@ -110,7 +110,7 @@ test("a shutdown lets the calls in flight finish, refuses those that come after,
   t.deepEqual(routesOf(seen, `${PROBE}/Ping`), ["exchange"], "the refused call never ran");
 });
 
-test("calls it cannot run are answered with their status, nothing run, and the stream and the server go on", async (t) => {
+test("calls it cannot run are answered with their status, nothing run, and the stream and the server go on; any timeout is taken", async (t) => {
   const { server, seen } = await startKitServer(t);
   const exchange = openExchange(t, server.address);
   // Timeouts of 1 ms: a timer left behind by a call never made would fire (and throw) before the last call.
@@ -135,6 +135,11 @@ test("calls it cannot run are answered with their status, nothing run, and the s
   t.is(textOf(slow), "slept", "the first call of that id ran on");
   exchange.send(probeCall(7, "Ping", { text: "still here" }));
   t.is(textOf(await exchange.answerTo(7)), "still here");
+  // The longest timeouts a call may carry: none (0), and uint32's largest, past Node's longest timer.
+  exchange.send({ ...probeCall(8, "Slow", { millis: 5 }), timeoutMillis: 0 });
+  exchange.send({ ...probeCall(9, "Slow", { millis: 5 }), timeoutMillis: 2 ** 32 - 1 });
+  t.like(await exchange.answerTo(8), { code: grpc.status.OK });
+  t.like(await exchange.answerTo(9), { code: grpc.status.OK });
   t.is((await exchange.end()).code, grpc.status.OK);
   t.deepEqual(routesOf(seen, `${PROBE}/Ping`), ["exchange"], "only the last ping ran");
 });

@@ -4,8 +4,12 @@
  * The calls' own behaviour is in unary-calls-exchange.test.ts.
  */
 import { EventEmitter } from "node:events";
+import { constants, createServer } from "node:http2";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
+import { GrpcFrameReader } from "../../../gateway/src/engine/grpc-frames.js";
+import { framedMessage } from "../../../gateway/src/engine/grpc-wire.js";
+import { ExchangeRequest, ExchangeResponse } from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 import {
   bearer,
@@ -20,6 +24,9 @@ import {
   unaryClient,
 } from "./exchange-harness.js";
 import { capturingLogger } from "./probe-service.js";
+
+const EXCHANGE_PATH = "/m3.common.v1.UnaryCallsService/Exchange";
+const EMPTY = Buffer.alloc(0);
 
 /** Calls from `workers` loops until `done()`, each failure noted. */
 async function steadyCalls(workers: number, done: () => boolean, makeCall: () => Promise<unknown>) {
@@ -96,10 +103,11 @@ test("a call cancelled while its connection drains after a GOAWAY still cancels 
   const response = new EventEmitter();
   const held = call(client, HOLD, Buffer.from("{}"), { timeoutMillis: 20_000, closedBy: response });
   await bare.log.holdStarted;
-  // A second connection is made once the first was told to go away: Hold's is draining from then.
+  // The next connection is made once Hold's (the latest) was told to go away: it drains from then.
+  const holding = relay.connections();
   await steadyCalls(
     1,
-    () => relay.connections() >= 2,
+    () => relay.connections() > holding,
     () => probe(client, "Ping"),
   );
   response.emit("close");
@@ -125,4 +133,50 @@ test("a server without the exchange answers every call, the first included, each
   );
   t.deepEqual(routesOf(bare.seen, `${PROBE}/Write`), ["stream"]);
   t.deepEqual(routesOf(bare.seen, `${PROBE}/Ping`), Array(20).fill("stream"));
+});
+
+/** A replica that answers every call on the exchange `refused`, as one shutting down does. */
+async function startRefusingReplica(t: { teardown(fn: () => void): void }) {
+  let refused = 0;
+  const server = createServer();
+  server.on("stream", (stream, headers) => {
+    if (headers[":path"] !== EXCHANGE_PATH) return stream.close(constants.NGHTTP2_REFUSED_STREAM);
+    stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+    stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+    const reader = new GrpcFrameReader();
+    stream.on("data", (chunk: Buffer) => {
+      for (const message of reader.push(chunk)) {
+        const { callId, cancel } = ExchangeRequest.decode(message);
+        if (cancel) continue;
+        refused += 1;
+        const answer = { callId, code: grpc.status.UNAVAILABLE, details: "Shutting down", refused: true };
+        stream.write(
+          framedMessage(ExchangeResponse.encode({ ...answer, message: EMPTY, metadata: {} }).finish()),
+        );
+      }
+    });
+    stream.on("end", () => stream.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.teardown(() => server.close());
+  const address = server.address();
+  return { port: typeof address === "object" && address ? address.port : 0, refused: () => refused };
+}
+
+test("a write a replica refused is sent to the other replica, and done once", async (t) => {
+  const refusing = await startRefusingReplica(t);
+  const { server, seen } = await startKitServer(t);
+  const client = unaryClient(t, `ipv4:127.0.0.1:${refusing.port},${server.address}`);
+  const metadata = await bearer();
+  for (let index = 0; index < 10; index++) {
+    const reply = await probe(
+      client,
+      "Write",
+      {},
+      { metadata: { ...metadata, "x-request-id": `w-${index}` } },
+    );
+    t.is(reply.requestId, `w-${index}`);
+  }
+  t.true(refusing.refused() >= 4, `${refusing.refused()} refused`);
+  t.deepEqual(routesOf(seen, `${PROBE}/Write`), Array(10).fill("exchange"));
 });

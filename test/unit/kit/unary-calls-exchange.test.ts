@@ -180,6 +180,22 @@ test("200 concurrent calls are each answered with their own reply", async (t) =>
   t.true(seen.every((seenCall) => seenCall.via === "exchange"));
 });
 
+test("a request and a reply of nearly 4 MiB travel by the exchange, whole, beside small calls", async (t) => {
+  const { server, seen } = await startKitServer(t);
+  const client = unaryClient(t, server.address);
+  const text = "y".repeat(EXCHANGE_MAX_REQUEST_BYTES - 100);
+  const [large, ...small] = await Promise.all([
+    probe(client, "Ping", { text }),
+    ...Array.from({ length: 20 }, (_, index) => probe(client, "Ping", { text: `${index}` })),
+  ]);
+  t.true(large?.text === text, "the large reply is the request's text");
+  t.deepEqual(
+    small.map((reply) => reply.text),
+    Array.from({ length: 20 }, (_, index) => `${index}`),
+  );
+  t.deepEqual(routesOf(seen, `${PROBE}/Ping`), Array(21).fill("exchange"));
+});
+
 test("a request larger than the exchange takes goes on a stream of its own and is answered", async (t) => {
   const { server, seen } = await startKitServer(t);
   const client = unaryClient(t, server.address);

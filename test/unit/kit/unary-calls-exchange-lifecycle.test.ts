@@ -1,7 +1,8 @@
 /**
- * The exchange's stream over a connection's life (m3.common.v1.UnaryCallsService/Exchange): a
- * server's shutdown, maximum connection ages' GOAWAYs, and servers from before the exchange.
- * The calls' own behaviour is in unary-calls-exchange.test.ts.
+ * The gateway's exchange over a connection's life (m3.common.v1.UnaryCallsService/Exchange): a
+ * replica's shutdown and its refused calls, maximum connection ages' GOAWAYs, and servers from
+ * before the exchange. The calls' own behaviour is in unary-calls-exchange.test.ts; the server's
+ * answers message by message in unary-calls-exchange-wire.test.ts.
  */
 import { EventEmitter } from "node:events";
 import { constants, createServer } from "node:http2";

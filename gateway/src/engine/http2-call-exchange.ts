@@ -175,7 +175,7 @@ export class CallExchange {
   private giveUp(callId: number, status: StatusObject): void {
     const stream = this.pending.get(callId)?.stream;
     if (!stream) return;
-    // Told before the call is settled, which may end a draining stream.
+    // Told before the call is settled: settling a draining stream's last call ends the stream.
     if (!stream.destroyed && !stream.writableEnded) {
       const cancel = ExchangeRequest.encode({
         callId,

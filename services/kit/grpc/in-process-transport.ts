@@ -45,6 +45,15 @@ export class InProcessTransport {
     },
   ): Promise<Buffer> {
     return new Promise((resolve, reject) => {
+      // Before the timer: metadata grpc-js refuses (the exchange's peer may send any) end the call
+      // here, leaving no timer to fire on a call that was never made.
+      let metadata: grpc.Metadata;
+      try {
+        metadata = toGrpcMetadata(options.metadata);
+      } catch (error) {
+        reject(serviceError(invalidMetadata(error)));
+        return;
+      }
       const onClose = () => call.cancel(grpc.status.CANCELLED, "Cancelled on client");
       const timer = setTimeout(
         () =>
@@ -56,7 +65,7 @@ export class InProcessTransport {
         options.timeoutMillis,
       );
       const call: InProcessServerCall = new InProcessServerCall(
-        toGrpcMetadata(options.metadata),
+        metadata,
         Date.now() + options.timeoutMillis,
         path,
         (ended) => {
@@ -307,6 +316,11 @@ export function serviceError(ended: EndedCall): grpc.ServiceError {
   const { code, details } = ended;
   const error = new Error(`${code} ${grpc.status[code]}: ${details}`);
   return Object.assign(error, { code, details, metadata: ended.metadata.clone() });
+}
+
+function invalidMetadata(error: unknown): EndedCall {
+  const details = error instanceof Error ? error.message : String(error);
+  return { code: grpc.status.INVALID_ARGUMENT, details, metadata: new grpc.Metadata() };
 }
 
 function unused(): Buffer {

@@ -24,7 +24,7 @@ import { InProcessTransport } from "./in-process-transport.js";
 
 type ExchangeCall = grpc.ServerDuplexStream<ExchangeRequest, ExchangeResponse>;
 
-/** A call without a time limit (timeout 0) gets Node's longest timer, 24.8 days. */
+/** A call without a time limit (timeout 0), or a longer one, gets Node's longest timer, 24.8 days. */
 const LONGEST_TIMEOUT_MILLIS = 2 ** 31 - 1;
 
 export const UNARY_CALLS_DEFINITION = UnaryCallsServiceService as unknown as grpc.ServiceDefinition;
@@ -64,7 +64,8 @@ function serveExchange(call: ExchangeCall, server: InProcessServer, transport: I
     transport
       .unary(request.method, request.message, {
         metadata: request.metadata as CallMetadata,
-        timeoutMillis: request.timeoutMillis || LONGEST_TIMEOUT_MILLIS,
+        // A timer any longer would fire at once (Node's TimeoutOverflowWarning).
+        timeoutMillis: Math.min(request.timeoutMillis || LONGEST_TIMEOUT_MILLIS, LONGEST_TIMEOUT_MILLIS),
         closedBy: closing,
         peer,
       })

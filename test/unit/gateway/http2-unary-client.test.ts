@@ -5,11 +5,12 @@
  * maximum connection age ends with a GOAWAY. Balancing over replicas and a replica lost
  * mid-call are in replica-balancing.test.ts, which runs on this client.
  */
-import { createConnection, createServer, type Socket } from "node:net";
+import { createServer } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Http2UnaryClient } from "../../../gateway/src/engine/http2-unary-client.js";
 import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
+import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 
 const SERVICE = "m3.testing.v1.WireProbe";
 const passBytes = (bytes: Buffer): Buffer => bytes;
@@ -163,29 +164,6 @@ test("connections a server's maximum age ends are replaced and no call fails, wr
   t.true(relay.connections() >= 4, `${relay.connections()} connections`);
   t.true(seen.calls > 0);
 });
-
-/** A TCP relay in front of a server, counting the connections made through it. */
-async function startCountingRelay(t: { teardown(fn: () => void): void }, target: number) {
-  let count = 0;
-  const sockets = new Set<Socket>();
-  const relay = createServer((inbound) => {
-    count += 1;
-    const outbound = createConnection(target, "127.0.0.1");
-    for (const socket of [inbound, outbound]) {
-      sockets.add(socket);
-      socket.on("error", () => socket.destroy());
-      socket.on("close", () => sockets.delete(socket));
-    }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-  t.teardown(() => {
-    relay.close();
-    for (const socket of sockets) socket.destroy();
-  });
-  const address = relay.address();
-  return { port: typeof address === "object" && address ? address.port : 0, connections: () => count };
-}
 
 /** A loopback port nothing listens on. */
 async function freePort(): Promise<number> {

@@ -1,13 +1,15 @@
 /** M3_GATEWAY_UNARY_CALLS: how the standalone gateway makes its unary calls (gateway/config.ts). */
 import test from "ava";
 import { readGatewayConfig } from "../../../gateway/config.js";
+import { UNARY_CALL_CLIENTS } from "../../../gateway/src/engine/channel-config.js";
 
 test("the gateway's unary calls go by the exchange unless told otherwise", (t) => {
   t.is(readGatewayConfig({}).unaryCalls, "exchange");
 });
 
 test("each way of making unary calls can be chosen", (t) => {
-  for (const unaryCalls of ["exchange", "http2", "grpc-js"]) {
+  t.deepEqual(UNARY_CALL_CLIENTS, ["exchange", "http2", "grpc-js"]);
+  for (const unaryCalls of UNARY_CALL_CLIENTS) {
     t.is(readGatewayConfig({ M3_GATEWAY_UNARY_CALLS: unaryCalls }).unaryCalls, unaryCalls);
   }
 });

@@ -11,6 +11,12 @@ import { floorCreateMedia, floorGetMedia, floorGetSequence } from "./registry-fl
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/**
+ * Warm-up rounds (each a health call, the two reads through m3 and the two through the floor):
+ * after 1,000, the split processes still ran their next 10,000 reads 20-25% slower than the
+ * 10,000 after those (the JIT still at work, the heaps still growing); after 4,000 they do not.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 4000);
 const SEED = 1000;
 /**
  * BENCH_SPLIT=true runs the gateway and the registry as two processes from the compiled build, as
@@ -114,7 +120,7 @@ try {
   };
   const get = (path: string) => async () => expectOk(await client.send("GET", path));
   // Warm both paths (JIT, connection pools, channel) before measuring.
-  await runLoad("warm", { requests: 1000, concurrency: CONCURRENCY }, async (i) => {
+  await runLoad("warm", { requests: WARMUP, concurrency: CONCURRENCY }, async (i) => {
     await get("/vam/v1/health")();
     await get(`/vam/v1/media/videoreference/${pick(i).reference}`)();
     await get(`/vam/v1/videosequences/${pick(i).sequence}`)();

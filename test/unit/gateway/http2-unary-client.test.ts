@@ -10,19 +10,11 @@ import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Http2UnaryClient } from "../../../gateway/src/engine/http2-unary-client.js";
 import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
+import { unaryBytesMethod } from "../../../tools/dev/fixtures/bytes-method.js";
 import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 
 const SERVICE = "m3.testing.v1.WireProbe";
-const passBytes = (bytes: Buffer): Buffer => bytes;
-const rawMethod = (name: string) => ({
-  path: `/${SERVICE}/${name}`,
-  requestStream: false,
-  responseStream: false,
-  requestSerialize: passBytes,
-  requestDeserialize: passBytes,
-  responseSerialize: passBytes,
-  responseDeserialize: passBytes,
-});
+const rawMethod = (name: string) => unaryBytesMethod(`/${SERVICE}/${name}`);
 
 interface Seen {
   metadata?: grpc.Metadata;

@@ -17,6 +17,7 @@ import { loadProtoRoot } from "../../../gateway/src/engine/proto-registry.js";
 import { bindRoutes } from "../../../gateway/src/engine/route-binding.js";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+import { unaryBytesMethod } from "../../../tools/dev/fixtures/bytes-method.js";
 
 const SERVICE = "m3.testing.v1.ReplicaProbe";
 const READ = `${SERVICE}/Read`;
@@ -30,16 +31,7 @@ interface Replica {
   stop(): void;
 }
 
-const passBytes = (bytes: Buffer): Buffer => bytes;
-const rawMethod = (path: string) => ({
-  path: `/${path}`,
-  requestStream: false,
-  responseStream: false,
-  requestSerialize: passBytes,
-  requestDeserialize: passBytes,
-  responseSerialize: passBytes,
-  responseDeserialize: passBytes,
-});
+const rawMethod = (path: string) => unaryBytesMethod(`/${path}`);
 
 /**
  * A replica answering its name, reached through a TCP relay. `diesOnFirstCall`: in the middle of

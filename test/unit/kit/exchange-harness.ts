@@ -21,6 +21,7 @@ import {
   unaryCallsImplementation,
 } from "../../../services/kit/grpc/unary-calls-service.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
+import { unaryBytesMethod } from "../../../tools/dev/fixtures/bytes-method.js";
 import { type ProbeRequest, type ProbeResponse, probeBinding, silentLogger } from "./probe-service.js";
 import { type StreamProbeLog, streamProbeBinding } from "./stream-probe-service.js";
 
@@ -137,18 +138,7 @@ export async function startBareServer(
 }
 
 function rawFailure(): ServiceBinding {
-  const passBytes = (bytes: Buffer): Buffer => bytes;
-  const definition: grpc.ServiceDefinition = {
-    failWithBytes: {
-      path: FAIL_WITH_BYTES,
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: passBytes,
-      requestDeserialize: passBytes,
-      responseSerialize: passBytes,
-      responseDeserialize: passBytes,
-    },
-  };
+  const definition: grpc.ServiceDefinition = { failWithBytes: unaryBytesMethod(FAIL_WITH_BYTES) };
   const handler: grpc.handleUnaryCall<Buffer, Buffer> = (_call, callback) => {
     const metadata = new grpc.Metadata();
     metadata.set("m3-error-reason", "NO_BYTES");

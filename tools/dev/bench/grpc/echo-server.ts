@@ -10,9 +10,9 @@ import {
   UNARY_CALLS_DEFINITION,
   unaryCallsImplementation,
 } from "../../../../services/kit/grpc/unary-calls-service.js";
+import { unaryBytesMethod } from "../../fixtures/bytes-method.js";
 import { ECHO_PATH } from "./echo-method.js";
 
-const passBytes = (bytes: Buffer): Buffer => bytes;
 const server = new grpc.Server();
 const echoMethods = new InProcessServer("echo");
 const addService = (
@@ -24,15 +24,7 @@ const addService = (
 };
 addService(
   {
-    Echo: {
-      path: ECHO_PATH,
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: passBytes,
-      requestDeserialize: passBytes,
-      responseSerialize: passBytes,
-      responseDeserialize: passBytes,
-    },
+    Echo: unaryBytesMethod(ECHO_PATH),
   },
   {
     Echo: (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) =>

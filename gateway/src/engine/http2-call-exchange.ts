@@ -19,10 +19,11 @@
  */
 import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders } from "node:http2";
 import { status as GrpcStatus, type StatusObject } from "@grpc/grpc-js";
-import { ExchangeRequest, ExchangeResponse } from "../../../proto/gen/m3/common/v1/unary_calls.js";
+import { ExchangeResponse, type UnaryCallOutcome } from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { type CallMetadata, toGrpcMetadata } from "../../../services/kit/grpc/call-metadata.js";
+import { OutgoingCalls } from "./exchange-batch.js";
 import { GrpcFrameReader } from "./grpc-frames.js";
-import { bareStatus, framedMessage, statusOf } from "./grpc-wire.js";
+import { bareStatus, statusOf } from "./grpc-wire.js";
 import {
   type CallFailure,
   type Cancellation,
@@ -53,6 +54,7 @@ export class CallExchange {
   private stream: ClientHttp2Stream | undefined;
   private readonly pending = new Map<number, PendingCall>();
   private lastCallId = 0;
+  private readonly outgoing = new OutgoingCalls();
   private draining = false;
   /** The server does not serve the exchange. */
   private unsupported = false;
@@ -92,15 +94,14 @@ export class CallExchange {
       this.pending.set(callId, { resolve, reject, timer, cancellation, stream });
       cancellation.cancel = () =>
         this.giveUp(callId, bareStatus(GrpcStatus.CANCELLED, "Cancelled on client"));
-      const message = ExchangeRequest.encode({
+      this.outgoing.add(stream, {
         callId,
         method: path,
         metadata: metadata as Record<string, string>,
         timeoutMillis: Math.max(1, Math.ceil(deadline - Date.now())),
         message: request as Buffer,
         cancel: false,
-      }).finish();
-      stream.write(framedMessage(message));
+      });
     });
   }
 
@@ -156,36 +157,40 @@ export class CallExchange {
       stream.close();
       return;
     }
-    if (this.pending.get(response.callId)?.stream !== stream) return;
-    const call = this.settle(response.callId);
+    for (const outcome of response.outcomes) this.settleWith(stream, outcome);
+  }
+
+  private settleWith(stream: ClientHttp2Stream, outcome: UnaryCallOutcome): void {
+    if (this.pending.get(outcome.callId)?.stream !== stream) return;
+    const call = this.settle(outcome.callId);
     if (!call) return;
-    if (response.code === GrpcStatus.OK) {
-      call.resolve(response.message);
+    if (outcome.code === GrpcStatus.OK) {
+      call.resolve(outcome.message);
       return;
     }
     const status: StatusObject = {
-      code: response.code,
-      details: response.details,
-      metadata: toGrpcMetadata(response.metadata),
+      code: outcome.code,
+      details: outcome.details,
+      metadata: toGrpcMetadata(outcome.metadata),
     };
-    call.reject(failure(status, response.refused));
+    call.reject(failure(status, outcome.refused));
   }
 
   /** The call is given up here (deadline, client gone); the server is told to cancel it. */
   private giveUp(callId: number, status: StatusObject): void {
     const stream = this.pending.get(callId)?.stream;
     if (!stream) return;
-    // Told before the call is settled: settling a draining stream's last call ends the stream.
+    // Queued before the call is settled: settling a draining stream's last call ends the stream
+    // once what is queued is sent.
     if (!stream.destroyed && !stream.writableEnded) {
-      const cancel = ExchangeRequest.encode({
+      this.outgoing.add(stream, {
         callId,
         method: "",
         metadata: {},
         timeoutMillis: 0,
         message: EMPTY,
         cancel: true,
-      }).finish();
-      stream.write(framedMessage(cancel));
+      });
     }
     this.settle(callId)?.reject(failure(status));
   }
@@ -216,13 +221,17 @@ export class CallExchange {
     this.pending.delete(callId);
     clearTimeout(call.timer);
     call.cancellation.cancel = undefined;
-    if (this.draining && this.pending.size === 0) this.stream?.end();
+    if (this.draining && this.pending.size === 0) this.endStream();
     return call;
   }
 
   private drain(): void {
     this.draining = true;
-    if (this.pending.size === 0) this.stream?.end();
+    if (this.pending.size === 0) this.endStream();
+  }
+
+  private endStream(): void {
+    if (this.stream) this.outgoing.end(this.stream);
   }
 
   private nextCallId(): number {

@@ -10,12 +10,16 @@
  * - A cancellation cancels the call's handler; the stream's end (the client gone) cancels them all.
  * - When the client ends its side (its connection was told to go away), the server ends the
  *   stream once every call on it is answered.
+ * - The outcomes ready in one turn of the event loop leave as one message: grpc-js spends about
+ *   8 µs of the server's CPU on each message of a stream, a bare HTTP/2 write about 4.
  */
 import { EventEmitter } from "node:events";
 import * as grpc from "@grpc/grpc-js";
 import {
   type ExchangeRequest,
   type ExchangeResponse,
+  type UnaryCall,
+  type UnaryCallOutcome,
   UnaryCallsServiceService,
 } from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import type { CallMetadata } from "./call-metadata.js";
@@ -39,44 +43,61 @@ function serveExchange(call: ExchangeCall, server: InProcessServer, transport: I
   const running = new Map<number, EventEmitter>();
   const peer = call.getPeer();
   let clientEnded = false;
-  const answer = (response: ExchangeResponse) => {
-    if (!call.cancelled && !call.writableEnded) call.write(response);
+  // Outcomes ready in this turn of the event loop leave together, in one message.
+  let ready: UnaryCallOutcome[] = [];
+  let flushScheduled = false;
+  const flush = () => {
+    flushScheduled = false;
+    const outcomes = ready;
+    ready = [];
+    const open = !call.cancelled && !call.writableEnded;
+    if (open && outcomes.length > 0) call.write({ outcomes });
+    if (open && clientEnded && running.size === 0) call.end();
+  };
+  const answer = (outcome: UnaryCallOutcome) => {
+    ready.push(outcome);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flush);
   };
   const endIfAnswered = () => {
-    if (clientEnded && running.size === 0 && !call.writableEnded) call.end();
+    if (clientEnded && running.size === 0 && !flushScheduled) flush();
   };
-  call.on("data", (request: ExchangeRequest) => {
-    const { callId } = request;
-    if (request.cancel) {
+  const start = (unary: UnaryCall) => {
+    const { callId } = unary;
+    if (unary.cancel) {
       running.get(callId)?.emit("close");
       return;
     }
     if (!server.serving) {
-      answer(refusedResponse(callId));
+      answer(refusedOutcome(callId));
       return;
     }
     if (running.has(callId)) {
-      answer(failureResponse(callId, duplicateCall(callId)));
+      answer(failureOutcome(callId, duplicateCall(callId)));
       return;
     }
     const closing = new EventEmitter();
     running.set(callId, closing);
     transport
-      .unary(request.method, request.message, {
-        metadata: request.metadata as CallMetadata,
+      .unary(unary.method, unary.message, {
+        metadata: unary.metadata as CallMetadata,
         // A timer any longer would fire at once (Node's TimeoutOverflowWarning).
-        timeoutMillis: Math.min(request.timeoutMillis || LONGEST_TIMEOUT_MILLIS, LONGEST_TIMEOUT_MILLIS),
+        timeoutMillis: Math.min(unary.timeoutMillis || LONGEST_TIMEOUT_MILLIS, LONGEST_TIMEOUT_MILLIS),
         closedBy: closing,
         peer,
       })
       .then(
-        (reply) => answer(replyResponse(callId, reply)),
-        (error: unknown) => answer(failureResponse(callId, error)),
+        (reply) => answer(replyOutcome(callId, reply)),
+        (error: unknown) => answer(failureOutcome(callId, error)),
       )
       .finally(() => {
         running.delete(callId);
         endIfAnswered();
       });
+  };
+  call.on("data", (request: ExchangeRequest) => {
+    for (const unary of request.calls) start(unary);
   });
   call.on("end", () => {
     clientEnded = true;
@@ -89,11 +110,11 @@ function serveExchange(call: ExchangeCall, server: InProcessServer, transport: I
   call.on("error", () => {});
 }
 
-function replyResponse(callId: number, reply: Buffer): ExchangeResponse {
+function replyOutcome(callId: number, reply: Buffer): UnaryCallOutcome {
   return { callId, code: grpc.status.OK, details: "", message: reply, metadata: {}, refused: false };
 }
 
-function refusedResponse(callId: number): ExchangeResponse {
+function refusedOutcome(callId: number): UnaryCallOutcome {
   return {
     callId,
     code: grpc.status.UNAVAILABLE,
@@ -105,7 +126,7 @@ function refusedResponse(callId: number): ExchangeResponse {
 }
 
 /** The status a rejected call carries (a grpc-js ServiceError's code, details and metadata). */
-function failureResponse(callId: number, error: unknown): ExchangeResponse {
+function failureOutcome(callId: number, error: unknown): UnaryCallOutcome {
   const given = error as Partial<grpc.ServiceError>;
   const code = typeof given.code === "number" ? given.code : grpc.status.UNKNOWN;
   const details = typeof given.details === "string" ? given.details : String(given.message ?? error);

@@ -10,7 +10,12 @@ import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { GrpcFrameReader } from "../../../gateway/src/engine/grpc-frames.js";
 import { framedMessage } from "../../../gateway/src/engine/grpc-wire.js";
-import { ExchangeRequest, ExchangeResponse } from "../../../proto/gen/m3/common/v1/unary_calls.js";
+import {
+  ExchangeRequest,
+  ExchangeResponse,
+  type UnaryCall,
+  type UnaryCallOutcome,
+} from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 import {
   bearer,
@@ -136,9 +141,13 @@ test("a server without the exchange answers every call, the first included, each
   t.deepEqual(routesOf(bare.seen, `${PROBE}/Ping`), Array(20).fill("stream"));
 });
 
-/** A replica that answers every call on the exchange `refused`, as one shutting down does. */
-async function startRefusingReplica(t: { teardown(fn: () => void): void }) {
-  let refused = 0;
+/** A bare node:http2 replica serving only the exchange: every call gets `outcomeOf`'s answer. */
+async function startRawReplica(
+  t: { teardown(fn: () => void): void },
+  outcomeOf: (call: UnaryCall) => UnaryCallOutcome,
+) {
+  let calls = 0;
+  let messages = 0;
   const server = createServer();
   server.on("stream", (stream, headers) => {
     if (headers[":path"] !== EXCHANGE_PATH) return stream.close(constants.NGHTTP2_REFUSED_STREAM);
@@ -147,13 +156,11 @@ async function startRefusingReplica(t: { teardown(fn: () => void): void }) {
     const reader = new GrpcFrameReader();
     stream.on("data", (chunk: Buffer) => {
       for (const message of reader.push(chunk)) {
-        const { callId, cancel } = ExchangeRequest.decode(message);
-        if (cancel) continue;
-        refused += 1;
-        const answer = { callId, code: grpc.status.UNAVAILABLE, details: "Shutting down", refused: true };
-        stream.write(
-          framedMessage(ExchangeResponse.encode({ ...answer, message: EMPTY, metadata: {} }).finish()),
-        );
+        messages += 1;
+        const made = ExchangeRequest.decode(message).calls.filter((call) => !call.cancel);
+        calls += made.length;
+        const outcomes = made.map(outcomeOf);
+        if (outcomes.length > 0) stream.write(framedMessage(ExchangeResponse.encode({ outcomes }).finish()));
       }
     });
     stream.on("end", () => stream.end());
@@ -161,8 +168,48 @@ async function startRefusingReplica(t: { teardown(fn: () => void): void }) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   t.teardown(() => server.close());
   const address = server.address();
-  return { port: typeof address === "object" && address ? address.port : 0, refused: () => refused };
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    calls: () => calls,
+    messages: () => messages,
+  };
 }
+
+/** A replica that answers every call `refused`, as one shutting down does. */
+function startRefusingReplica(t: { teardown(fn: () => void): void }) {
+  return startRawReplica(t, ({ callId }) => ({
+    callId,
+    code: grpc.status.UNAVAILABLE,
+    details: "Shutting down",
+    refused: true,
+    message: EMPTY,
+    metadata: {},
+  }));
+}
+
+test("calls made in one turn of the event loop travel together, each answered with its own reply", async (t) => {
+  const echo = await startRawReplica(t, ({ callId, message }) => ({
+    callId,
+    code: grpc.status.OK,
+    details: "",
+    refused: false,
+    message,
+    metadata: {},
+  }));
+  const client = unaryClient(t, `127.0.0.1:${echo.port}`);
+  await call(client, "/m3.testing.v1.Raw/Echo", Buffer.from("first"));
+  const before = echo.messages();
+  const texts = Array.from({ length: 20 }, (_, index) => `call ${index}`);
+  const replies = await Promise.all(
+    texts.map((text) => call(client, "/m3.testing.v1.Raw/Echo", Buffer.from(text))),
+  );
+  t.deepEqual(
+    replies.map((reply) => reply.toString()),
+    texts,
+  );
+  t.is(echo.calls(), 21);
+  t.is(echo.messages() - before, 1, "the twenty calls in one message");
+});
 
 test("a write a replica refused is sent to the other replica, and done once", async (t) => {
   const refusing = await startRefusingReplica(t);
@@ -178,6 +225,6 @@ test("a write a replica refused is sent to the other replica, and done once", as
     );
     t.is(reply.requestId, `w-${index}`);
   }
-  t.true(refusing.refused() >= 4, `${refusing.refused()} refused`);
+  t.true(refusing.calls() >= 4, `${refusing.calls()} refused`);
   t.deepEqual(routesOf(seen, `${PROBE}/Write`), Array(10).fill("exchange"));
 });

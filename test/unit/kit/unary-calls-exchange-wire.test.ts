@@ -8,7 +8,12 @@
 import { EventEmitter } from "node:events";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
-import { ExchangeRequest, ExchangeResponse } from "../../../proto/gen/m3/common/v1/unary_calls.js";
+import {
+  ExchangeRequest,
+  ExchangeResponse,
+  type UnaryCall,
+  type UnaryCallOutcome,
+} from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { PROBE, routesOf, startKitServer } from "./exchange-harness.js";
 
 const ExchangeClient = grpc.makeGenericClientConstructor(
@@ -28,9 +33,14 @@ const ExchangeClient = grpc.makeGenericClientConstructor(
 );
 
 interface Exchange {
-  send(request: Partial<ExchangeRequest> & { callId: number }): void;
-  /** The call's answer (the nth, when a call id was sent twice), once it comes. */
-  answerTo(callId: number, nth?: number): Promise<ExchangeResponse>;
+  /** Sends the call alone in a message of the stream. */
+  send(call: Partial<UnaryCall> & { callId: number }): void;
+  /** Sends the calls together, in one message. */
+  sendTogether(calls: readonly UnaryCall[]): void;
+  /** The call's outcome (the nth, when a call id was sent twice), once it comes. */
+  answerTo(callId: number, nth?: number): Promise<UnaryCallOutcome>;
+  /** How many messages the server sent. */
+  messages(): number;
   /** Ends the client's side; resolves with the stream's status. */
   end(): Promise<grpc.StatusObject>;
 }
@@ -42,24 +52,34 @@ function openExchange(t: { teardown(fn: () => void): void }, address: string): E
   const stream = (
     client as unknown as { exchange(): grpc.ClientDuplexStream<ExchangeRequest, ExchangeResponse> }
   ).exchange();
-  const answers = new Map<number, ExchangeResponse[]>();
+  const answers = new Map<number, UnaryCallOutcome[]>();
   const answered = new EventEmitter().setMaxListeners(0);
+  let messages = 0;
   stream.on("data", (response: ExchangeResponse) => {
-    answers.set(response.callId, [...(answers.get(response.callId) ?? []), response]);
+    messages += 1;
+    for (const outcome of response.outcomes) {
+      answers.set(outcome.callId, [...(answers.get(outcome.callId) ?? []), outcome]);
+    }
     answered.emit("answer");
   });
   const status = new Promise<grpc.StatusObject>((resolve) => stream.on("status", resolve));
   stream.on("error", () => {});
   return {
-    send: (request) =>
+    send: (call) =>
       stream.write({
-        method: "",
-        metadata: {},
-        timeoutMillis: 10_000,
-        message: Buffer.alloc(0),
-        cancel: false,
-        ...request,
+        calls: [
+          {
+            method: "",
+            metadata: {},
+            timeoutMillis: 10_000,
+            message: Buffer.alloc(0),
+            cancel: false,
+            ...call,
+          },
+        ],
       }),
+    sendTogether: (calls) => stream.write({ calls: [...calls] }),
+    messages: () => messages,
     answerTo: (callId, nth = 0) =>
       new Promise((resolve) => {
         const check = () => {
@@ -78,7 +98,7 @@ function openExchange(t: { teardown(fn: () => void): void }, address: string): E
   };
 }
 
-function probeCall(callId: number, method: string, request: object): ExchangeRequest {
+function probeCall(callId: number, method: string, request: object): UnaryCall {
   const message = Buffer.from(JSON.stringify(request));
   return {
     callId,
@@ -90,7 +110,7 @@ function probeCall(callId: number, method: string, request: object): ExchangeReq
   };
 }
 
-const textOf = (response: ExchangeResponse) => JSON.parse(Buffer.from(response.message).toString()).text;
+const textOf = (outcome: UnaryCallOutcome) => JSON.parse(Buffer.from(outcome.message).toString()).text;
 
 test("a shutdown lets the calls in flight finish, refuses those that come after, then the stream ends with OK", async (t) => {
   const { server, seen } = await startKitServer(t);
@@ -114,7 +134,7 @@ test("calls it cannot run are answered with their status, nothing run, and the s
   const { server, seen } = await startKitServer(t);
   const exchange = openExchange(t, server.address);
   // Timeouts of 1 ms: a timer left behind by a call never made would fire (and throw) before the last call.
-  const refusedCalls: ExchangeRequest[] = [
+  const refusedCalls: UnaryCall[] = [
     { ...probeCall(1, "Ping", {}), metadata: { "bad key": "x" }, timeoutMillis: 1 },
     { ...probeCall(2, "Ping", {}), metadata: { "x-note": "café\n" }, timeoutMillis: 1 },
     { ...probeCall(3, "Ping", {}), method: "/m3.testing.v1.StreamProbeService/Count", timeoutMillis: 1 },
@@ -142,4 +162,20 @@ test("calls it cannot run are answered with their status, nothing run, and the s
   t.like(await exchange.answerTo(9), { code: grpc.status.OK });
   t.is((await exchange.end()).code, grpc.status.OK);
   t.deepEqual(routesOf(seen, `${PROBE}/Ping`), ["exchange"], "only the last ping ran");
+});
+
+test("calls sent together are each answered, and outcomes ready together come back together", async (t) => {
+  const { server } = await startKitServer(t);
+  const exchange = openExchange(t, server.address);
+  const calls = Array.from({ length: 20 }, (_, index) =>
+    probeCall(index + 1, "Ping", { text: `ping ${index}` }),
+  );
+  exchange.sendTogether(calls);
+  const texts = await Promise.all(calls.map(async ({ callId }) => textOf(await exchange.answerTo(callId))));
+  t.deepEqual(
+    texts,
+    calls.map((_, index) => `ping ${index}`),
+  );
+  t.true(exchange.messages() < 20, `${exchange.messages()} messages for 20 outcomes`);
+  t.is((await exchange.end()).code, grpc.status.OK);
 });

@@ -22,8 +22,20 @@ export const protobufPackage = "m3.common.v1";
 
 export const protobufFileName = "m3/common/v1/unary_calls.proto";
 
-/** One call, or the cancellation of one. */
+/** The calls and cancellations the client had ready. */
 export interface ExchangeRequest {
+  /** In the order they were made. */
+  calls: UnaryCall[];
+}
+
+/** The outcomes the server had ready. */
+export interface ExchangeResponse {
+  /** In the order the calls ended. */
+  outcomes: UnaryCallOutcome[];
+}
+
+/** One call, or the cancellation of one. */
+export interface UnaryCall {
   /** Chosen by the client: unique among its calls in flight on the stream. */
   callId: number;
   /** The method as a gRPC path: "/m3.registry.v1.MediaService/GetMediaByVideoReference". */
@@ -38,13 +50,13 @@ export interface ExchangeRequest {
   cancel: boolean;
 }
 
-export interface ExchangeRequest_MetadataEntry {
+export interface UnaryCall_MetadataEntry {
   key: string;
   value: string;
 }
 
 /** The outcome of one call. */
-export interface ExchangeResponse {
+export interface UnaryCallOutcome {
   /** The call's call_id. */
   callId: number;
   /** The gRPC status code: 0 (OK) with the reply's bytes in `message`. */
@@ -62,34 +74,19 @@ export interface ExchangeResponse {
   refused: boolean;
 }
 
-export interface ExchangeResponse_MetadataEntry {
+export interface UnaryCallOutcome_MetadataEntry {
   key: string;
   value: string;
 }
 
 function createBaseExchangeRequest(): ExchangeRequest {
-  return { callId: 0, method: "", metadata: {}, timeoutMillis: 0, message: Buffer.alloc(0), cancel: false };
+  return { calls: [] };
 }
 
 export const ExchangeRequest: MessageFns<ExchangeRequest> = {
   encode(message: ExchangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.callId !== 0) {
-      writer.uint32(8).uint32(message.callId);
-    }
-    if (message.method !== "") {
-      writer.uint32(18).string(message.method);
-    }
-    globalThis.Object.entries(message.metadata).forEach(([key, value]: [string, string]) => {
-      ExchangeRequest_MetadataEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
-    });
-    if (message.timeoutMillis !== 0) {
-      writer.uint32(32).uint32(message.timeoutMillis);
-    }
-    if (message.message.length !== 0) {
-      writer.uint32(42).bytes(message.message);
-    }
-    if (message.cancel !== false) {
-      writer.uint32(48).bool(message.cancel);
+    for (const v of message.calls) {
+      UnaryCall.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
@@ -104,6 +101,131 @@ export const ExchangeRequest: MessageFns<ExchangeRequest> = {
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
       const message = createBaseExchangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.calls.push(UnaryCall.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  create<I extends Exact<DeepPartial<ExchangeRequest>, I>>(base?: I): ExchangeRequest {
+    return ExchangeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExchangeRequest>, I>>(object: I): ExchangeRequest {
+    const message = createBaseExchangeRequest();
+    message.calls = object.calls?.map((e) => UnaryCall.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseExchangeResponse(): ExchangeResponse {
+  return { outcomes: [] };
+}
+
+export const ExchangeResponse: MessageFns<ExchangeResponse> = {
+  encode(message: ExchangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.outcomes) {
+      UnaryCallOutcome.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExchangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExchangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcomes.push(UnaryCallOutcome.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  create<I extends Exact<DeepPartial<ExchangeResponse>, I>>(base?: I): ExchangeResponse {
+    return ExchangeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExchangeResponse>, I>>(object: I): ExchangeResponse {
+    const message = createBaseExchangeResponse();
+    message.outcomes = object.outcomes?.map((e) => UnaryCallOutcome.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUnaryCall(): UnaryCall {
+  return { callId: 0, method: "", metadata: {}, timeoutMillis: 0, message: Buffer.alloc(0), cancel: false };
+}
+
+export const UnaryCall: MessageFns<UnaryCall> = {
+  encode(message: UnaryCall, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.callId !== 0) {
+      writer.uint32(8).uint32(message.callId);
+    }
+    if (message.method !== "") {
+      writer.uint32(18).string(message.method);
+    }
+    globalThis.Object.entries(message.metadata).forEach(([key, value]: [string, string]) => {
+      UnaryCall_MetadataEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
+    });
+    if (message.timeoutMillis !== 0) {
+      writer.uint32(32).uint32(message.timeoutMillis);
+    }
+    if (message.message.length !== 0) {
+      writer.uint32(42).bytes(message.message);
+    }
+    if (message.cancel !== false) {
+      writer.uint32(48).bool(message.cancel);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnaryCall {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnaryCall();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -128,7 +250,7 @@ export const ExchangeRequest: MessageFns<ExchangeRequest> = {
               break;
             }
 
-            const entry3 = ExchangeRequest_MetadataEntry.decode(reader, reader.uint32());
+            const entry3 = UnaryCall_MetadataEntry.decode(reader, reader.uint32());
             if (entry3.value !== undefined) {
               message.metadata[entry3.key] = entry3.value;
             }
@@ -170,11 +292,11 @@ export const ExchangeRequest: MessageFns<ExchangeRequest> = {
     }
   },
 
-  create<I extends Exact<DeepPartial<ExchangeRequest>, I>>(base?: I): ExchangeRequest {
-    return ExchangeRequest.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<UnaryCall>, I>>(base?: I): UnaryCall {
+    return UnaryCall.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ExchangeRequest>, I>>(object: I): ExchangeRequest {
-    const message = createBaseExchangeRequest();
+  fromPartial<I extends Exact<DeepPartial<UnaryCall>, I>>(object: I): UnaryCall {
+    const message = createBaseUnaryCall();
     message.callId = object.callId ?? 0;
     message.method = object.method ?? "";
     message.metadata = (globalThis.Object.entries(object.metadata ?? {}) as [string, string][]).reduce(
@@ -193,12 +315,12 @@ export const ExchangeRequest: MessageFns<ExchangeRequest> = {
   },
 };
 
-function createBaseExchangeRequest_MetadataEntry(): ExchangeRequest_MetadataEntry {
+function createBaseUnaryCall_MetadataEntry(): UnaryCall_MetadataEntry {
   return { key: "", value: "" };
 }
 
-export const ExchangeRequest_MetadataEntry: MessageFns<ExchangeRequest_MetadataEntry> = {
-  encode(message: ExchangeRequest_MetadataEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const UnaryCall_MetadataEntry: MessageFns<UnaryCall_MetadataEntry> = {
+  encode(message: UnaryCall_MetadataEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.key !== "") {
       writer.uint32(10).string(message.key);
     }
@@ -208,7 +330,7 @@ export const ExchangeRequest_MetadataEntry: MessageFns<ExchangeRequest_MetadataE
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ExchangeRequest_MetadataEntry {
+  decode(input: BinaryReader | Uint8Array, length?: number): UnaryCall_MetadataEntry {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -217,7 +339,7 @@ export const ExchangeRequest_MetadataEntry: MessageFns<ExchangeRequest_MetadataE
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseExchangeRequest_MetadataEntry();
+      const message = createBaseUnaryCall_MetadataEntry();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -249,25 +371,23 @@ export const ExchangeRequest_MetadataEntry: MessageFns<ExchangeRequest_MetadataE
     }
   },
 
-  create<I extends Exact<DeepPartial<ExchangeRequest_MetadataEntry>, I>>(base?: I): ExchangeRequest_MetadataEntry {
-    return ExchangeRequest_MetadataEntry.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<UnaryCall_MetadataEntry>, I>>(base?: I): UnaryCall_MetadataEntry {
+    return UnaryCall_MetadataEntry.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ExchangeRequest_MetadataEntry>, I>>(
-    object: I,
-  ): ExchangeRequest_MetadataEntry {
-    const message = createBaseExchangeRequest_MetadataEntry();
+  fromPartial<I extends Exact<DeepPartial<UnaryCall_MetadataEntry>, I>>(object: I): UnaryCall_MetadataEntry {
+    const message = createBaseUnaryCall_MetadataEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? "";
     return message;
   },
 };
 
-function createBaseExchangeResponse(): ExchangeResponse {
+function createBaseUnaryCallOutcome(): UnaryCallOutcome {
   return { callId: 0, code: 0, details: "", message: Buffer.alloc(0), metadata: {}, refused: false };
 }
 
-export const ExchangeResponse: MessageFns<ExchangeResponse> = {
-  encode(message: ExchangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const UnaryCallOutcome: MessageFns<UnaryCallOutcome> = {
+  encode(message: UnaryCallOutcome, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.callId !== 0) {
       writer.uint32(8).uint32(message.callId);
     }
@@ -281,7 +401,7 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
       writer.uint32(34).bytes(message.message);
     }
     globalThis.Object.entries(message.metadata).forEach(([key, value]: [string, string]) => {
-      ExchangeResponse_MetadataEntry.encode({ key: key as any, value }, writer.uint32(42).fork()).join();
+      UnaryCallOutcome_MetadataEntry.encode({ key: key as any, value }, writer.uint32(42).fork()).join();
     });
     if (message.refused !== false) {
       writer.uint32(48).bool(message.refused);
@@ -289,7 +409,7 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ExchangeResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): UnaryCallOutcome {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -298,7 +418,7 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseExchangeResponse();
+      const message = createBaseUnaryCallOutcome();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -339,7 +459,7 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
               break;
             }
 
-            const entry5 = ExchangeResponse_MetadataEntry.decode(reader, reader.uint32());
+            const entry5 = UnaryCallOutcome_MetadataEntry.decode(reader, reader.uint32());
             if (entry5.value !== undefined) {
               message.metadata[entry5.key] = entry5.value;
             }
@@ -365,11 +485,11 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
     }
   },
 
-  create<I extends Exact<DeepPartial<ExchangeResponse>, I>>(base?: I): ExchangeResponse {
-    return ExchangeResponse.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<UnaryCallOutcome>, I>>(base?: I): UnaryCallOutcome {
+    return UnaryCallOutcome.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ExchangeResponse>, I>>(object: I): ExchangeResponse {
-    const message = createBaseExchangeResponse();
+  fromPartial<I extends Exact<DeepPartial<UnaryCallOutcome>, I>>(object: I): UnaryCallOutcome {
+    const message = createBaseUnaryCallOutcome();
     message.callId = object.callId ?? 0;
     message.code = object.code ?? 0;
     message.details = object.details ?? "";
@@ -388,12 +508,12 @@ export const ExchangeResponse: MessageFns<ExchangeResponse> = {
   },
 };
 
-function createBaseExchangeResponse_MetadataEntry(): ExchangeResponse_MetadataEntry {
+function createBaseUnaryCallOutcome_MetadataEntry(): UnaryCallOutcome_MetadataEntry {
   return { key: "", value: "" };
 }
 
-export const ExchangeResponse_MetadataEntry: MessageFns<ExchangeResponse_MetadataEntry> = {
-  encode(message: ExchangeResponse_MetadataEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const UnaryCallOutcome_MetadataEntry: MessageFns<UnaryCallOutcome_MetadataEntry> = {
+  encode(message: UnaryCallOutcome_MetadataEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.key !== "") {
       writer.uint32(10).string(message.key);
     }
@@ -403,7 +523,7 @@ export const ExchangeResponse_MetadataEntry: MessageFns<ExchangeResponse_Metadat
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ExchangeResponse_MetadataEntry {
+  decode(input: BinaryReader | Uint8Array, length?: number): UnaryCallOutcome_MetadataEntry {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -412,7 +532,7 @@ export const ExchangeResponse_MetadataEntry: MessageFns<ExchangeResponse_Metadat
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseExchangeResponse_MetadataEntry();
+      const message = createBaseUnaryCallOutcome_MetadataEntry();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -444,13 +564,13 @@ export const ExchangeResponse_MetadataEntry: MessageFns<ExchangeResponse_Metadat
     }
   },
 
-  create<I extends Exact<DeepPartial<ExchangeResponse_MetadataEntry>, I>>(base?: I): ExchangeResponse_MetadataEntry {
-    return ExchangeResponse_MetadataEntry.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<UnaryCallOutcome_MetadataEntry>, I>>(base?: I): UnaryCallOutcome_MetadataEntry {
+    return UnaryCallOutcome_MetadataEntry.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ExchangeResponse_MetadataEntry>, I>>(
+  fromPartial<I extends Exact<DeepPartial<UnaryCallOutcome_MetadataEntry>, I>>(
     object: I,
-  ): ExchangeResponse_MetadataEntry {
-    const message = createBaseExchangeResponse_MetadataEntry();
+  ): UnaryCallOutcome_MetadataEntry {
+    const message = createBaseUnaryCallOutcome_MetadataEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? "";
     return message;
@@ -462,6 +582,7 @@ export const ExchangeResponse_MetadataEntry: MessageFns<ExchangeResponse_Metadat
  * A call then costs a message each way instead of an HTTP/2 stream of its own (about a tenth of
  * the CPU on both sides), and runs the same method handler, with the same checks of its metadata,
  * deadline, metrics and tracing, as when it is called directly.
+ * The calls and answers ready at the same moment travel together, as one message each way.
  */
 export type UnaryCallsServiceService = typeof UnaryCallsServiceService;
 export const UnaryCallsServiceService = {

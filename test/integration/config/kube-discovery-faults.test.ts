@@ -9,6 +9,7 @@ import test from "ava";
 import { pino } from "pino";
 import type { EndpointDiscovery } from "../../../services/config/discovery/endpoint-entry.js";
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
+import { namesBecome, namesOf } from "../../support/config/discovered-names.js";
 import { eventually } from "../../support/config/eventually.js";
 import { KubeApiStub, m3Service } from "../../support/config/kube-api-stub.js";
 
@@ -29,17 +30,6 @@ async function discover(stub: KubeApiStub, retryMillis = 50): Promise<EndpointDi
     logger: pino({ level: "silent" }),
     retryMillis,
   });
-}
-
-function namesOf(discovery: EndpointDiscovery): string[] {
-  return discovery.entries().flatMap((entry) => entry.names);
-}
-
-/** Waits until the discovered names are exactly the expected ones. */
-function namesBecome(discovery: EndpointDiscovery, expected: string[]) {
-  return eventually(() =>
-    JSON.stringify(namesOf(discovery)) === JSON.stringify(expected) ? true : undefined,
-  );
 }
 
 test("discovery lists the namespace's Services with the m3 selector, as its own user", async (t) => {

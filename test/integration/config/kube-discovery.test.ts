@@ -8,6 +8,7 @@ import test from "ava";
 import { pino } from "pino";
 import type { EndpointDiscovery } from "../../../services/config/discovery/endpoint-entry.js";
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
+import { namesBecome, namesOf } from "../../support/config/discovered-names.js";
 import { eventually } from "../../support/config/eventually.js";
 import { m3Service } from "../../support/config/kube-api-stub.js";
 import { KubeCluster } from "../../support/config/kube-cluster.js";
@@ -33,17 +34,6 @@ async function discover(cluster: KubeCluster): Promise<EndpointDiscovery> {
     logger: pino({ level: "silent" }),
     retryMillis: 50,
   });
-}
-
-function namesOf(discovery: EndpointDiscovery): string[] {
-  return discovery.entries().flatMap((entry) => entry.names);
-}
-
-/** Waits until the discovered names are exactly the expected ones. */
-function namesBecome(discovery: EndpointDiscovery, expected: string[]) {
-  return eventually(() =>
-    JSON.stringify(namesOf(discovery)) === JSON.stringify(expected) ? true : undefined,
-  );
 }
 
 test("the initial list maps annotated m3 Services to entries, with defaults, and skips the rest", async (t) => {

@@ -4,6 +4,8 @@ export interface CountingRelay {
   port: number;
   /** The connections made through the relay so far. */
   connections(): number;
+  /** Stops relaying and drops every connection through it, as a replica that dies does. */
+  cut(): void;
 }
 
 /** A TCP relay on a loopback port in front of a server's, counting the connections made through it. */
@@ -24,10 +26,15 @@ export async function startCountingRelay(
     inbound.pipe(outbound).pipe(inbound);
   });
   await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-  t.teardown(() => {
+  const cut = () => {
     relay.close();
     for (const socket of sockets) socket.destroy();
-  });
+  };
+  t.teardown(cut);
   const address = relay.address();
-  return { port: typeof address === "object" && address ? address.port : 0, connections: () => count };
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    connections: () => count,
+    cut,
+  };
 }

@@ -4,7 +4,6 @@
  * and a write is not tried twice. Real grpc-js servers on loopback ports, one target naming all
  * three (`ipv4:` list: the local form of a headless Service's `dns:///` name).
  */
-import { createConnection, createServer, type Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import {
@@ -18,6 +17,7 @@ import { bindRoutes } from "../../../gateway/src/engine/route-binding.js";
 import { registryRoutes } from "../../../gateway/src/routes/registry.routes.js";
 import { PROTO_ROOT } from "../../../services/kit/proto-root.js";
 import { unaryBytesMethod } from "../../../tools/dev/fixtures/bytes-method.js";
+import { type CountingRelay, startCountingRelay } from "../../support/gateway/counting-relay.js";
 
 const SERVICE = "m3.testing.v1.ReplicaProbe";
 const READ = `${SERVICE}/Read`;
@@ -37,29 +37,18 @@ const rawMethod = (path: string) => unaryBytesMethod(`/${path}`);
  * A replica answering its name, reached through a TCP relay. `diesOnFirstCall`: in the middle of
  * its first call the relay cuts every connection and stops listening, as a killed process's do.
  */
-async function startReplica(name: string, diesOnFirstCall = false): Promise<Replica> {
+async function startReplica(
+  t: { teardown(fn: () => void): void },
+  name: string,
+  diesOnFirstCall = false,
+): Promise<Replica> {
   const server = new grpc.Server();
-  const sockets = new Set<Socket>();
-  const relay = createServer((inbound) => {
-    const outbound = createConnection(grpcPort, "127.0.0.1");
-    for (const socket of [inbound, outbound]) {
-      sockets.add(socket);
-      socket.on("error", () => socket.destroy());
-      socket.on("close", () => sockets.delete(socket));
-    }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  const stop = () => {
-    relay.close();
-    for (const socket of sockets) socket.destroy();
-    server.forceShutdown();
-  };
-  const replica: Replica = { name, port: 0, calls: 0, stop };
+  let relay: CountingRelay | undefined;
+  const replica: Replica = { name, port: 0, calls: 0, stop: () => server.forceShutdown() };
   const handle: grpc.handleUnaryCall<Buffer, Buffer> = (_call, callback) => {
     replica.calls += 1;
     if (!diesOnFirstCall) return callback(null, Buffer.from(name));
-    relay.close();
-    for (const socket of sockets) socket.destroy();
+    relay?.cut();
   };
   server.addService({ Read: rawMethod(READ), Write: rawMethod(WRITE) }, { Read: handle, Write: handle });
   const grpcPort = await new Promise<number>((resolve, reject) =>
@@ -67,9 +56,8 @@ async function startReplica(name: string, diesOnFirstCall = false): Promise<Repl
       error ? reject(error) : resolve(port),
     ),
   );
-  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-  const address = relay.address();
-  replica.port = typeof address === "object" && address ? address.port : 0;
+  relay = await startCountingRelay(t, grpcPort);
+  replica.port = relay.port;
   return replica;
 }
 
@@ -86,9 +74,9 @@ async function startReplicas(
   aDies = false,
 ): Promise<Replicas> {
   const [dying, ...others] = await Promise.all([
-    startReplica("a", aDies),
-    startReplica("b"),
-    startReplica("c"),
+    startReplica(t, "a", aDies),
+    startReplica(t, "b"),
+    startReplica(t, "c"),
   ]);
   const replicas = [dying, ...others];
   const target = `ipv4:${replicas.map((replica) => `127.0.0.1:${replica.port}`).join(",")}`;

@@ -20,7 +20,11 @@
  */
 import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders } from "node:http2";
 import { status as GrpcStatus, type StatusObject } from "@grpc/grpc-js";
-import { ExchangeResponse, type UnaryCallOutcome } from "../../../proto/gen/m3/common/v1/unary_calls.js";
+import {
+  ExchangeResponse,
+  type UnaryCallOutcome,
+  UnaryCallsServiceService,
+} from "../../../proto/gen/m3/common/v1/unary_calls.js";
 import { type CallMetadata, toGrpcMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import { OutgoingCalls } from "./exchange-batch.js";
 import { GrpcFrameReader } from "./grpc-frames.js";
@@ -33,7 +37,7 @@ import {
   requestFailure,
 } from "./http2-unary-call.js";
 
-const EXCHANGE_PATH = "/m3.common.v1.UnaryCallsService/Exchange";
+const EXCHANGE_PATH = UnaryCallsServiceService.exchange.path;
 /**
  * The largest request sent by the exchange: a domain's server takes messages of up to 4 MiB
  * (grpc-js' default), and the call's method and metadata need room beside it. A larger request

@@ -11,15 +11,7 @@ import type { EndpointDiscovery } from "../../../services/config/discovery/endpo
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
 import { namesBecome, namesOf } from "../../support/config/discovered-names.js";
 import { eventually } from "../../support/config/eventually.js";
-import { KubeApiStub, m3Service } from "../../support/config/kube-api-stub.js";
-
-const ANNO = {
-  "m3.io/endpoint-names": "annosaurus",
-  "m3.io/url": "https://m3.example.org/anno/v1",
-  "m3.io/internal-url": "http://m3-gateway.media.svc.cluster.local:8080/anno/v1",
-  "m3.io/proxy-path": "/anno",
-  "m3.io/secret-env": "M3_ANNOTATION_API_KEY",
-};
+import { ANNO, KubeApiStub, m3Service } from "../../support/config/kube-api-stub.js";
 
 async function discover(stub: KubeApiStub, retryMillis = 50): Promise<EndpointDiscovery> {
   const kubeConfig = new KubeConfig();

@@ -10,16 +10,9 @@ import type { EndpointDiscovery } from "../../../services/config/discovery/endpo
 import { startKubeDiscovery } from "../../../services/config/discovery/kube-discovery.js";
 import { namesBecome, namesOf } from "../../support/config/discovered-names.js";
 import { eventually } from "../../support/config/eventually.js";
-import { m3Service } from "../../support/config/kube-api-stub.js";
+import { ANNO, m3Service } from "../../support/config/kube-api-stub.js";
 import { KubeCluster } from "../../support/config/kube-cluster.js";
 
-const ANNO = {
-  "m3.io/endpoint-names": "annosaurus",
-  "m3.io/url": "https://m3.example.org/anno/v1",
-  "m3.io/internal-url": "http://m3-gateway.media.svc.cluster.local:8080/anno/v1",
-  "m3.io/proxy-path": "/anno",
-  "m3.io/secret-env": "M3_ANNOTATION_API_KEY",
-};
 const KB = {
   "m3.io/endpoint-names": "oni,vars-kb-server,vars-user-server",
   "m3.io/url": "https://m3.example.org/kb/v1/",

@@ -95,6 +95,15 @@ export class KubeApiStub {
   }
 }
 
+/** The annotations of the annotation domain's Service, as the chart writes them. */
+export const ANNO = {
+  "m3.io/endpoint-names": "annosaurus",
+  "m3.io/url": "https://m3.example.org/anno/v1",
+  "m3.io/internal-url": "http://m3-gateway.media.svc.cluster.local:8080/anno/v1",
+  "m3.io/proxy-path": "/anno",
+  "m3.io/secret-env": "M3_ANNOTATION_API_KEY",
+};
+
 /** The labels and annotations the Helm chart puts on an m3 Service (the discovery contract). */
 export function m3Service(
   name: string,

@@ -75,7 +75,14 @@ export OTEL_METRICS_EXPORTER=none OTEL_LOGS_EXPORTER=none
 export M3_CHECK_NESTED_TRANSACTIONS=1
 
 set +e
-npx ava --tap "$@" | tee /dev/stderr | awk '/^# pass/{p=$3} /^# fail/{f=$3} END{printf "ava: %d passed, %d failed\n", p, f}'
+# The summary repeats each failure with its report (at most 40 lines each) after the counts, so the
+# end of a long CI log names what failed.
+npx ava --tap "$@" | tee /dev/stderr | awk '
+  /^not ok /{ failing = 1; shown = 0; failures = failures $0 "\n"; next }
+  /^(ok |# |1\.\.)/{ failing = 0 }
+  failing && shown < 40 { failures = failures $0 "\n"; shown++ }
+  /^# pass/{p=$3} /^# fail/{f=$3}
+  END{ printf "ava: %d passed, %d failed\n", p, f; if (failures != "") printf "failed:\n%s", failures }'
 status=${PIPESTATUS[0]}
 set -e
 exit "$status"

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
+import { type CanvasPoint, settledMark } from "./chart-canvas.js";
 import { type ConsolePlatform, startConsolePlatform } from "./console-platform.js";
 
 /** The map's land and sea fills (gateway/console/src/components/map-style.ts's MAP_COLOURS). */
@@ -44,26 +45,23 @@ async function countIn(locator: Locator): Promise<number> {
 }
 
 /** A point inside a bar of the named bar chart (the bars' fill, BarChart.vue's), in page coordinates. */
-async function pointOnBar(page: Page, chart: string): Promise<{ x: number; y: number }> {
+async function pointOnBar(page: Page, chart: string): Promise<CanvasPoint> {
   const canvas = page.getByRole("img", { name: chart, exact: true }).locator("canvas").first();
   await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (box === null) throw new Error(`the ${chart} chart has no canvas`);
-  const found = await canvas.evaluate((element: HTMLCanvasElement) => {
+  return settledMark(canvas, chart, (element) => {
     const context = element.getContext("2d");
     if (context === null) return undefined;
     const scale = element.width / element.clientWidth;
     const { data, width, height } = context.getImageData(0, 0, element.width, element.height);
+    // The lowest row of a bar's fill, a little above it.
     for (let y = height - 1; y >= 0; y -= 2)
       for (let x = 0; x < width; x += 2) {
         const at = (y * width + x) * 4;
         if (data[at] === 0x0b && data[at + 1] === 0x4f && data[at + 2] === 0x8a)
-          return { x: x / scale, y: (y - 4 * scale) / scale };
+          return { x: (x + 1) / scale, y: (y - 4 * scale) / scale };
       }
     return undefined;
   });
-  if (found === undefined) throw new Error(`no bar drawn on the ${chart} chart`);
-  return { x: box.x + found.x + 1, y: box.y + found.y };
 }
 
 /** Waits for the map of the page to have its land drawn and settled. */
@@ -180,8 +178,15 @@ export function registerConsoleMapTests(test: TestFn, backend: Backend): void {
       const opened = await openPage(browser);
       const { page } = opened;
       await page.goto(`${origin}/#/kb/${encodeURIComponent("Crossota millsae")}`);
-      await page.getByText(/Seen by depth: [1-9]\d* annotations/).waitFor();
-      await page.waitForTimeout(1500); // the bars' entry animation
+      const caption = page.getByText(/Seen by depth: [1-9]\d* annotations/);
+      const chart = page.getByRole("img", { name: "Seen by depth", exact: true });
+      await caption.waitFor();
+      t.is(await chart.getAttribute("data-motion"), "animated");
+      // A reader who asked for less motion gets the bars drawn at once.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.reload();
+      await caption.waitFor();
+      t.is(await chart.getAttribute("data-motion"), "still");
       const bar = await pointOnBar(page, "Seen by depth");
       await page.mouse.click(bar.x, bar.y);
       await page

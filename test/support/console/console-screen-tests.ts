@@ -3,6 +3,7 @@ import type { TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
+import { type CanvasPoint, settledMark } from "./chart-canvas.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 
 /**
@@ -388,31 +389,38 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     },
   );
 
-  /** The centre of a plotted point: a strongly coloured pixel inside the chart's plot area. */
-  async function pointOnCanvas(page: Page): Promise<{ x: number; y: number }> {
+  /** The centre of a plotted point of the dive chart (a strongly coloured symbol inside its plot area), on the page. */
+  function pointOnCanvas(page: Page): Promise<CanvasPoint> {
     const canvas = page
       .getByRole("img", { name: "Depth against time, annotations by concept" })
       .locator("canvas")
       .first();
-    const box = await canvas.boundingBox();
-    if (box === null) throw new Error("the dive chart has no canvas");
-    const found = await canvas.evaluate((element: HTMLCanvasElement) => {
+    return settledMark(canvas, "dive", (element) => {
       const context = element.getContext("2d");
       if (context === null) return undefined;
       const scale = element.width / element.clientWidth;
       const { data, width, height } = context.getImageData(0, 0, element.width, element.height);
+      // Strongly coloured pixels, 1 in this mask (no function here: the page gets this one's text alone).
+      const coloured = new Uint8Array(width * height);
+      for (let at = 0; at < coloured.length; at++) {
+        const [r, g, b] = [data[at * 4] ?? 0, data[at * 4 + 1] ?? 0, data[at * 4 + 2] ?? 0];
+        coloured[at] = Math.max(r, g, b) - Math.min(r, g, b) > 90 ? 1 : 0;
+      }
       // Below the legend, above the zoom slider, right of the depth axis.
       for (let y = Math.round(60 * scale); y < height - 80 * scale; y += 2) {
         for (let x = Math.round(70 * scale); x < width - 30 * scale; x += 2) {
-          const at = (y * width + x) * 4;
-          const [r, g, b] = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
-          if (Math.max(r, g, b) - Math.min(r, g, b) > 90) return { x: x / scale, y: y / scale };
+          if (!coloured[y * width + x]) continue;
+          // The symbol's middle: half way along its row from here, then half way down that column.
+          let right = x;
+          while (right + 1 < width && coloured[y * width + right + 1]) right++;
+          const middle = Math.round((x + right) / 2);
+          let bottom = y;
+          while (bottom + 1 < height && coloured[(bottom + 1) * width + middle]) bottom++;
+          return { x: middle / scale, y: (y + bottom) / 2 / scale };
         }
       }
       return undefined;
     });
-    if (found === undefined) throw new Error("no point drawn on the dive chart");
-    return { x: box.x + found.x + 1, y: box.y + found.y + 2 };
   }
 
   test.serial(
@@ -420,6 +428,8 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     async (t) => {
       const opened = await openPage(browser);
       const { page } = opened;
+      // The reader asked for less motion: the chart is drawn without its entry animation.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(`${origin}/#/dive`);
       await page.getByLabel("Video sequence").selectOption("Demo Ventana 4101");
       await page
@@ -427,7 +437,8 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
         .filter({ hasText: /\d+ annotations with a depth/ })
         .waitFor();
       t.regex(page.url(), /#\/dive\?sequence=Demo(\+|%20)Ventana(\+|%20)4101$/);
-      await page.waitForTimeout(1500); // the scatter's entry animation
+      const chart = page.getByRole("img", { name: "Depth against time, annotations by concept" });
+      t.is(await chart.getAttribute("data-motion"), "still");
       const point = await pointOnCanvas(page);
       await page.mouse.click(point.x, point.y);
       await t.notThrowsAsync(

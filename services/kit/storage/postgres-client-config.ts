@@ -1,4 +1,4 @@
-import type pg from "pg";
+import pg from "pg";
 import type { DatabaseTarget } from "./database-url.js";
 
 export type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
@@ -16,4 +16,16 @@ export function postgresClientConfig(target: PostgresTarget): pg.ClientConfig {
     database: target.database,
     options: POSTGRES_SESSION_OPTIONS,
   };
+}
+
+/**
+ * A connection of its own (not a pool's). pg emits a broken connection's error on the client,
+ * besides failing its statements, also while none runs (the server restarted or ended the session
+ * between statements); unheard, that event would end the process. It is heard here: the next
+ * statement fails, saying what happened.
+ */
+export function ownPostgresClient(config: pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  client.on("error", () => undefined);
+  return client;
 }

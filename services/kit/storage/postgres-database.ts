@@ -1,5 +1,4 @@
-import pg from "pg";
-import type { PostgresTarget } from "./postgres-client-config.js";
+import { ownPostgresClient, type PostgresTarget } from "./postgres-client-config.js";
 
 /** SQLSTATE invalid_catalog_name: the database named in the connection does not exist. */
 const DATABASE_MISSING = "3D000";
@@ -19,14 +18,14 @@ const MAINTENANCE_DATABASE = "postgres";
 export async function ensurePostgresDatabase(target: PostgresTarget): Promise<void> {
   const credentials = { host: target.host, port: target.port, user: target.user, password: target.password };
   try {
-    const probe = new pg.Client({ ...credentials, database: target.database });
+    const probe = ownPostgresClient({ ...credentials, database: target.database });
     await probe.connect();
     await probe.end();
     return;
   } catch (error) {
     if ((error as { code?: string }).code !== DATABASE_MISSING) throw error;
   }
-  const client = new pg.Client({ ...credentials, database: MAINTENANCE_DATABASE });
+  const client = ownPostgresClient({ ...credentials, database: MAINTENANCE_DATABASE });
   await client.connect();
   try {
     await client.query(

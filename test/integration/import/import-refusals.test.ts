@@ -5,6 +5,7 @@ import { freePort } from "../../../tools/dev/fixtures/free-port.js";
 import { createPostgresTestDatabase } from "../../../tools/dev/fixtures/postgres.js";
 import { PASSWORD_CHECKED_ROLE } from "../../../tools/dev/fixtures/postgres-server.js";
 import { importLegacy } from "../../../tools/m3/import/import-legacy.js";
+import { LegacySourceRepository } from "../../../tools/m3/import/legacy/legacy-source.repository.js";
 import { cleanUp, freshLegacySite, freshTarget } from "./import-support.js";
 
 test.after.always(cleanUp);
@@ -96,4 +97,22 @@ test("a concept whose parent is missing from the source is refused before anythi
     ),
   );
   t.true(untouched(settings));
+});
+
+test("a source whose session the server ends between statements fails the next read, saying so, and the process goes on", async (t) => {
+  const site = await freshLegacySite(10);
+  const source = await LegacySourceRepository.open(site.url);
+  t.true((await source.tableColumns()).has("observations"));
+  const admin = new pg.Client({ connectionString: site.url });
+  await admin.connect();
+  await admin.query(
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  await admin.end();
+  // Reads until one sees the session gone: pg tells the client while it is idle, too.
+  const error = await t.throwsAsync(async () => {
+    for (;;) await source.tableColumns();
+  });
+  t.regex(error?.message ?? "", /terminat|Connection/i);
+  await source.close();
 });

@@ -1,6 +1,8 @@
-import pg from "pg";
 import type { DatabaseTarget } from "../../../services/kit/storage/database-url.js";
-import { postgresClientConfig } from "../../../services/kit/storage/postgres-client-config.js";
+import {
+  ownPostgresClient,
+  postgresClientConfig,
+} from "../../../services/kit/storage/postgres-client-config.js";
 import { ensurePostgresDatabase } from "../../../services/kit/storage/postgres-database.js";
 
 type PostgresTarget = Extract<DatabaseTarget, { kind: "postgres" }>;
@@ -22,7 +24,7 @@ export async function storeOrReadPostgresSecrets(
   candidates: Readonly<Record<string, string>>,
 ): Promise<Record<string, string>> {
   await ensurePostgresDatabase(target);
-  const client = new pg.Client(postgresClientConfig(target));
+  const client = ownPostgresClient(postgresClientConfig(target));
   await client.connect();
   try {
     await client

@@ -23,6 +23,11 @@ export function connect(target: MysqlTarget): Promise<Connection> {
     queryFormat: (sql: string, values?: unknown) =>
       Array.isArray(values) && values.length > 0 ? mysql.format(sql, values, false, "Z") : sql,
   });
+  // The driver emits a connection's fatal error (its socket broken or ended) here when no
+  // statement is running to take it: the server gone between statements, or a LOAD DATA's file
+  // still flowing after the server ended the statement. The next statement fails with it; the
+  // process must not end.
+  connection.on("error", () => undefined);
   return new Promise((resolve, reject) =>
     connection.connect((error) => (error ? reject(error) : resolve(connection))),
   );

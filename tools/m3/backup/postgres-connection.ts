@@ -1,5 +1,6 @@
 import pg from "pg";
 import {
+  ownPostgresClient,
   type PostgresTarget,
   postgresClientConfig,
 } from "../../../services/kit/storage/postgres-client-config.js";
@@ -38,9 +39,7 @@ const types = {
 
 /** One connection of the backup or the restore, in UTC, values read as the archive holds them. */
 export async function connectPostgres(target: PostgresTarget): Promise<pg.Client> {
-  const client = new pg.Client({ ...postgresClientConfig(target), types });
-  // A connection that fails fails its statements too, which say so; unheard, the event would end the process.
-  client.on("error", () => undefined);
+  const client = ownPostgresClient({ ...postgresClientConfig(target), types });
   await client.connect();
   return client;
 }

@@ -1,6 +1,9 @@
 import pg from "pg";
 import { parseDatabaseUrl, redact } from "../../../../services/kit/storage/database-url.js";
-import { postgresClientConfig } from "../../../../services/kit/storage/postgres-client-config.js";
+import {
+  ownPostgresClient,
+  postgresClientConfig,
+} from "../../../../services/kit/storage/postgres-client-config.js";
 import type { LegacyRow } from "./legacy-values.js";
 
 /** How long a connection attempt may take before the import gives up with the driver's error. */
@@ -47,7 +50,7 @@ export class LegacySourceRepository {
         `${redact(url)}: the legacy reader reads PostgreSQL (postgres://…); SQL Server is not supported yet`,
       );
     }
-    const client = new pg.Client({
+    const client = ownPostgresClient({
       ...postgresClientConfig(target),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS,
       types,

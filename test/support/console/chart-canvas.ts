@@ -39,9 +39,10 @@ const SHOWN_WITHIN_MILLIS = 5_000;
 
 /**
  * Clicks a chart's mark (found afresh each time by `mark`) until `shown` is visible: at most three
- * clicks, each given 5 s. For a click that changes the screen it is on (the chart stays to be
- * clicked again), such as the dive chart's, which shows the point's annotation under it. A chart on a loaded machine can still move its marks between the read
- * and the click (a late redraw), so one click may land beside its mark. Says where it clicked.
+ * clicks, each given 5 s. A chart on a loaded machine can still move its marks between the read
+ * and the click (a late redraw), so one click may land beside its mark. Only for a click that
+ * leaves the chart on the screen to be clicked again, such as the dive chart's (it shows the
+ * point's annotation under the chart). Says where it clicked.
  */
 export async function clickUntilShown(
   mark: () => Promise<CanvasPoint>,

@@ -276,6 +276,16 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       const editor = page.getByRole("region", { name: "Associations of Colobonema" });
       await editor.getByRole("listitem").filter({ hasText: "comment | self | seeded note" }).waitFor();
       await editor.getByText("1 box (drawn on the frame)").waitFor();
+      // The server's answer to the delete reaches the page only after Ctrl+Z is pressed, as on a
+      // slow link: the undo waits for it and takes back the delete.
+      let answerDelete: () => void = () => undefined;
+      const deleteAnswered = new Promise<void>((resolve) => (answerDelete = resolve));
+      await page.route("**/anno/v1/observations/*", async (route) => {
+        if (route.request().method() !== "DELETE") return route.continue();
+        const answer = await route.fetch();
+        await deleteAnswered;
+        await route.fulfill({ response: answer });
+      });
       await page.keyboard.press("Delete");
       await row.waitFor({ state: "detached" });
       t.deepEqual(
@@ -287,6 +297,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       );
 
       await page.keyboard.press("Control+z");
+      answerDelete();
       await row.waitFor();
       await editor.getByRole("listitem").filter({ hasText: "comment | self | seeded note" }).waitFor();
       await editor.getByText("1 box (drawn on the frame)").waitFor();

@@ -46,6 +46,19 @@ export function useAnnotating(
   const error = ref<string>();
   const busy = ref(0);
   const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
+  /** The user's actions still waiting for the server: an undo waits for them, so it takes back the last one. */
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** `action` as the screen runs it: counted among the actions in flight until it is done. */
+  function tracked<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
+    return (...args: A): Promise<R> => {
+      const running = action(...args);
+      inFlight.add(running);
+      const done = () => inFlight.delete(running);
+      running.then(done, done);
+      return running;
+    };
+  }
 
   async function attempt<T>(run: () => Promise<T>, undoChange: () => void): Promise<T | undefined> {
     busy.value++;
@@ -193,8 +206,13 @@ export function useAnnotating(
     remember: (undo) => (lastUndo.value = undo),
   });
 
-  /** The last action taken back (Ctrl/Cmd+Z); an undo is not itself undone. */
+  /**
+   * The last action taken back (Ctrl/Cmd+Z), once the actions waiting for the server when it was
+   * asked for are done (a key pressed right after a change takes back that change); an undo is not
+   * itself undone.
+   */
   async function undo(): Promise<void> {
+    await Promise.allSettled([...inFlight]);
     const last = lastUndo.value;
     const target = video.value;
     if (!last || !target) return;
@@ -259,11 +277,16 @@ export function useAnnotating(
     error,
     busy: computed(() => busy.value > 0),
     undoLabel: computed(() => undoLabel(lastUndo.value)),
-    create,
-    rename,
-    associations,
-    detail,
-    remove,
+    create: tracked(create),
+    rename: tracked(rename),
+    associations: {
+      ...associations,
+      add: tracked(associations.add),
+      edit: tracked(associations.edit),
+      remove: tracked(associations.remove),
+    },
+    detail: tracked(detail),
+    remove: tracked(remove),
     undo,
     select: (uuid: string | undefined) => (selected.value = uuid),
   };

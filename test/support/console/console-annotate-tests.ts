@@ -4,7 +4,7 @@ import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 import { type StoredAssociation, varsLocalizeBoxes } from "./vars-localize-boxes.js";
-import { DEMO_DIVE, type DemoClip, demoClipOf } from "./watch-driving.js";
+import { DEMO_DIVE, type DemoClip, demoClipOf, typeConcept } from "./watch-driving.js";
 
 /**
  * Annotating on the Watch screen in chromium, by keyboard as the VARS app is, against the demo's
@@ -69,18 +69,6 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
     await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 2);
   }
 
-  /** Typed into the focused concept box, waited for its ranked concepts, then Enter. */
-  async function typeConcept(page: Page, box: RegExp, typed: string, first: string): Promise<void> {
-    await page.keyboard.type(typed);
-    await page
-      .getByRole("listbox", { name: box })
-      .getByRole("option")
-      .first()
-      .filter({ hasText: first })
-      .waitFor();
-    await page.keyboard.press("Enter");
-  }
-
   test.serial(
     "a concept typed and Enter annotates the frame shown; edit, undo, delete and undo again",
     async (t) => {
@@ -104,6 +92,22 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
         .getByRole("status", { name: "Time in the video" })
         .filter({ hasText: /^00:01\.20[01] / })
         .waitFor();
+      // The create's answer reaches the page only after the concept is changed, as on a slow link:
+      // the annotation shows once (its change event's read-back is not shown beside it), and the
+      // change waits for its UUID.
+      let answerCreate: () => void = () => undefined;
+      const createAnswered = new Promise<void>((resolve) => (answerCreate = resolve));
+      await page.route("**/anno/v1/annotations", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        const answer = await route.fetch();
+        await createAnswered;
+        await route.fulfill({ response: answer });
+      });
+      const echoReadBack = page.waitForResponse(
+        (response) =>
+          response.request().method() === "GET" &&
+          /^\/anno\/v1\/annotations\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname),
+      );
       await page.keyboard.press("/");
       await typeConcept(page, /^New annotation at .*: concepts$/, "crossota mills", "Crossota millsae");
       const list = page.getByRole("region", { name: /^Annotations/ });
@@ -114,10 +118,13 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       t.is(stored.observer, "demo-annotator");
       t.true(Math.abs(seconds * 1000 - stored.elapsed_time_millis) < 20, `shown ${seconds} s`);
       t.is(Date.parse(stored.recorded_timestamp), clip.startMillis + stored.elapsed_time_millis);
+      t.is((await echoReadBack).url(), `${origin}/anno/v1/annotations/${stored.observation_uuid}`);
+      t.is(await row.count(), 1, "its change event read back is not shown a second time");
       t.is(await row.getAttribute("aria-pressed"), "true", "the new annotation is the selected one");
 
       await page.getByRole("combobox", { name: "Change its concept to" }).click();
       await typeConcept(page, /^Change its concept to: concepts$/, "colobonem", "Colobonema");
+      answerCreate();
       await list.getByRole("button", { name: /^00:01\.200 Colobonema demo-annotator$/ }).waitFor();
       t.is((await waitForStored(t, "Crossota millsae", 0)).length, 0);
       const history = page.getByRole("region", { name: /^History of Colobonema/ });

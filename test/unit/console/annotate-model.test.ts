@@ -1,6 +1,7 @@
 import test from "ava";
 import {
   changed,
+  echoesPending,
   mayChange,
   momentIndices,
   rankConcepts,
@@ -68,6 +69,16 @@ test("the overlay adds, replaces and removes annotations, keeping time order", (
     ["new:Aegina", "a:Aegina", "c:Colobonema"],
   );
   t.deepEqual(withOverlay(base, new Map()), base);
+});
+
+test("a change event's annotation echoes a pending one of the same concept, observer and millisecond", (t) => {
+  const shown = [at("pending-1", 6.4, "Colobonema"), at("b", 2)];
+  t.true(echoesPending(shown, at("real", 6.4, "Colobonema")));
+  t.true(echoesPending(shown, at("real", 6.4004, "Colobonema")), "the moment is kept to the millisecond");
+  t.false(echoesPending(shown, at("real", 6.402, "Colobonema")), "another moment");
+  t.false(echoesPending(shown, at("real", 6.4, "Aegina")), "another concept");
+  t.false(echoesPending(shown, { ...at("real", 6.4, "Colobonema"), observer: "other" }), "another observer");
+  t.false(echoesPending([at("stored", 6.4, "Colobonema")], at("real", 6.4, "Colobonema")), "none pending");
 });
 
 test("the undo button says what it will do", (t) => {

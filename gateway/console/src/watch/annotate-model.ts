@@ -96,6 +96,21 @@ export const PENDING_PREFIX = "pending-";
 export const isPending = (uuid: string) => uuid.startsWith(PENDING_PREFIX);
 
 /**
+ * Whether `arrived`, read back from a change event, is one the screen is still creating (the event
+ * can come before the create's answer): a pending annotation of the same concept and observer at
+ * the same moment, to the millisecond. The create's answer shows it; shown now, it would be twice.
+ */
+export function echoesPending(shown: readonly WatchAnnotation[], arrived: WatchAnnotation): boolean {
+  return shown.some(
+    (one) =>
+      isPending(one.uuid) &&
+      one.concept === arrived.concept &&
+      one.observer === arrived.observer &&
+      Math.abs(one.seconds - arrived.seconds) < 0.001,
+  );
+}
+
+/**
  * Whether a user of `role` may change an annotation observed by `observer`, as the annotation
  * service decides (docs/annotation-history.md): Maint and Admin anyone's, an Annotator their own.
  */

@@ -2,6 +2,7 @@ import { type ComputedRef, computed, ref, shallowRef } from "vue";
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
 import {
   type Details,
+  echoesPending,
   isAssociationUndo,
   isPending,
   momentIndices,
@@ -46,16 +47,18 @@ export function useAnnotating(
   const error = ref<string>();
   const busy = ref(0);
   const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
-  /** The user's actions still waiting for the server: an undo waits for them, so it takes back the last one. */
-  const inFlight = new Set<Promise<unknown>>();
+  /** The end of the last action asked for: each waits for the one before it (`inTurn`). */
+  let lastInLine: Promise<unknown> = Promise.resolve();
 
-  /** `action` as the screen runs it: counted among the actions in flight until it is done. */
-  function tracked<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
+  /**
+   * `action` run once the actions asked for before it are done, so they reach the service in the
+   * order they were made: a change to an annotation just created waits for its UUID, and an undo
+   * right after a change takes back that change.
+   */
+  function inTurn<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
     return (...args: A): Promise<R> => {
-      const running = action(...args);
-      inFlight.add(running);
-      const done = () => inFlight.delete(running);
-      running.then(done, done);
+      const running = lastInLine.then(() => action(...args));
+      lastInLine = running.catch(() => undefined);
       return running;
     };
   }
@@ -206,13 +209,8 @@ export function useAnnotating(
     remember: (undo) => (lastUndo.value = undo),
   });
 
-  /**
-   * The last action taken back (Ctrl/Cmd+Z), once the actions waiting for the server when it was
-   * asked for are done (a key pressed right after a change takes back that change); an undo is not
-   * itself undone.
-   */
+  /** The last action taken back (Ctrl/Cmd+Z); an undo is not itself undone. */
   async function undo(): Promise<void> {
-    await Promise.allSettled([...inFlight]);
     const last = lastUndo.value;
     const target = video.value;
     if (!last || !target) return;
@@ -239,7 +237,9 @@ export function useAnnotating(
     if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
     const uuid = annotation.observation_uuid ?? "";
     const before = annotations.value.find((one) => one.uuid === uuid);
-    change(target.uuid, uuid, withKnownAncillary(placed(annotation, target.startMillis), before));
+    const now = placed(annotation, target.startMillis);
+    if (!before && echoesPending(annotations.value, now)) return;
+    change(target.uuid, uuid, withKnownAncillary(now, before));
   }
   /** An observation deleted elsewhere: gone from the screen if it was on it. */
   function gone(uuid: string) {
@@ -261,6 +261,7 @@ export function useAnnotating(
       if (!isPending(shown.uuid) && !kept.has(shown.uuid)) gone(shown.uuid);
   }
 
+  const createInTurn = inTurn(create);
   return {
     annotations,
     seen,
@@ -277,17 +278,18 @@ export function useAnnotating(
     error,
     busy: computed(() => busy.value > 0),
     undoLabel: computed(() => undoLabel(lastUndo.value)),
-    create: tracked(create),
-    rename: tracked(rename),
+    /** An observation of `concept` at the frame shown when it was asked for (`create`). */
+    create: (concept: string, at = seconds()) => createInTurn(concept, at),
+    rename: inTurn(rename),
     associations: {
       ...associations,
-      add: tracked(associations.add),
-      edit: tracked(associations.edit),
-      remove: tracked(associations.remove),
+      add: inTurn(associations.add),
+      edit: inTurn(associations.edit),
+      remove: inTurn(associations.remove),
     },
-    detail: tracked(detail),
-    remove: tracked(remove),
-    undo,
+    detail: inTurn(detail),
+    remove: inTurn(remove),
+    undo: inTurn(undo),
     select: (uuid: string | undefined) => (selected.value = uuid),
   };
 }

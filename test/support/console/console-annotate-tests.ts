@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
+import { holdAnswers } from "./held-answers.js";
 import { type StoredAssociation, varsLocalizeBoxes } from "./vars-localize-boxes.js";
 import { DEMO_DIVE, type DemoClip, demoClipOf, typeConcept } from "./watch-driving.js";
 
@@ -95,14 +96,7 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       // The create's answer reaches the page only after the concept is changed, as on a slow link:
       // the annotation shows once (its change event's read-back is not shown beside it), and the
       // change waits for its UUID.
-      let answerCreate: () => void = () => undefined;
-      const createAnswered = new Promise<void>((resolve) => (answerCreate = resolve));
-      await page.route("**/anno/v1/annotations", async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        const answer = await route.fetch();
-        await createAnswered;
-        await route.fulfill({ response: answer });
-      });
+      const answerCreate = await holdAnswers(page, "**/anno/v1/annotations", "POST");
       const echoReadBack = page.waitForResponse(
         (response) =>
           response.request().method() === "GET" &&

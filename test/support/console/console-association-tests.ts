@@ -4,6 +4,7 @@ import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fix
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
+import { holdAnswers } from "./held-answers.js";
 
 /**
  * Associations on the Watch screen in chromium, by keyboard and mouse as the VARS app's editor is
@@ -278,14 +279,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       await editor.getByText("1 box (drawn on the frame)").waitFor();
       // The server's answer to the delete reaches the page only after Ctrl+Z is pressed, as on a
       // slow link: the undo waits for it and takes back the delete.
-      let answerDelete: () => void = () => undefined;
-      const deleteAnswered = new Promise<void>((resolve) => (answerDelete = resolve));
-      await page.route("**/anno/v1/observations/*", async (route) => {
-        if (route.request().method() !== "DELETE") return route.continue();
-        const answer = await route.fetch();
-        await deleteAnswered;
-        await route.fulfill({ response: answer });
-      });
+      const answerDelete = await holdAnswers(page, "**/anno/v1/observations/*", "DELETE");
       await page.keyboard.press("Delete");
       await row.waitFor({ state: "detached" });
       t.deepEqual(

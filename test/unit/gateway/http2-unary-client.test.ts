@@ -5,12 +5,12 @@
  * maximum connection age ends with a GOAWAY. Balancing over replicas and a replica lost
  * mid-call are in replica-balancing.test.ts, which runs on this client.
  */
-import { createServer } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import test from "ava";
 import { Http2UnaryClient } from "../../../gateway/src/engine/http2-unary-client.js";
 import type { CallMetadata } from "../../../services/kit/grpc/call-metadata.js";
 import { unaryBytesMethod } from "../../../tools/dev/fixtures/bytes-method.js";
+import { freePort } from "../../../tools/dev/fixtures/free-port.js";
 import { startCountingRelay } from "../../support/gateway/counting-relay.js";
 
 const SERVICE = "m3.testing.v1.WireProbe";
@@ -156,12 +156,3 @@ test("connections a server's maximum age ends are replaced and no call fails, wr
   t.true(relay.connections() >= 4, `${relay.connections()} connections`);
   t.true(seen.calls > 0);
 });
-
-/** A loopback port nothing listens on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === "object" && address ? address.port : 0;
-}

@@ -11,6 +11,7 @@ import {
   undoLabel,
 } from "./annotate-model";
 import { withKnownAncillary } from "./association-model";
+import { actionLine } from "./in-turn";
 import { restoreAnnotation } from "./restore-annotation";
 import { useAnnotationOverlay } from "./useAnnotationOverlay";
 import { useAssociationEditing } from "./useAssociationEditing";
@@ -47,21 +48,8 @@ export function useAnnotating(
   const error = ref<string>();
   const busy = ref(0);
   const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
-  /** The end of the last action asked for: each waits for the one before it (`inTurn`). */
-  let lastInLine: Promise<unknown> = Promise.resolve();
-
-  /**
-   * `action` run once the actions asked for before it are done, so they reach the service in the
-   * order they were made: a change to an annotation just created waits for its UUID, and an undo
-   * right after a change takes back that change.
-   */
-  function inTurn<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
-    return (...args: A): Promise<R> => {
-      const running = lastInLine.then(() => action(...args));
-      lastInLine = running.catch(() => undefined);
-      return running;
-    };
-  }
+  /** The screen's changes, each sent once those before it are answered. */
+  const inTurn = actionLine();
 
   async function attempt<T>(run: () => Promise<T>, undoChange: () => void): Promise<T | undefined> {
     busy.value++;

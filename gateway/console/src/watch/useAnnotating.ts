@@ -1,5 +1,6 @@
 import { type ComputedRef, computed, ref, shallowRef } from "vue";
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
+import { actionLine } from "../composables/action-line";
 import {
   type Details,
   echoesPending,
@@ -11,7 +12,6 @@ import {
   undoLabel,
 } from "./annotate-model";
 import { withKnownAncillary } from "./association-model";
-import { actionLine } from "./in-turn";
 import { restoreAnnotation } from "./restore-annotation";
 import { useAnnotationOverlay } from "./useAnnotationOverlay";
 import { useAssociationEditing } from "./useAssociationEditing";

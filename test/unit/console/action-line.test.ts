@@ -1,5 +1,5 @@
 import test from "ava";
-import { actionLine } from "../../../gateway/console/src/watch/in-turn.js";
+import { actionLine } from "../../../gateway/console/src/composables/action-line.js";
 
 /** A promise and the function that settles it. */
 function gate<T>() {

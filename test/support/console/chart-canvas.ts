@@ -33,31 +33,3 @@ export async function settledMark(canvas: Locator, chart: string, find: MarkFind
     `no mark settled on the ${chart} chart in ${(READS * READ_EVERY_MILLIS) / 1000} s: ${last}`,
   );
 }
-
-const CLICKS = 3;
-const SHOWN_WITHIN_MILLIS = 5_000;
-
-/**
- * Clicks a chart's mark (found afresh each time by `mark`) until `shown` is visible: at most three
- * clicks, each given 5 s. A chart on a loaded machine can still move its marks between the read
- * and the click (a late redraw), so one click may land beside its mark. Only for a click that
- * leaves the chart on the screen to be clicked again, such as the dive chart's (it shows the
- * point's annotation under the chart). Says where it clicked.
- */
-export async function clickUntilShown(
-  mark: () => Promise<CanvasPoint>,
-  shown: Locator,
-): Promise<{ shown: boolean; at: CanvasPoint[] }> {
-  const at: CanvasPoint[] = [];
-  while (at.length < CLICKS) {
-    const point = await mark();
-    at.push(point);
-    await shown.page().mouse.click(point.x, point.y);
-    const visible = await shown.waitFor({ timeout: SHOWN_WITHIN_MILLIS }).then(
-      () => true,
-      () => false,
-    );
-    if (visible) return { shown: true, at };
-  }
-  return { shown: false, at };
-}

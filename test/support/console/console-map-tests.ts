@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
-import { type CanvasPoint, settledMark } from "./chart-canvas.js";
+import { barMiddle, type CanvasPoint, settledMark } from "./chart-canvas.js";
 import { type ConsolePlatform, startConsolePlatform } from "./console-platform.js";
 
 /** The map's land and sea fills (gateway/console/src/components/map-style.ts's MAP_COLOURS). */
@@ -44,35 +44,11 @@ async function countIn(locator: Locator): Promise<number> {
   return Number(/(\d+) annotations/.exec(await locator.innerText())?.[1]);
 }
 
-/**
- * The middle of a bar of the named bar chart (the bars' fill, BarChart.vue's), in page
- * coordinates: the first bar found from the bottom, measured up and across, so a short or narrow
- * bar is clicked inside too.
- */
+/** The middle of a bar of the named bar chart, in page coordinates (`barMiddle`). */
 async function pointOnBar(page: Page, chart: string): Promise<CanvasPoint> {
   const canvas = page.getByRole("img", { name: chart, exact: true }).locator("canvas").first();
   await canvas.scrollIntoViewIfNeeded();
-  return settledMark(canvas, chart, (element) => {
-    const context = element.getContext("2d");
-    if (context === null) return undefined;
-    const scale = element.width / element.clientWidth;
-    const { data, width, height } = context.getImageData(0, 0, element.width, element.height);
-    // The bars' fill, 1 in this mask (no function here: the page gets this one's text alone).
-    const fill = new Uint8Array(width * height);
-    for (let at = 0; at < fill.length; at++)
-      fill[at] = data[at * 4] === 0x0b && data[at * 4 + 1] === 0x4f && data[at * 4 + 2] === 0x8a ? 1 : 0;
-    for (let y = height - 1; y >= 0; y--)
-      for (let x = 0; x < width; x++) {
-        if (!fill[y * width + x]) continue;
-        // The bar's lowest row from its left edge (x) to its right, then its middle column up to its top.
-        let [right, top] = [x, y];
-        while (right + 1 < width && fill[y * width + right + 1]) right++;
-        const middle = Math.floor((x + right) / 2);
-        while (top > 0 && fill[(top - 1) * width + middle]) top--;
-        return { x: (x + right + 1) / 2 / scale, y: (top + y + 1) / 2 / scale };
-      }
-    return undefined;
-  });
+  return settledMark(canvas, chart, barMiddle);
 }
 
 /** Waits for the map of the page to have its land drawn and settled. */

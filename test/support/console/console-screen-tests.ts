@@ -3,7 +3,7 @@ import type { TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { checkScreen, openPage, type PageProblems } from "../../../tools/dev/fixtures/browser-page.js";
 import type { Backend } from "../e2e/test-platform.js";
-import { type CanvasPoint, settledMark } from "./chart-canvas.js";
+import { type CanvasPoint, divePoint, settledMark } from "./chart-canvas.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 
 /**
@@ -389,71 +389,13 @@ export function registerConsoleScreenTests(test: TestFn, backend: Backend): void
     },
   );
 
-  /**
-   * The centre of one whole plotted point of the dive chart, on the page: a connected patch of
-   * strongly coloured pixels inside the plot area, as wide as high and as large as a symbol (8 px),
-   * so neither two overlapping points nor one cut off by the area's edge, whose middle a click
-   * could miss.
-   */
+  /** The centre of one whole plotted point of the dive chart, on the page (`divePoint`). */
   function pointOnCanvas(page: Page): Promise<CanvasPoint> {
     const canvas = page
       .getByRole("img", { name: "Depth against time, annotations by concept" })
       .locator("canvas")
       .first();
-    return settledMark(canvas, "dive", (element) => {
-      const context = element.getContext("2d");
-      if (context === null) return undefined;
-      const scale = element.width / element.clientWidth;
-      const { data, width, height } = context.getImageData(0, 0, element.width, element.height);
-      // Strongly coloured pixels, 1 in this mask (no function here: the page gets this one's text alone).
-      const coloured = new Uint8Array(width * height);
-      for (let at = 0; at < coloured.length; at++) {
-        const [r, g, b] = [data[at * 4] ?? 0, data[at * 4 + 1] ?? 0, data[at * 4 + 2] ?? 0];
-        coloured[at] = Math.max(r, g, b) - Math.min(r, g, b) > 90 ? 1 : 0;
-      }
-      // Below the legend, above the zoom slider, right of the depth axis.
-      const [top, bottom] = [Math.round(60 * scale), Math.round(height - 80 * scale)];
-      const [left, right] = [Math.round(70 * scale), Math.round(width - 30 * scale)];
-      const [smallest, largest] = [5 * scale, 11 * scale];
-      const taken = new Uint8Array(width * height);
-      for (let y = top; y < bottom; y++) {
-        for (let x = left; x < right; x++) {
-          const first = y * width + x;
-          if (!coloured[first] || taken[first]) continue;
-          // The patch this pixel belongs to (4-connected), its bounds and its centre of mass.
-          taken[first] = 1;
-          const open = [first];
-          let [count, sumX, sumY] = [0, 0, 0];
-          let [minX, maxX, minY, maxY] = [x, x, y, y];
-          while (open.length > 0) {
-            const at = open.pop() ?? 0;
-            const [px, py] = [at % width, Math.floor(at / width)];
-            count++;
-            sumX += px;
-            sumY += py;
-            [minX, maxX, minY, maxY] = [
-              Math.min(minX, px),
-              Math.max(maxX, px),
-              Math.min(minY, py),
-              Math.max(maxY, py),
-            ];
-            const around = [px > 0 ? at - 1 : -1, px < width - 1 ? at + 1 : -1, at - width, at + width];
-            for (const next of around) {
-              if (next < 0 || next >= coloured.length || !coloured[next] || taken[next]) continue;
-              taken[next] = 1;
-              open.push(next);
-            }
-          }
-          const [across, down] = [maxX - minX + 1, maxY - minY + 1];
-          const inside = minY > top && maxY < bottom - 1 && minX > left && maxX < right - 1;
-          const symbolSized = across >= smallest && across <= largest && down >= smallest && down <= largest;
-          const round = Math.abs(across - down) <= 2 * scale && count >= 0.6 * across * down;
-          if (inside && symbolSized && round)
-            return { x: (sumX / count + 0.5) / scale, y: (sumY / count + 0.5) / scale };
-        }
-      }
-      return undefined;
-    });
+    return settledMark(canvas, "dive", divePoint);
   }
 
   test.serial(

@@ -5,6 +5,7 @@ import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 import { holdAnswers } from "./held-answers.js";
+import { until } from "./until.js";
 
 /**
  * Associations on the Watch screen in chromium, by keyboard and mouse as the VARS app's editor is
@@ -30,16 +31,6 @@ interface Stored {
   elapsed_time_millis: number;
   associations: Association[];
   image_references: { uuid: string }[];
-}
-
-/** Polls `read` until `done` holds of its answer (at most 5 s), then gives the last answer. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let tries = 0; tries < 100 && !done(value); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
 }
 
 export function registerConsoleAssociationTests(test: TestFn, backend: Backend): void {

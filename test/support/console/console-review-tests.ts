@@ -7,6 +7,7 @@ import type { Backend } from "../e2e/test-platform.js";
 import { type CocoFile, checkCoco } from "./coco-format.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 import { holdAnswers } from "./held-answers.js";
+import { until } from "./until.js";
 
 /**
  * The review grid in chromium against the demo platform: boxes seeded through the API on the demo
@@ -136,10 +137,10 @@ export function registerConsoleReviewTests(test: TestFn, backend: Backend): void
       const answerRelabel = await holdAnswers(page, "**/anno/v1/boxes/relabel", "POST");
       await toolbar.getByLabel("New concept").fill("Aegina");
       await toolbar.getByLabel("New concept").press("Enter");
-      const relabelled = async () => (await boxesOf(GENERATOR)).filter((box) => box.concept === "Aegina");
-      for (let tries = 0; tries < 100 && (await relabelled()).length === 0; tries++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      let stored = await boxesOf(GENERATOR);
+      let stored = await until(
+        () => boxesOf(GENERATOR),
+        (boxes) => boxes.some((box) => box.concept === "Aegina"),
+      );
       t.is(stored.filter((box) => box.concept === "Aegina").length, 20);
       t.is(stored.filter((box) => box.concept === "Nanomia").length, 10);
 

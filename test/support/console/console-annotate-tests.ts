@@ -147,17 +147,29 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       };
       const saved = await detailed((one) => one.activity === "swimming");
       t.like(saved, { activity: "swimming", group: "ROV", duration_millis: 2500 });
+      // That undo's change event is read back, and the answer held until after the delete below: a
+      // read-back older than the delete does not bring the deleted annotation back.
+      const readBackUrl = `${origin}/anno/v1/annotations/${stored.observation_uuid}`;
+      const answerReadBacks = await holdAnswers(page, readBackUrl, "GET");
+      const readBack = page.waitForRequest(readBackUrl);
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("Control+z");
       const restored = await detailed((one) => !one.activity);
       t.falsy(restored?.activity);
       t.falsy(restored?.group);
+      await readBack;
 
       await page.keyboard.press("Delete");
       await row.waitFor({ state: "detached" });
       t.is((await waitForStored(t, "Crossota millsae", 0)).length, 0);
+      const staleAnswer = page.waitForResponse(readBackUrl);
+      answerReadBacks();
+      t.is((await staleAnswer).status(), 200, "read before the delete");
       await page.keyboard.press("Control+z");
-      await row.waitFor();
+      await list
+        .getByRole("button", { name: /^00:01\.200 Crossota millsae demo-annotator$/, pressed: true })
+        .waitFor();
+      t.is(await row.count(), 1, "the deleted one stays deleted; the one back is new");
       const [again] = await waitForStored(t, "Crossota millsae", 1);
       t.is(again?.elapsed_time_millis, stored.elapsed_time_millis);
       t.is(again?.observer, "demo-annotator");

@@ -48,6 +48,8 @@ export function useAnnotating(
   const error = ref<string>();
   const busy = ref(0);
   const current = computed(() => annotations.value.find((one) => one.uuid === selected.value));
+  /** Observations deleted, here or as a change event said: never shown again (a restore makes a new one). */
+  const deleted = new Set<string>();
   /** The screen's changes, each sent once those before it are answered. */
   const inTurn = actionLine();
 
@@ -154,10 +156,14 @@ export function useAnnotating(
     const before = current.value;
     if (!target?.referenceUuid || !before || isPending(before.uuid)) return;
     change(target.uuid, before.uuid, null);
+    deleted.add(before.uuid);
     selected.value = undefined;
     await attempt(
       () => anno.DELETE("/v1/observations/{uuid}", { params: { path: { uuid: before.uuid } } }),
-      () => change(target.uuid, before.uuid, before),
+      () => {
+        deleted.delete(before.uuid);
+        change(target.uuid, before.uuid, before);
+      },
     );
     if (!error.value)
       lastUndo.value = {
@@ -224,13 +230,20 @@ export function useAnnotating(
     const target = video.value;
     if (!target?.referenceUuids.includes(annotation.video_reference_uuid ?? "")) return;
     const uuid = annotation.observation_uuid ?? "";
+    // A change read back before its observation was deleted, and arriving after: stays deleted.
+    if (deleted.has(uuid)) return;
     const before = annotations.value.find((one) => one.uuid === uuid);
     const now = placed(annotation, target.startMillis);
     if (!before && echoesPending(annotations.value, now)) return;
     change(target.uuid, uuid, withKnownAncillary(now, before));
   }
-  /** An observation deleted elsewhere: gone from the screen if it was on it. */
+  /** An observation deleted elsewhere (its change event): gone from the screen for good. */
   function gone(uuid: string) {
+    deleted.add(uuid);
+    hide(uuid);
+  }
+  /** An observation off the screen if it was on it. */
+  function hide(uuid: string) {
     const target = video.value;
     if (target && annotations.value.some((one) => one.uuid === uuid)) change(target.uuid, uuid, null);
     if (selected.value === uuid) selected.value = undefined;
@@ -246,7 +259,7 @@ export function useAnnotating(
     if (target?.referenceUuids.length !== 1) return;
     const kept = new Set(now.map((annotation) => annotation.observation_uuid));
     for (const shown of annotations.value)
-      if (!isPending(shown.uuid) && !kept.has(shown.uuid)) gone(shown.uuid);
+      if (!isPending(shown.uuid) && !kept.has(shown.uuid)) hide(shown.uuid);
   }
 
   const createInTurn = inTurn(create);

@@ -32,6 +32,8 @@ import { bareStatus, statusOf } from "./grpc-wire.js";
 import {
   type CallFailure,
   type Cancellation,
+  cancelledStatus,
+  deadlineExceededStatus,
   failure,
   lostCall,
   requestFailure,
@@ -93,12 +95,11 @@ export class CallExchange {
       }
       const callId = this.nextCallId();
       const timer = setTimeout(
-        () => this.giveUp(callId, bareStatus(GrpcStatus.DEADLINE_EXCEEDED, "Deadline exceeded")),
+        () => this.giveUp(callId, deadlineExceededStatus()),
         Math.max(0, deadline - Date.now()),
       );
       this.pending.set(callId, { resolve, reject, timer, cancellation, stream });
-      cancellation.cancel = () =>
-        this.giveUp(callId, bareStatus(GrpcStatus.CANCELLED, "Cancelled on client"));
+      cancellation.cancel = () => this.giveUp(callId, cancelledStatus());
       this.outgoing.add(stream, {
         callId,
         method: path,

@@ -14,6 +14,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { addressKey, type GrpcTarget, type TargetAddress } from "./grpc-target.js";
 import { bareStatus, serviceErrorOf } from "./grpc-wire.js";
 import { openSession, REPLICA_TIMINGS } from "./http2-session.js";
+import { deadlineExceededStatus } from "./http2-unary-call.js";
 
 interface Replica {
   readonly address: TargetAddress;
@@ -53,8 +54,7 @@ export class Http2Replicas {
       const connecting = [...this.replicas.values()].some((replica) => replica.session && !replica.ready);
       if (!connecting) throw unavailable(`No connection established to ${this.target.authority}`);
       await this.change(deadline);
-      if (Date.now() >= deadline)
-        throw serviceErrorOf(bareStatus(GrpcStatus.DEADLINE_EXCEEDED, "Deadline exceeded"));
+      if (Date.now() >= deadline) throw serviceErrorOf(deadlineExceededStatus());
     }
   }
 

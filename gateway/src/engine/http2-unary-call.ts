@@ -65,10 +65,7 @@ export function sendUnary(
       settle(failure(status));
       stream.close(constants.NGHTTP2_CANCEL);
     };
-    const timer = setTimeout(
-      () => giveUp(bareStatus(GrpcStatus.DEADLINE_EXCEEDED, "Deadline exceeded")),
-      Math.max(0, deadline - Date.now()),
-    );
+    const timer = setTimeout(() => giveUp(deadlineExceededStatus()), Math.max(0, deadline - Date.now()));
     cancellation.cancel = () => giveUp(cancelledStatus());
     stream.on("response", (received) => {
       responseHeaders = received;
@@ -127,6 +124,10 @@ export function lostCall(
     return failure(bareStatus(GrpcStatus.RESOURCE_EXHAUSTED, "Bandwidth exhausted or memory limit exceeded"));
   }
   return failure(bareStatus(GrpcStatus.UNAVAILABLE, "Connection dropped"));
+}
+
+export function deadlineExceededStatus(): StatusObject {
+  return bareStatus(GrpcStatus.DEADLINE_EXCEEDED, "Deadline exceeded");
 }
 
 export function cancelledStatus(): StatusObject {

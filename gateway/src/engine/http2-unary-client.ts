@@ -23,9 +23,11 @@ import {
   type CallFailure,
   type Cancellation,
   cancelledStatus,
+  deadlineExceededStatus,
   failure,
   sendUnary,
 } from "./http2-unary-call.js";
+import { retryStepAfter } from "./retry-step.js";
 
 const BACKOFF = {
   initialMillis: seconds(READ_RETRY_POLICY.initialBackoff) * 1000,
@@ -98,11 +100,20 @@ export class Http2UnaryClient {
       } catch (error) {
         const failed = error as CallFailure;
         if (failed.code === GrpcStatus.UNAVAILABLE) this.tokens = Math.max(0, this.tokens - 1);
-        const last = attempt >= READ_RETRY_POLICY.maxAttempts || Date.now() >= deadline;
-        if (last || cancellation.cancelled) throw error;
-        if (failed.refused) continue;
-        if (!retried || failed.code !== GrpcStatus.UNAVAILABLE || !this.budgetAllows()) throw error;
-        await pause(Math.min(backoffMillis(attempt), Math.max(0, deadline - Date.now())));
+        const step = retryStepAfter({
+          code: failed.code,
+          refused: failed.refused,
+          attempt,
+          deadlinePassed: Date.now() >= deadline,
+          cancelled: cancellation.cancelled,
+          retriedRead: retried,
+          budgetAllows: this.budgetAllows(),
+        });
+        if (step === "fail") throw error;
+        if (step === "deadline-exceeded") throw failure(deadlineExceededStatus());
+        if (step === "send-after-backoff") {
+          await pause(Math.min(backoffMillis(attempt), Math.max(0, deadline - Date.now())));
+        }
       }
     }
   }

@@ -96,7 +96,7 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       // The create's answer reaches the page only after the concept is changed, as on a slow link:
       // the annotation shows once (its change event's read-back is not shown beside it), and the
       // change waits for its UUID.
-      const answerCreate = await holdAnswers(page, "**/anno/v1/annotations", "POST");
+      const heldCreate = await holdAnswers(page, "**/anno/v1/annotations", "POST");
       const echoReadBack = page.waitForResponse(
         (response) =>
           response.request().method() === "GET" &&
@@ -118,7 +118,7 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
 
       await page.getByRole("combobox", { name: "Change its concept to" }).click();
       await typeConcept(page, /^Change its concept to: concepts$/, "colobonem", "Colobonema");
-      answerCreate();
+      heldCreate.release();
       await list.getByRole("button", { name: /^00:01\.200 Colobonema demo-annotator$/ }).waitFor();
       t.is((await waitForStored(t, "Crossota millsae", 0)).length, 0);
       const history = page.getByRole("region", { name: /^History of Colobonema/ });
@@ -150,14 +150,14 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       // That undo's change event is read back, and the answer held until after the delete below: a
       // read-back older than the delete does not bring the deleted annotation back.
       const readBackUrl = `${origin}/anno/v1/annotations/${stored.observation_uuid}`;
-      const answerReadBacks = await holdAnswers(page, readBackUrl, "GET");
-      const readBack = page.waitForRequest(readBackUrl);
+      const heldReadBacks = await holdAnswers(page, readBackUrl, "GET");
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("Control+z");
       const restored = await detailed((one) => !one.activity);
       t.falsy(restored?.activity);
       t.falsy(restored?.group);
-      await readBack;
+      // The server has answered that read-back with the annotation before the delete is sent.
+      await heldReadBacks.answeredWith(200);
 
       await page.keyboard.press("Delete");
       await row.waitFor({ state: "detached" });
@@ -167,7 +167,7 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       const staleAnswer = page.waitForResponse(
         (response) => response.url() === readBackUrl && response.status() === 200,
       );
-      answerReadBacks();
+      heldReadBacks.release();
       await staleAnswer;
       await page.keyboard.press("Control+z");
       await list

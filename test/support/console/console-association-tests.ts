@@ -270,7 +270,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       await editor.getByText("1 box (drawn on the frame)").waitFor();
       // The server's answer to the delete reaches the page only after Ctrl+Z is pressed, as on a
       // slow link: the undo waits for it and takes back the delete.
-      const answerDelete = await holdAnswers(page, "**/anno/v1/observations/*", "DELETE");
+      const heldDelete = await holdAnswers(page, "**/anno/v1/observations/*", "DELETE");
       await page.keyboard.press("Delete");
       await row.waitFor({ state: "detached" });
       t.deepEqual(
@@ -282,7 +282,7 @@ export function registerConsoleAssociationTests(test: TestFn, backend: Backend):
       );
 
       await page.keyboard.press("Control+z");
-      answerDelete();
+      heldDelete.release();
       await row.waitFor();
       await editor.getByRole("listitem").filter({ hasText: "comment | self | seeded note" }).waitFor();
       await editor.getByText("1 box (drawn on the frame)").waitFor();

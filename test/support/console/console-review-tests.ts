@@ -134,7 +134,7 @@ export function registerConsoleReviewTests(test: TestFn, backend: Backend): void
 
       // The relabel's answer reaches the page only after Ctrl+Z is pressed, as on a slow link: the
       // undo waits for it and takes the relabel back.
-      const answerRelabel = await holdAnswers(page, "**/anno/v1/boxes/relabel", "POST");
+      const heldRelabel = await holdAnswers(page, "**/anno/v1/boxes/relabel", "POST");
       await toolbar.getByLabel("New concept").fill("Aegina");
       await toolbar.getByLabel("New concept").press("Enter");
       let stored = await until(
@@ -146,7 +146,7 @@ export function registerConsoleReviewTests(test: TestFn, backend: Backend): void
 
       await page.getByRole("listbox").focus();
       await page.keyboard.press("Control+z");
-      answerRelabel();
+      heldRelabel.release();
       await status(page).filter({ hasText: "Undid 20 boxes." }).waitFor();
       await page.getByRole("listbox", { name: /^Boxes, 30:/ }).waitFor();
       stored = await boxesOf(GENERATOR);

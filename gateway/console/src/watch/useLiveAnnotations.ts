@@ -1,6 +1,7 @@
 import { onBeforeUnmount, type Ref } from "vue";
 import type { ApiError } from "../api/api-error";
 import { type AnnotationSchemas, anno, dataOf } from "../api/client";
+import { newestReads } from "../composables/newest-reads";
 
 type Annotation = AnnotationSchemas["m3.annotation.v1.Annotation"];
 
@@ -33,19 +34,25 @@ export interface LiveHandlers {
 export function useLiveAnnotations(referenceUuid: Ref<string | undefined>, handlers: LiveHandlers) {
   const events = new EventSource(`${location.origin}/anno/v1/events`);
   let poller: ReturnType<typeof setInterval> | undefined;
+  const read = newestReads();
+  /** The observation as it is now, unless a later read of it has answered already. */
+  async function readBack(uuid: string) {
+    const annotation = await read(uuid, () => annotationOf(uuid));
+    if (annotation) handlers.seen(annotation);
+  }
 
   async function follow(notice: ChangeNotice) {
     try {
       if (notice.dataType === "OBSERVATION" && notice.action === "DELETED") handlers.gone(notice.uuid);
-      else if (notice.dataType === "OBSERVATION") handlers.seen(await annotationOf(notice.uuid));
+      else if (notice.dataType === "OBSERVATION") await readBack(notice.uuid);
       else if (notice.dataType === "ASSOCIATION" && notice.action !== "DELETED") {
         const association = await dataOf(
           anno.GET("/v1/associations/{uuid}", { params: { path: { uuid: notice.uuid } } }),
         );
-        if (association.observation_uuid) handlers.seen(await annotationOf(association.observation_uuid));
+        if (association.observation_uuid) await readBack(association.observation_uuid);
       } else if (notice.dataType === "ASSOCIATION") {
         const owner = handlers.ownerOf(notice.uuid);
-        if (owner) handlers.seen(await annotationOf(owner));
+        if (owner) await readBack(owner);
       }
     } catch (failure) {
       // Deleted again meanwhile: its own event follows.

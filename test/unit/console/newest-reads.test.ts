@@ -8,12 +8,16 @@ function gate<T>() {
   return { promise, open };
 }
 
-test("an answer coming in after a later read's answer of the same key is dropped", async (t) => {
+/** Two reads of key "a", the first asked first, each answering when its gate opens. */
+function twoReads() {
   const read = newestReads();
   const older = gate<string>();
   const newer = gate<string>();
-  const first = read("a", () => older.promise);
-  const second = read("a", () => newer.promise);
+  return { older, newer, first: read("a", () => older.promise), second: read("a", () => newer.promise) };
+}
+
+test("an answer coming in after a later read's answer of the same key is dropped", async (t) => {
+  const { older, newer, first, second } = twoReads();
   newer.open("after the second change");
   t.is(await second, "after the second change");
   older.open("after the first change");
@@ -21,11 +25,7 @@ test("an answer coming in after a later read's answer of the same key is dropped
 });
 
 test("answers coming in the order asked are all taken", async (t) => {
-  const read = newestReads();
-  const older = gate<string>();
-  const newer = gate<string>();
-  const first = read("a", () => older.promise);
-  const second = read("a", () => newer.promise);
+  const { older, newer, first, second } = twoReads();
   older.open("first");
   t.is(await first, "first");
   newer.open("second");

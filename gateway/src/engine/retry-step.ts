@@ -1,11 +1,13 @@
 /**
  * What the gateway's unary client (http2-unary-client.ts) does after an attempt of a call failed,
  * as grpc-js' retries do (channel-config.ts):
- * - a call the server cannot have started (`refused`) is sent again at once, writes too;
- * - a read that failed with UNAVAILABLE is sent again after a backoff, while the budget allows;
- * - a call that would be sent again but whose deadline has passed fails with DEADLINE_EXCEEDED:
- *   it ran out of time, and its caller is told so (504), not that the domain is down (503), even
- *   when the refusal came in at the deadline, as it does on a loaded machine;
+ * - a call the server cannot have started (`refused`: a replica shutting down, a domain without
+ *   the exchange) is sent again at once, writes too. Past its deadline it fails with
+ *   DEADLINE_EXCEEDED (504): a refusal says nothing of the call, which ran out of time, even when
+ *   the refusal was read at the deadline, as it is on a loaded machine;
+ * - a read that failed with UNAVAILABLE is sent again after a backoff, while the budget and the
+ *   deadline allow; past the deadline it keeps its UNAVAILABLE, so a domain that is down stays a
+ *   503 with Retry-After (grpc-errors.ts);
  * - anything else, a cancelled call or the last attempt fails with the attempt's own error.
  */
 import { status as GrpcStatus } from "@grpc/grpc-js";
@@ -30,10 +32,11 @@ export interface FailedAttempt {
 
 export function retryStepAfter(failed: FailedAttempt): RetryStep {
   if (failed.cancelled) return "fail";
-  const again =
-    failed.refused || (failed.retriedRead && failed.code === GrpcStatus.UNAVAILABLE && failed.budgetAllows);
-  if (!again) return "fail";
-  if (failed.deadlinePassed) return "deadline-exceeded";
-  if (failed.attempt >= READ_RETRY_POLICY.maxAttempts) return "fail";
-  return failed.refused ? "send-now" : "send-after-backoff";
+  if (failed.refused) {
+    if (failed.deadlinePassed) return "deadline-exceeded";
+    return failed.attempt >= READ_RETRY_POLICY.maxAttempts ? "fail" : "send-now";
+  }
+  const again = failed.retriedRead && failed.code === GrpcStatus.UNAVAILABLE && failed.budgetAllows;
+  if (!again || failed.deadlinePassed || failed.attempt >= READ_RETRY_POLICY.maxAttempts) return "fail";
+  return "send-after-backoff";
 }

@@ -21,10 +21,13 @@ test("a refused call is sent again at once, a write too; an UNAVAILABLE read aft
   t.is(retryStepAfter(LOST_READ), "send-after-backoff");
 });
 
-test("a call that would be sent again past its deadline fails with DEADLINE_EXCEEDED, not its refusal", (t) => {
+test("a refused call past its deadline fails with DEADLINE_EXCEEDED, not its refusal", (t) => {
   t.is(retryStepAfter({ ...REFUSED, deadlinePassed: true }), "deadline-exceeded");
   t.is(retryStepAfter({ ...REFUSED, retriedRead: false, deadlinePassed: true }), "deadline-exceeded");
-  t.is(retryStepAfter({ ...LOST_READ, deadlinePassed: true }), "deadline-exceeded");
+});
+
+test("a read lost past its deadline keeps its UNAVAILABLE (a domain down stays a 503)", (t) => {
+  t.is(retryStepAfter({ ...LOST_READ, deadlinePassed: true }), "fail");
 });
 
 test("a failure that is not retried keeps its own status, past the deadline too", (t) => {

@@ -4,6 +4,7 @@ import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
 import { holdAnswers } from "./held-answers.js";
+import { until } from "./until.js";
 import { type StoredAssociation, varsLocalizeBoxes } from "./vars-localize-boxes.js";
 import { DEMO_DIVE, type DemoClip, demoClipOf, typeConcept } from "./watch-driving.js";
 
@@ -52,13 +53,12 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
   }
 
   async function waitForStored(t: { log(...values: unknown[]): void }, concept: string, count: number) {
-    for (let tries = 0; tries < 100; tries++) {
-      const stored = await storedOf(concept);
-      if (stored.length === count) return stored;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    t.log(`still not ${count} of ${concept}`);
-    return storedOf(concept);
+    const stored = await until(
+      () => storedOf(concept),
+      (found) => found.length === count,
+    );
+    if (stored.length !== count) t.log(`still not ${count} of ${concept}`);
+    return stored;
   }
 
   async function openClip(page: Page): Promise<void> {
@@ -138,12 +138,11 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       await page.getByLabel("Duration (s)").fill("2.5");
       await page.keyboard.press("Enter");
       const detailed = async (want: (one: StoredAnnotation) => boolean) => {
-        for (let tries = 0; tries < 100; tries++) {
-          const [one] = await storedOf("Crossota millsae");
-          if (one && want(one)) return one;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return (await storedOf("Crossota millsae"))[0];
+        const [one] = await until(
+          () => storedOf("Crossota millsae"),
+          ([first]) => first !== undefined && want(first),
+        );
+        return one;
       };
       const saved = await detailed((one) => one.activity === "swimming");
       t.like(saved, { activity: "swimming", group: "ROV", duration_millis: 2500 });

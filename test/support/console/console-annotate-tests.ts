@@ -125,15 +125,24 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       await history.getByText(/concept: Crossota millsae → Colobonema/).waitFor();
       t.true((await history.innerText()).includes("demo-annotator"));
 
-      // Ctrl+Z outside the text boxes takes the concept back.
+      // Ctrl+Z outside the text boxes takes the concept back. Its change event's read-back is held
+      // until the user has begun typing the details below.
+      const readBackUrl = `${origin}/anno/v1/annotations/${stored.observation_uuid}`;
+      const heldConceptReadBack = await holdAnswers(page, readBackUrl, "GET");
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("Control+z");
       await row.waitFor();
       const [back] = await waitForStored(t, "Crossota millsae", 1);
       t.is(back?.observation_uuid, stored.observation_uuid);
 
-      // Activity, group and duration, saved with Enter, then taken back with Ctrl+Z.
+      // Activity, group and duration, saved with Enter, then taken back with Ctrl+Z. The read-back
+      // arriving after the activity is typed leaves it as typed.
       await page.getByLabel("Activity").fill("swimming");
+      await heldConceptReadBack.answeredWith(200);
+      const conceptReadBack = page.waitForResponse(readBackUrl);
+      heldConceptReadBack.release();
+      await conceptReadBack;
+      await page.unroute(readBackUrl);
       await page.getByLabel("Group").fill("ROV");
       await page.getByLabel("Duration (s)").fill("2.5");
       await page.keyboard.press("Enter");
@@ -148,7 +157,6 @@ export function registerConsoleAnnotateTests(test: TestFn, backend: Backend): vo
       t.like(saved, { activity: "swimming", group: "ROV", duration_millis: 2500 });
       // That undo's change event is read back, and the answer held until after the delete below: a
       // read-back older than the delete does not bring the deleted annotation back.
-      const readBackUrl = `${origin}/anno/v1/annotations/${stored.observation_uuid}`;
       const heldReadBacks = await holdAnswers(page, readBackUrl, "GET");
       await page.getByRole("heading", { level: 1 }).click();
       await page.keyboard.press("Control+z");

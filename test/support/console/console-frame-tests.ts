@@ -7,6 +7,7 @@ import { checkScreen, openPage } from "../../../tools/dev/fixtures/browser-page.
 import type { HttpClient } from "../../../tools/dev/fixtures/http-client.js";
 import type { Backend } from "../e2e/test-platform.js";
 import { type ConsolePlatform, signIn, startConsolePlatform } from "./console-platform.js";
+import { until } from "./until.js";
 import {
   CLIP_FRAME,
   type DemoClip,
@@ -42,15 +43,14 @@ export async function storedAt(
   millis: number,
   observer = "demo-annotator",
 ): Promise<StoredAnnotation> {
-  for (let tries = 0; tries < 100; tries++) {
-    const all = (await http.get(`/anno/v1/annotations/videoreference/${clip.reference}`))
-      .json as StoredAnnotation[];
-    const found = all.find(
-      (one) => one.concept === concept && one.elapsed_time_millis === millis && one.observer === observer,
-    );
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const wanted = (one: StoredAnnotation) =>
+    one.concept === concept && one.elapsed_time_millis === millis && one.observer === observer;
+  const read = async () =>
+    (
+      (await http.get(`/anno/v1/annotations/videoreference/${clip.reference}`)).json as StoredAnnotation[]
+    ).find(wanted);
+  const found = await until(read, (one) => one !== undefined);
+  if (found) return found;
   throw new Error(`no ${concept} by ${observer} at ${millis} ms`);
 }
 

@@ -7,6 +7,8 @@ import { closeGatewayApp, createGatewayApp, type GatewayOptions } from "./gatewa
 const LISTEN_BACKLOG = 4096;
 /** How long an idle keep-alive connection stays open: above the 60 s of common reverse proxies. */
 export const KEEP_ALIVE_TIMEOUT_MILLIS = 65_000;
+/** While closing, how often connections that have finished their request are closed. */
+const IDLE_SWEEP_MILLIS = 100;
 
 export interface RunningGateway {
   port: number;
@@ -44,8 +46,11 @@ export async function openGatewayListener(port: number, host?: string): Promise<
   });
   const close = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A connection busy when closing begins is idle once its request is done: closed then, not
+    // left open for the keep-alive timeout.
     server.closeIdleConnections();
-    await closed;
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MILLIS);
+    await closed.finally(() => clearInterval(sweep));
   };
   return {
     port: (server.address() as AddressInfo).port,

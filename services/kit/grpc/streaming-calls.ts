@@ -52,14 +52,19 @@ export function clientStreamingCall(
   };
 }
 
+/**
+ * The call's messages. A cancelled call's stream fails with the cancellation, whether grpc-js
+ * destroyed it ("premature close") or ended it: the handler never takes a cut-off stream for a
+ * whole one (an upload half sent is not stored).
+ */
 async function* requestsOf(call: grpc.ServerReadableStream<unknown, unknown>, signal: AbortSignal) {
   try {
     for await (const message of call) yield message;
   } catch (error) {
-    // A cancelled call destroys the stream ("premature close"); report the cancellation instead.
     signal.throwIfAborted();
     throw error;
   }
+  signal.throwIfAborted();
 }
 
 function drained(call: grpc.ServerWritableStream<unknown, unknown>, signal: AbortSignal): Promise<void> {

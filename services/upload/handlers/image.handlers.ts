@@ -24,7 +24,7 @@ export function imageHandlers(images: ImageService): ServiceHandlers<typeof Imag
       return toImageParams(
         await images.upload(
           contentType ? { ...upload, contentType } : upload,
-          chunksOf(messages, ctx.signal),
+          chunksOf(messages),
           ctx.logger,
         ),
       );
@@ -33,10 +33,10 @@ export function imageHandlers(images: ImageService): ServiceHandlers<typeof Imag
 }
 
 /**
- * The bytes of the messages after the header. The end of the stream counts only if the call
- * is still alive, so a cancelled upload never completes with part of the image.
+ * The bytes of the messages after the header. A cancelled upload's stream fails (the kit's
+ * requests never end as if whole), so it never completes with part of the image.
  */
-async function* chunksOf(messages: AsyncIterator<UploadImageRequest>, signal: AbortSignal) {
+async function* chunksOf(messages: AsyncIterator<UploadImageRequest>) {
   for (let next = await messages.next(); !next.done; next = await messages.next()) {
     if (next.value.header) {
       throw DomainError.invalidArgument("DUPLICATE_HEADER", "An upload has exactly one header", {
@@ -45,7 +45,6 @@ async function* chunksOf(messages: AsyncIterator<UploadImageRequest>, signal: Ab
     }
     if (next.value.chunk) yield next.value.chunk;
   }
-  signal.throwIfAborted();
 }
 
 function toImageParams(location: ImageLocation): ImageParams {

@@ -1,7 +1,10 @@
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { Agent, get } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import test from "ava";
 import { pino } from "pino";
 import {
@@ -58,4 +61,21 @@ test("idle connections are kept 65 s, longer than a reverse proxy in front keeps
   });
   t.is(keepAlive, `timeout=${KEEP_ALIVE_TIMEOUT_MILLIS / 1000}`);
   t.true(KEEP_ALIVE_TIMEOUT_MILLIS > 60_000);
+});
+
+test("closing waits for a request under way, then closes its connection, not 65 s later", async (t) => {
+  const listener = await openGatewayListener(0, "127.0.0.1");
+  const socket = connect(listener.port, "127.0.0.1");
+  t.teardown(() => socket.destroy());
+  await once(socket, "connect");
+  // Answered at once, but its body is still coming when closing begins (an upload refused early).
+  socket.write("POST /anno/v1/annotations HTTP/1.1\r\nHost: m3\r\nContent-Length: 10\r\n\r\nhalf.");
+  const [answer] = (await once(socket, "data")) as [Buffer];
+  t.regex(answer.toString(), /^HTTP\/1\.1 503 /);
+  const ended = once(socket, "end");
+  const closing = listener.close();
+  socket.write("done.");
+  const closedInTime = await Promise.race([closing.then(() => true), delay(10_000).then(() => false)]);
+  t.true(closedInTime, "the gateway closed within 10 s");
+  await ended;
 });

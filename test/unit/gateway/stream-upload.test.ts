@@ -49,20 +49,46 @@ async function uploadSmall(origin: string, bearer: string): Promise<void> {
   if (reply.status !== 200) throw new Error(`small upload failed: ${reply.text}`);
 }
 
+/**
+ * `body` as a stream that sends its first `firstBytes` at once and the rest once `go` resolves,
+ * as a slow link would.
+ */
+function sentInTwo(body: Uint8Array, firstBytes: number, go: Promise<void>): ReadableStream<Uint8Array> {
+  let parts = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (parts++ === 0) return controller.enqueue(body.subarray(0, firstBytes));
+      await go;
+      controller.enqueue(body.subarray(firstBytes));
+      controller.close();
+    },
+  });
+}
+
 test("an upload larger than maxBytes is 413 and the service's call is cancelled", async (t) => {
   const { origin, bearer, probe } = await startStreamStack(t);
-  // With the gRPC channel connected, the call reaches the service before the limit is hit.
-  await uploadSmall(origin, bearer);
-  const reply = await call(`${origin}/stream/v1/blobs/alice`, {
+  const url = `${origin}/stream/v1/blobs/alice`;
+  const encoded = new Request(url, {
     method: "POST",
-    headers: { authorization: bearer },
     body: form([
       ["file", { bytes: blobBytes(3 * UPLOAD_MAX_BYTES), name: "big.bin", type: "application/x-dive" }],
     ]),
   });
+  // The rest of the file goes once the service has read its first chunk: the call is under way
+  // when the limit is hit.
+  const callReached = new Promise<void>((resolve) => {
+    probe.onUploadProgress = () => resolve();
+  });
+  const reply = await call(url, {
+    method: "POST",
+    headers: { authorization: bearer, "content-type": encoded.headers.get("content-type") ?? "" },
+    body: sentInTwo(new Uint8Array(await encoded.arrayBuffer()), 200 * 1024, callReached),
+    duplex: "half",
+  } as RequestInit);
   t.is(reply.status, 413);
   t.deepEqual(reply.body, { message: `File is larger than ${UPLOAD_MAX_BYTES} bytes`, responseCode: 413 });
   t.is(await probe.abortOf("uploadBlob"), "AbortError");
+  t.is(probe.uploadsCompleted, 0);
 });
 
 test("an upload to a protected method without a JWT is 401", async (t) => {

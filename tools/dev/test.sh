@@ -76,13 +76,18 @@ export M3_CHECK_NESTED_TRANSACTIONS=1
 
 set +e
 # The summary repeats each failure with its report (at most 40 lines each) after the counts, so the
-# end of a long CI log names what failed.
+# end of a long CI log names what failed. Without ava's own counts (its TAP reporter fails when no
+# test has finished for the config's timeout), the lines counted say how far it got.
 npx ava --tap "$@" | tee /dev/stderr | awk '
-  /^not ok /{ failing = 1; shown = 0; failures = failures $0 "\n"; next }
+  /^not ok /{ failing = 1; shown = 0; failures = failures $0 "\n"; notOk++; next }
+  /^ok /{ ok++ }
   /^(ok |# |1\.\.)/{ failing = 0 }
   failing && shown < 40 { failures = failures $0 "\n"; shown++ }
-  /^# pass/{p=$3} /^# fail/{f=$3}
-  END{ printf "ava: %d passed, %d failed\n", p, f; if (failures != "") printf "failed:\n%s", failures }'
+  /^# pass/{p=$3; counted=1} /^# fail/{f=$3}
+  END{
+    if (counted) printf "ava: %d passed, %d failed\n", p, f
+    else printf "ava: stopped before its counts (%d passed, %d failed by then): no test finished within the timeout of ava.config.mjs, and the one that hung is not named\n", ok, notOk
+    if (failures != "") printf "failed:\n%s", failures }'
 status=${PIPESTATUS[0]}
 set -e
 exit "$status"

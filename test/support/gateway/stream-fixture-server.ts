@@ -22,6 +22,9 @@ export function blobBytes(size: number): Buffer {
   return bytes;
 }
 
+/** How long a test waits for a call's abort to reach the service. */
+const ABORT_WAIT_MILLIS = 10_000;
+
 /** What the service saw, for the tests to inspect. */
 export class StreamServiceProbe {
   /** Items the ListItems handler has yielded so far, over all calls. */
@@ -45,12 +48,23 @@ export class StreamServiceProbe {
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 
-  /** Resolves once a call of the method has seen its signal abort. */
+  /**
+   * Resolves once a call of the method has seen its signal abort; fails after ABORT_WAIT_MILLIS
+   * (a call that never reached the service never aborts), so the test fails by its name.
+   */
   async abortOf(method: string): Promise<string> {
+    const giveUpAt = Date.now() + ABORT_WAIT_MILLIS;
     for (;;) {
       const seen = this.aborts.find((entry) => entry.method === method);
       if (seen) return seen.reason;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      const left = giveUpAt - Date.now();
+      if (left <= 0) throw new Error(`no call of ${method} was aborted within ${ABORT_WAIT_MILLIS} ms`);
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
     }
   }
 }
